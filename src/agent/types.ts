@@ -1,0 +1,117 @@
+import type { Static, TSchema } from 'typebox';
+import type {
+  AssistantMessage,
+  AssistantMessageEvent,
+  ImageContent,
+  Message,
+  Model,
+  StreamFn,
+  StreamOptions,
+  TextContent,
+  ThinkingLevel,
+  ToolCall,
+  ToolResultMessage,
+  UserMessage,
+} from '../ai/types.js';
+
+export interface AgentToolResult<TDetails = unknown> {
+  content: (TextContent | ImageContent)[];
+  details?: TDetails;
+  /** the tool ran but failed (non-zero exit, refused edit): shown to the model as an error */
+  isError?: boolean;
+}
+
+export type AgentToolUpdateCallback<TDetails = unknown> = (partialResult: AgentToolResult<TDetails>) => void;
+
+export interface AgentTool<TParams extends TSchema = TSchema, TDetails = unknown> {
+  name: string;
+  /** short human name for UIs */
+  label: string;
+  description: string;
+  parameters: TParams;
+  /**
+   * True when the tool only looks (read, grep, find, ls): such calls of one message run concurrently.
+   * Other calls run one after another, except that calls with different `lockKey`s may overlap.
+   */
+  readOnly?: boolean;
+  /** The resource a changing call works on (a resolved file path): calls with one key never overlap. */
+  lockKey?: (params: Static<TParams>) => string | undefined;
+  execute(
+    toolCallId: string,
+    params: Static<TParams>,
+    signal?: AbortSignal,
+    onUpdate?: AgentToolUpdateCallback<TDetails>,
+  ): Promise<AgentToolResult<TDetails>>;
+}
+
+export type AnyAgentTool = AgentTool<any, any>;
+
+export interface AgentState {
+  systemPrompt: string;
+  model: Model;
+  tools: AnyAgentTool[];
+  thinkingLevel: ThinkingLevel;
+  messages: Message[];
+  /** the assistant message being streamed, if any */
+  streamingMessage: AssistantMessage | null;
+  /** ids of tool calls that are running */
+  pendingToolCalls: Set<string>;
+  isRunning: boolean;
+  /** the last run's error sentence, if it ended in one */
+  error: string | null;
+}
+
+/** Why a run ended. */
+export type AgentEndReason = 'done' | 'aborted' | 'error' | 'maxTurns';
+
+export type AgentEvent =
+  | { type: 'agent_start' }
+  | { type: 'agent_end'; reason: AgentEndReason; messages: Message[] }
+  | { type: 'turn_start' }
+  | { type: 'turn_end'; message: AssistantMessage; toolResults: ToolResultMessage[] }
+  | { type: 'message_start'; message: Message }
+  | { type: 'message_update'; message: AssistantMessage; assistantMessageEvent: AssistantMessageEvent }
+  | { type: 'message_end'; message: Message }
+  | { type: 'tool_execution_start'; toolCallId: string; toolName: string; args: unknown }
+  | { type: 'tool_execution_update'; toolCallId: string; toolName: string; args: unknown; partialResult: AgentToolResult }
+  | { type: 'tool_execution_end'; toolCallId: string; toolName: string; result: AgentToolResult; isError: boolean }
+  /** the model call failed and will be retried after `delayMs` */
+  | { type: 'retry'; attempt: number; maxAttempts: number; delayMs: number; reason: string }
+  /** the steering / follow-up queues changed (a message was queued, taken by the loop, or returned) */
+  | { type: 'queue_update'; steering: string[]; followUp: string[] };
+
+export type AgentListener = (event: AgentEvent) => void | Promise<void>;
+
+/** Returned by `beforeToolCall` to stop a call; the reason goes to the model as an error result. */
+export interface ToolCallBlock {
+  block: true;
+  reason: string;
+}
+
+export type BeforeToolCall = (
+  call: ToolCall,
+  tool: AnyAgentTool,
+  signal: AbortSignal,
+) => Promise<ToolCallBlock | undefined | void> | ToolCallBlock | undefined | void;
+
+/** May rewrite the messages before each model call (compaction); must not mutate its input. */
+export type TransformContext = (messages: Message[], signal: AbortSignal) => Promise<Message[]> | Message[];
+
+export interface AgentOptions {
+  initialState: {
+    systemPrompt: string;
+    model: Model;
+    tools?: AnyAgentTool[];
+    messages?: Message[];
+    thinkingLevel?: ThinkingLevel;
+  };
+  streamFn: StreamFn;
+  /** extra options for every model call (API key, retry, idle timeout) */
+  streamOptions?: Omit<StreamOptions, 'signal' | 'thinkingLevel'>;
+  /** stop after this many model calls in one run */
+  maxTurns?: number;
+  beforeToolCall?: BeforeToolCall;
+  transformContext?: TransformContext;
+}
+
+export type { UserMessage };

@@ -1,0 +1,2 @@
+export * from './types.js';
+export { EventStream, emptyUsage, newAssistantMessage } from './event-stream.js';

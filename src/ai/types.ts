@@ -1,0 +1,189 @@
+// Provider-neutral messages and the stream event protocol (see DESIGN.md, "Model layer").
+
+export interface TextContent {
+  type: 'text';
+  text: string;
+}
+
+export interface ThinkingContent {
+  type: 'thinking';
+  thinking: string;
+}
+
+export interface ImageContent {
+  type: 'image';
+  /** base64-encoded bytes */
+  data: string;
+  mimeType: string;
+}
+
+export interface ToolCall {
+  type: 'toolCall';
+  id: string;
+  name: string;
+  arguments: Record<string, unknown>;
+  /** Set when the model's argument text was not valid JSON: the raw text and the parse error. */
+  invalidArguments?: { raw: string; error: string };
+}
+
+export interface Cost {
+  input: number;
+  output: number;
+  cacheRead: number;
+  total: number;
+}
+
+export interface Usage {
+  /** prompt tokens, cached ones included */
+  input: number;
+  output: number;
+  /** the part of `input` served from the provider's cache */
+  cacheRead: number;
+  totalTokens: number;
+  /** USD; null when the model's prices are unknown (never shown as $0) */
+  cost: Cost | null;
+}
+
+export type StopReason = 'stop' | 'length' | 'toolUse' | 'error' | 'aborted';
+
+/** What kind of failure an `error` stop was, so callers can react (compaction, key hints). */
+export type ErrorKind =
+  | 'auth'
+  | 'not_found'
+  | 'rate_limit'
+  | 'server'
+  | 'network'
+  | 'timeout'
+  | 'context_overflow'
+  | 'bad_request'
+  | 'aborted'
+  | 'unknown';
+
+export interface UserMessage {
+  role: 'user';
+  content: string | (TextContent | ImageContent)[];
+  timestamp: number;
+}
+
+export interface AssistantMessage {
+  role: 'assistant';
+  content: (TextContent | ThinkingContent | ToolCall)[];
+  provider: string;
+  model: string;
+  usage: Usage;
+  stopReason: StopReason;
+  errorMessage?: string;
+  errorKind?: ErrorKind;
+  timestamp: number;
+}
+
+export interface ToolResultMessage<TDetails = unknown> {
+  role: 'toolResult';
+  toolCallId: string;
+  toolName: string;
+  content: (TextContent | ImageContent)[];
+  /** for the UI only; never sent to the model */
+  details?: TDetails;
+  isError: boolean;
+  timestamp: number;
+}
+
+export type Message = UserMessage | AssistantMessage | ToolResultMessage;
+
+/** A tool as the model sees it: name, description and a JSON schema (TypeBox schemas are JSON schemas). */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  parameters: unknown;
+}
+
+export interface Context {
+  systemPrompt?: string;
+  messages: Message[];
+  tools?: ToolSpec[];
+}
+
+export type ThinkingLevel = 'off' | 'low' | 'medium' | 'high';
+
+/** Per-million-token prices in USD. */
+export interface ModelPrices {
+  input: number;
+  output: number;
+  cacheRead: number;
+}
+
+/** Server quirks an adapter adapts to. All optional; absent means "standard OpenAI behaviour". */
+export interface CompatFlags {
+  supportsStreamOptions?: boolean;
+  supportsDeveloperRole?: boolean;
+  maxTokensField?: 'max_completion_tokens' | 'max_tokens';
+  supportsReasoningEffort?: boolean;
+  supportsImages?: boolean;
+}
+
+export interface Model {
+  id: string;
+  name: string;
+  /** name of the provider that serves it */
+  provider: string;
+  baseUrl: string;
+  contextWindow: number;
+  maxTokens: number;
+  /** null when unknown */
+  prices: ModelPrices | null;
+  reasoning: boolean;
+  compat?: CompatFlags;
+}
+
+export interface RetryOptions {
+  /** total attempts, the first one included (default 4) */
+  maxAttempts?: number;
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+}
+
+export interface StreamOptions {
+  signal?: AbortSignal;
+  apiKey?: string;
+  maxTokens?: number;
+  temperature?: number;
+  thinkingLevel?: ThinkingLevel;
+  retry?: RetryOptions;
+  /** a stream silent for longer than this is aborted and retried (default 120 000) */
+  idleTimeoutMs?: number;
+}
+
+interface WithPartial {
+  partial: AssistantMessage;
+}
+
+export type AssistantMessageEvent =
+  | ({ type: 'start' } & WithPartial)
+  | ({ type: 'text_start'; contentIndex: number } & WithPartial)
+  | ({ type: 'text_delta'; contentIndex: number; delta: string } & WithPartial)
+  | ({ type: 'text_end'; contentIndex: number; content: string } & WithPartial)
+  | ({ type: 'thinking_start'; contentIndex: number } & WithPartial)
+  | ({ type: 'thinking_delta'; contentIndex: number; delta: string } & WithPartial)
+  | ({ type: 'thinking_end'; contentIndex: number; content: string } & WithPartial)
+  | ({ type: 'toolcall_start'; contentIndex: number } & WithPartial)
+  | ({ type: 'toolcall_delta'; contentIndex: number; delta: string } & WithPartial)
+  | ({ type: 'toolcall_end'; contentIndex: number; toolCall: ToolCall } & WithPartial)
+  /** An attempt failed and another follows after `delayMs`; what was streamed so far is discarded. */
+  | ({ type: 'retry'; attempt: number; maxAttempts: number; delayMs: number; reason: string } & WithPartial)
+  | ({ type: 'done'; reason: 'stop' | 'length' | 'toolUse'; message: AssistantMessage } & WithPartial)
+  | ({ type: 'error'; reason: 'error' | 'aborted'; error: AssistantMessage } & WithPartial);
+
+export interface AssistantMessageEventStream extends AsyncIterable<AssistantMessageEvent> {
+  /** The final message, whether the stream ended in `done` or `error`. Never rejects. */
+  result(): Promise<AssistantMessage>;
+}
+
+/** Streams one model answer. Never throws once called: failures arrive as an `error` event. */
+export type StreamFn = (model: Model, context: Context, options?: StreamOptions) => AssistantMessageEventStream;
+
+/** A source of models: the faux provider, an OpenAI-compatible server, ... */
+export interface Provider {
+  name: string;
+  getModel(id?: string): Model;
+  stream: StreamFn;
+}

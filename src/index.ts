@@ -1,0 +1,2 @@
+export * from './ai/index.js';
+export * from './agent/index.js';
