@@ -1,0 +1,309 @@
+// A scripted OpenAI-compatible server on loopback for tests: it streams Chat Completions chunks the
+// way api.openai.com does, plays scripted turns one per chat request, records every request, and
+// injects faults (HTTP errors, dropped connections, silence) so retry and error paths can be tested
+// over real HTTP with the real `openai` SDK.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+
+export interface ScriptedToolCall {
+  id?: string;
+  name: string;
+  arguments: string | Record<string, unknown>;
+}
+
+/** Server quirks a streamed turn can emulate. */
+export interface StreamQuirks {
+  /** send each call's whole argument string in its first fragment (with id and name) */
+  argumentsInOneChunk?: boolean;
+  /** leave `index` out of tool-call fragments (some servers do) */
+  omitIndex?: boolean;
+  /** announce all calls first, then send their argument fragments alternating by index */
+  interleave?: boolean;
+  /** field for reasoning deltas (default `reasoning_content`) */
+  reasoningField?: 'reasoning_content' | 'reasoning';
+  /** omit the finish_reason chunk entirely */
+  omitFinishReason?: boolean;
+}
+
+export interface StreamTurn extends StreamQuirks {
+  text?: string;
+  reasoning?: string;
+  toolCalls?: ScriptedToolCall[];
+  /** default 'tool_calls' when there are tool calls, else 'stop' */
+  finishReason?: string;
+  usage?: { prompt_tokens: number; completion_tokens: number; cached_tokens?: number };
+  /** characters per content/argument chunk (default 8) */
+  chunkSize?: number;
+  /** delay between chunks (default 0: all chunks written at once) */
+  delayMs?: number;
+}
+
+export interface StatusTurn {
+  status: number;
+  /** default: an OpenAI-style `{ error: { message, type, code } }` */
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** Streams the role chunk and `afterText`, then destroys the socket mid-stream. */
+export interface DropTurn {
+  drop: true;
+  afterText?: string;
+}
+
+/** Never answers. With `afterText`, sends headers, the role chunk and that text first, then goes silent. */
+export interface HangTurn {
+  hang: true;
+  afterText?: string;
+}
+
+export type Turn = StreamTurn | StatusTurn | DropTurn | HangTurn | ((request: RecordedRequest) => Turn);
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: any;
+}
+
+export interface MockServer {
+  /** 'http://127.0.0.1:PORT/v1' */
+  url: string;
+  /** every request, in order (chat completions and others) */
+  requests: RecordedRequest[];
+  /** only POST /v1/chat/completions */
+  chatRequests(): RecordedRequest[];
+  /** append scripted turns, played one per chat request in order */
+  push(...turns: Turn[]): void;
+  /** GET /v1/models answers these */
+  models: string[];
+  /** also destroys hanging sockets */
+  close(): Promise<void>;
+}
+
+export interface MockServerOptions {
+  turns?: Turn[];
+  models?: string[];
+  /** if set, requests with another key get 401 */
+  apiKey?: string;
+}
+
+const CHAT_PATH = '/v1/chat/completions';
+
+export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  const turns: Turn[] = [...(options.turns ?? [])];
+  const requests: RecordedRequest[] = [];
+  const sockets = new Set<Socket>();
+
+  const server = createServer((req, res) => {
+    void readBody(req).then((raw) => {
+      const request: RecordedRequest = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body: parseJson(raw) };
+      requests.push(request);
+      handle(request, res);
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  const mock: MockServer = {
+    url: '',
+    requests,
+    chatRequests: () => requests.filter((r) => r.method === 'POST' && r.path === CHAT_PATH),
+    push: (...more) => void turns.push(...more),
+    models: options.models ?? ['mock-model'],
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+
+  function handle(request: RecordedRequest, res: ServerResponse): void {
+    if (options.apiKey !== undefined && request.headers.authorization !== `Bearer ${options.apiKey}`) {
+      sendJson(res, 401, errorBody('Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key'));
+      return;
+    }
+    if (request.method === 'GET' && request.path === '/v1/models') {
+      const data = mock.models.map((id) => ({ id, object: 'model', created: 0, owned_by: 'mock' }));
+      sendJson(res, 200, { object: 'list', data });
+      return;
+    }
+    if (request.method !== 'POST' || request.path !== CHAT_PATH) {
+      sendJson(res, 404, errorBody(`mock server: no route for ${request.method} ${request.path}`, 'invalid_request_error', null));
+      return;
+    }
+    let turn = turns.shift();
+    while (typeof turn === 'function') turn = turn(request);
+    if (!turn) {
+      sendJson(res, 500, errorBody('mock server: no scripted turn left', 'server_error', null));
+      return;
+    }
+    playTurn(turn, request, res);
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('mock server: no TCP address');
+  mock.url = `http://127.0.0.1:${address.port}/v1`;
+  return mock;
+}
+
+function playTurn(turn: Exclude<Turn, Function>, request: RecordedRequest, res: ServerResponse): void {
+  if ('status' in turn) {
+    const body = turn.body ?? errorBody(`mock server: scripted status ${turn.status}`, 'mock_error', null);
+    sendJson(res, turn.status, body, turn.headers);
+    return;
+  }
+  const model = String(request.body?.model ?? 'mock-model');
+  if ('hang' in turn) {
+    if (turn.afterText === undefined) return; // never answer: the client sees no headers at all
+    const sse = openSse(res);
+    sse.chunk(model, { role: 'assistant', content: '' });
+    sse.chunk(model, { content: turn.afterText });
+    return;
+  }
+  if ('drop' in turn) {
+    const sse = openSse(res);
+    sse.chunk(model, { role: 'assistant', content: '' });
+    for (const piece of pieces(turn.afterText ?? '', 8)) sse.chunk(model, { content: piece });
+    // Destroy only after the bytes were flushed, so the client really sees a partial answer.
+    sse.chunk(model, { content: '' }, null, () => setTimeout(() => res.socket?.destroy(), 20));
+    return;
+  }
+  if (request.body?.stream) void streamTurn(turn, request, model, res);
+  else sendJson(res, 200, completionBody(turn, request, model));
+}
+
+async function streamTurn(turn: StreamTurn, request: RecordedRequest, model: string, res: ServerResponse): Promise<void> {
+  const sse = openSse(res);
+  const size = turn.chunkSize ?? 8;
+  const deltas: Record<string, unknown>[] = [{ role: 'assistant', content: '' }];
+  const reasoningField = turn.reasoningField ?? 'reasoning_content';
+  for (const piece of pieces(turn.reasoning ?? '', size)) deltas.push({ [reasoningField]: piece });
+  for (const piece of pieces(turn.text ?? '', size)) deltas.push({ content: piece });
+  for (const toolCalls of toolCallFragments(turn, size)) deltas.push({ tool_calls: toolCalls });
+
+  for (const delta of deltas) {
+    if (res.destroyed) return; // the client went away (abort)
+    sse.chunk(model, delta);
+    if (turn.delayMs) await sleep(turn.delayMs);
+  }
+  if (res.destroyed) return;
+  if (!turn.omitFinishReason) sse.chunk(model, {}, turn.finishReason ?? defaultFinishReason(turn));
+  if (request.body?.stream_options?.include_usage) sse.raw({ ...chunkBase(model), choices: [], usage: usageBody(turn, request) });
+  res.end('data: [DONE]\n\n');
+}
+
+function defaultFinishReason(turn: StreamTurn): string {
+  return turn.toolCalls?.length ? 'tool_calls' : 'stop';
+}
+
+/** The `delta.tool_calls` arrays to send, in order, honouring the turn's quirks. */
+function toolCallFragments(turn: StreamTurn, size: number): object[][] {
+  const calls = (turn.toolCalls ?? []).map((call, index) => ({
+    index,
+    id: call.id ?? `call_${index}_${Math.random().toString(36).slice(2, 10)}`,
+    name: call.name,
+    args: typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments),
+  }));
+  const withIndex = (index: number, fragment: object) => (turn.omitIndex ? fragment : { index, ...fragment });
+  const head = (c: (typeof calls)[number]) =>
+    withIndex(c.index, { id: c.id, type: 'function', function: { name: c.name, arguments: turn.argumentsInOneChunk ? c.args : '' } });
+  const argPieces = (c: (typeof calls)[number]) =>
+    turn.argumentsInOneChunk ? [] : pieces(c.args, size).map((p) => withIndex(c.index, { function: { arguments: p } }));
+
+  if (!turn.interleave) return calls.flatMap((c) => [[head(c)], ...argPieces(c).map((p) => [p])]);
+  const out: object[][] = calls.map((c) => [head(c)]);
+  const queues = calls.map(argPieces);
+  for (let round = 0; queues.some((q) => round < q.length); round++) {
+    for (const q of queues) if (round < q.length) out.push([q[round]!]);
+  }
+  return out;
+}
+
+function completionBody(turn: StreamTurn, request: RecordedRequest, model: string): object {
+  const toolCalls = (turn.toolCalls ?? []).map((call, index) => ({
+    id: call.id ?? `call_${index}`,
+    type: 'function',
+    function: { name: call.name, arguments: typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments) },
+  }));
+  const message: Record<string, unknown> = { role: 'assistant', content: turn.text ?? null };
+  if (turn.reasoning) message[turn.reasoningField ?? 'reasoning_content'] = turn.reasoning;
+  if (toolCalls.length) message.tool_calls = toolCalls;
+  return {
+    id: 'chatcmpl-mock',
+    object: 'chat.completion',
+    created: Math.floor(Date.now() / 1000),
+    model,
+    choices: [{ index: 0, message, finish_reason: turn.finishReason ?? defaultFinishReason(turn) }],
+    usage: usageBody(turn, request),
+  };
+}
+
+/** The scripted usage, or a rough deterministic count (4 characters a token). */
+function usageBody(turn: StreamTurn, request: RecordedRequest): object {
+  const argsLength = (turn.toolCalls ?? []).reduce((n, c) => n + JSON.stringify(c.arguments).length, 0);
+  const prompt = turn.usage?.prompt_tokens ?? Math.ceil(JSON.stringify(request.body?.messages ?? []).length / 4);
+  const completion = turn.usage?.completion_tokens ?? Math.ceil(((turn.text ?? '').length + (turn.reasoning ?? '').length + argsLength) / 4);
+  return {
+    prompt_tokens: prompt,
+    completion_tokens: completion,
+    total_tokens: prompt + completion,
+    prompt_tokens_details: { cached_tokens: turn.usage?.cached_tokens ?? 0 },
+  };
+}
+
+function openSse(res: ServerResponse) {
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  res.flushHeaders();
+  const raw = (data: object, onFlushed?: () => void) => void res.write(`data: ${JSON.stringify(data)}\n\n`, onFlushed);
+  return {
+    raw,
+    chunk: (model: string, delta: object, finishReason: string | null = null, onFlushed?: () => void) =>
+      raw({ ...chunkBase(model), choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }] }, onFlushed),
+  };
+}
+
+function chunkBase(model: string) {
+  return { id: 'chatcmpl-mock', object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model };
+}
+
+function errorBody(message: string, type: string, code: string | null) {
+  return { error: { message, type, param: null, code } };
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(text);
+}
+
+function pieces(text: string, size: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
+  return out;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    const parts: Buffer[] = [];
+    req.on('data', (part: Buffer) => parts.push(part));
+    req.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
+    req.on('error', () => resolve(''));
+  });
+}
+
+function parseJson(raw: string): unknown {
+  if (!raw) return undefined;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
