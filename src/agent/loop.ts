@@ -1,0 +1,97 @@
+// The agent loop: model call, tool batch, steering, follow-ups. Pure: all effects go through `emit`.
+import type { AssistantMessage, Message, Model, StreamFn, StreamOptions, ThinkingLevel, ToolCall, UserMessage } from '../ai/types.js';
+import { executeToolCalls, interruptedResult } from './tool-exec.js';
+import type { AgentEndReason, AgentEvent, AnyAgentTool, BeforeToolCall, TransformContext } from './types.js';
+
+export interface LoopConfig {
+  systemPrompt: string;
+  model: Model;
+  tools: readonly AnyAgentTool[];
+  thinkingLevel: ThinkingLevel;
+  streamFn: StreamFn;
+  streamOptions?: Omit<StreamOptions, 'signal' | 'thinkingLevel'>;
+  maxTurns?: number;
+  beforeToolCall?: BeforeToolCall;
+  transformContext?: TransformContext;
+  /** the transcript so far (the Agent appends each message on `message_end`) */
+  getMessages(): Message[];
+  /** takes every waiting steering message */
+  takeSteering(): UserMessage[];
+  /** takes every waiting follow-up message */
+  takeFollowUps(): UserMessage[];
+}
+
+type Emit = (event: AgentEvent) => Promise<void>;
+
+/** Runs until the model is done and no queued message waits. `prompts` start the first turn. */
+export async function runLoop(prompts: UserMessage[], config: LoopConfig, signal: AbortSignal, emit: Emit): Promise<AgentEndReason> {
+  let pending: UserMessage[] = prompts;
+  let turns = 0;
+  let more = true; // the last answer asked for tools, or this is the first turn
+  for (;;) {
+    while (more || pending.length > 0) {
+      if (signal.aborted) return 'aborted';
+      if (config.maxTurns !== undefined && turns >= config.maxTurns) return 'maxTurns';
+      await emit({ type: 'turn_start' });
+      for (const message of pending) {
+        await emit({ type: 'message_start', message });
+        await emit({ type: 'message_end', message });
+      }
+      pending = [];
+      turns++;
+      const assistant = await streamAssistant(config, signal, emit);
+      const calls = assistant.content.filter((c): c is ToolCall => c.type === 'toolCall');
+      if (assistant.stopReason === 'error' || assistant.stopReason === 'aborted') {
+        // Every tool call needs a result, even one the model never finished asking for.
+        const results = [];
+        for (const call of calls) {
+          const message = interruptedResult(call, 'the answer was cut off before this tool ran');
+          await emit({ type: 'message_start', message });
+          await emit({ type: 'message_end', message });
+          results.push(message);
+        }
+        await emit({ type: 'turn_end', message: assistant, toolResults: results });
+        return assistant.stopReason === 'aborted' ? 'aborted' : 'error';
+      }
+      const toolResults =
+        calls.length > 0
+          ? await executeToolCalls(calls, { tools: config.tools, signal, beforeToolCall: config.beforeToolCall, emit })
+          : [];
+      await emit({ type: 'turn_end', message: assistant, toolResults });
+      if (signal.aborted) return 'aborted';
+      more = calls.length > 0;
+      pending = config.takeSteering();
+    }
+    pending = config.takeFollowUps();
+    if (pending.length === 0) return 'done';
+  }
+}
+
+async function streamAssistant(config: LoopConfig, signal: AbortSignal, emit: Emit): Promise<AssistantMessage> {
+  const transcript = config.getMessages();
+  const messages = config.transformContext ? await config.transformContext(transcript, signal) : transcript;
+  const tools = config.tools.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters }));
+  const stream = config.streamFn(
+    config.model,
+    { systemPrompt: config.systemPrompt, messages, tools },
+    { ...config.streamOptions, signal, thinkingLevel: config.thinkingLevel },
+  );
+  let started = false;
+  for await (const event of stream) {
+    if (event.type === 'done' || event.type === 'error') break;
+    if (event.type === 'retry') {
+      const { attempt, maxAttempts, delayMs, reason } = event;
+      await emit({ type: 'retry', attempt, maxAttempts, delayMs, reason });
+      continue;
+    }
+    if (!started) {
+      started = true;
+      await emit({ type: 'message_start', message: event.partial });
+    }
+    if (event.type !== 'start') await emit({ type: 'message_update', message: event.partial, assistantMessageEvent: event });
+  }
+  const final = await stream.result();
+  if (!started) await emit({ type: 'message_start', message: final });
+  await emit({ type: 'message_end', message: final });
+  return final;
+}
