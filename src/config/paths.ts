@@ -1,0 +1,42 @@
+// Where tack's own files are (prompts, package.json) and where the user's are ($TACK_HOME).
+import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+let root: string | undefined;
+
+/** The installed package's root: found upward from this file, so it works from src/ and dist/src/. */
+export function packageRoot(): string {
+  if (root) return root;
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json')) || !existsSync(join(dir, 'prompts'))) {
+    const up = dirname(dir);
+    if (up === dir) throw new Error('cannot find the tack package root');
+    dir = up;
+  }
+  return (root = dir);
+}
+
+export function packageVersion(): string {
+  return (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+export function expandHome(path: string): string {
+  return path === '~' || path.startsWith('~/') ? join(homedir(), path.slice(1)) : path;
+}
+
+export function tackHome(env: NodeJS.ProcessEnv = process.env): string {
+  return resolve(expandHome(env.TACK_HOME || join(homedir(), '.tack')));
+}
+
+/** The nearest directory at or above `cwd` holding `.git`, if any. */
+export function findRepoRoot(cwd: string): string | undefined {
+  let dir = resolve(cwd);
+  for (;;) {
+    if (existsSync(join(dir, '.git'))) return dir;
+    const up = dirname(dir);
+    if (up === dir) return undefined;
+    dir = up;
+  }
+}

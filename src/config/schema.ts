@@ -1,0 +1,113 @@
+// The settings file format ($TACK_HOME/config.json and .tack/config.json), checked strictly so a
+// typo is reported instead of silently ignored.
+import { Type, type Static, type TSchema } from 'typebox';
+import { Value } from 'typebox/value';
+
+const strict = { additionalProperties: false } as const;
+
+const Compat = Type.Object(
+  {
+    supportsStreamOptions: Type.Optional(Type.Boolean()),
+    supportsDeveloperRole: Type.Optional(Type.Boolean()),
+    maxTokensField: Type.Optional(Type.Union([Type.Literal('max_completion_tokens'), Type.Literal('max_tokens')])),
+    supportsReasoningEffort: Type.Optional(Type.Boolean()),
+    supportsImages: Type.Optional(Type.Boolean()),
+  },
+  strict,
+);
+
+const Prices = Type.Object({ input: Type.Number(), output: Type.Number(), cacheRead: Type.Optional(Type.Number()) }, strict);
+
+const ModelEntry = Type.Union([
+  Type.String(),
+  Type.Object(
+    {
+      id: Type.String(),
+      contextWindow: Type.Optional(Type.Integer({ minimum: 1 })),
+      maxTokens: Type.Optional(Type.Integer({ minimum: 1 })),
+      prices: Type.Optional(Prices),
+      reasoning: Type.Optional(Type.Boolean()),
+    },
+    strict,
+  ),
+]);
+
+const ProviderEntry = Type.Object(
+  {
+    baseUrl: Type.String(),
+    apiKeyEnv: Type.Optional(Type.String()),
+    models: Type.Optional(Type.Array(ModelEntry)),
+    compat: Type.Optional(Compat),
+  },
+  strict,
+);
+
+export const ConfigFileSchema = Type.Object(
+  {
+    $schema: Type.Optional(Type.String()),
+    model: Type.Optional(Type.String()),
+    provider: Type.Optional(Type.String()),
+    baseUrl: Type.Optional(Type.String()),
+    apiKeyEnv: Type.Optional(Type.String()),
+    providers: Type.Optional(Type.Record(Type.String(), ProviderEntry)),
+    maxTurns: Type.Optional(Type.Integer({ minimum: 1 })),
+    retry: Type.Optional(
+      Type.Object(
+        {
+          maxAttempts: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })),
+          baseDelayMs: Type.Optional(Type.Integer({ minimum: 0 })),
+          maxDelayMs: Type.Optional(Type.Integer({ minimum: 0 })),
+        },
+        strict,
+      ),
+    ),
+    timeouts: Type.Optional(
+      Type.Object(
+        {
+          /** a model stream silent this long is aborted and retried */
+          idleSeconds: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
+        },
+        strict,
+      ),
+    ),
+    tools: Type.Optional(Type.Array(Type.String())),
+  },
+  strict,
+);
+
+export type ConfigFile = Static<typeof ConfigFileSchema>;
+export type ProviderConfig = Static<typeof ProviderEntry>;
+
+/** Describes the first problem of `value` against `schema` as "key: what was expected". */
+export function describeProblem(schema: TSchema, value: unknown): string | undefined {
+  if (Value.Check(schema, value)) return undefined;
+  const errors = [...Value.Errors(schema, value)].filter((e) => e.keyword !== 'boolean' && e.keyword !== 'anyOf');
+  const first = errors[0];
+  if (!first) return 'the settings do not match the expected format';
+  const params = first.params as { additionalProperties?: string[]; requiredProperties?: string[] };
+  const at = first.instancePath.slice(1).replaceAll('/', '.');
+  const key = (name: string) => (at ? `${at}.${name}` : name);
+  if (params.additionalProperties) {
+    const known = knownKeys(schema, first.instancePath);
+    return `unknown key "${key(params.additionalProperties[0])}"${known ? ` (known keys: ${known})` : ''}`;
+  }
+  if (params.requiredProperties) return `missing key "${key(params.requiredProperties[0])}"`;
+  const got = JSON.stringify(pointer(value, first.instancePath));
+  return `key "${at}" ${first.message} (got ${got})`;
+}
+
+function pointer(value: unknown, path: string): unknown {
+  let v = value;
+  for (const part of path.split('/').slice(1)) v = (v as Record<string, unknown> | undefined)?.[part];
+  return v;
+}
+
+function knownKeys(schema: TSchema, path: string): string | undefined {
+  let s = schema as { properties?: Record<string, TSchema>; patternProperties?: Record<string, TSchema> };
+  for (const part of path.split('/').slice(1)) {
+    const next: TSchema | undefined = s.properties?.[part] ?? Object.values(s.patternProperties ?? {})[0];
+    if (!next) return undefined;
+    s = next as typeof s;
+  }
+  return s.properties ? Object.keys(s.properties).filter((k) => k !== '$schema').join(', ') : undefined;
+}

@@ -1,0 +1,85 @@
+// What print mode writes: the stream-json lines and the final result object. Pure functions.
+import type { AgentEndReason, AgentEvent } from '../agent/types.js';
+import type { AssistantMessage, Message } from '../ai/types.js';
+
+export type OutputFormat = 'text' | 'json' | 'stream-json';
+export const OUTPUT_FORMATS: OutputFormat[] = ['text', 'json', 'stream-json'];
+
+export interface ResultObject {
+  type: 'result';
+  is_error: boolean;
+  result: string;
+  session_id: string;
+  num_turns: number;
+  duration_ms: number;
+  stop_reason: string;
+  usage: { input_tokens: number; output_tokens: number; cached_input_tokens: number };
+  total_cost_usd: number | null;
+}
+
+export function answerText(message: AssistantMessage | undefined): string {
+  if (!message) return '';
+  return message.content
+    .filter((c) => c.type === 'text')
+    .map((c) => (c.type === 'text' ? c.text : ''))
+    .join('')
+    .trim();
+}
+
+/** A stream-json line for an agent event, or undefined for events scripts do not need. */
+export function streamJsonLine(event: AgentEvent): Record<string, unknown> | undefined {
+  switch (event.type) {
+    case 'message_update': {
+      const e = event.assistantMessageEvent;
+      if (e.type === 'start') return undefined;
+      const delta: Record<string, unknown> = { type: e.type };
+      if ('contentIndex' in e) delta.contentIndex = e.contentIndex;
+      if ('delta' in e) delta.delta = e.delta;
+      if (e.type === 'toolcall_end') delta.toolCall = e.toolCall;
+      return { type: 'message_update', delta };
+    }
+    case 'message_start':
+      return event.message.role === 'assistant' ? { type: 'message_start', role: 'assistant' } : { type: 'message_start', message: event.message };
+    case 'agent_end':
+      return { type: 'agent_end', reason: event.reason };
+    case 'turn_end':
+      return { type: 'turn_end', stopReason: event.message.stopReason };
+    case 'queue_update':
+      return undefined;
+    default:
+      return event;
+  }
+}
+
+export function buildResult(o: {
+  sessionId: string;
+  messages: Message[];
+  reason: AgentEndReason;
+  durationMs: number;
+  interrupted: boolean;
+}): ResultObject {
+  const assistants = o.messages.filter((m): m is AssistantMessage => m.role === 'assistant');
+  const last = assistants.at(-1);
+  const usage = { input_tokens: 0, output_tokens: 0, cached_input_tokens: 0 };
+  let cost: number | null = 0;
+  for (const m of assistants) {
+    usage.input_tokens += m.usage.input;
+    usage.output_tokens += m.usage.output;
+    usage.cached_input_tokens += m.usage.cacheRead;
+    cost = cost === null || m.usage.cost === null ? null : cost + m.usage.cost.total;
+  }
+  const isError = o.reason === 'error' || o.reason === 'aborted' || o.reason === 'maxTurns';
+  const stopReason = o.reason === 'maxTurns' ? 'max_turns' : o.interrupted ? 'interrupted' : (last?.stopReason ?? 'stop');
+  const result = o.reason === 'error' ? (last?.errorMessage ?? 'the run failed') : answerText(last);
+  return {
+    type: 'result',
+    is_error: isError,
+    result,
+    session_id: o.sessionId,
+    num_turns: assistants.length,
+    duration_ms: Math.round(o.durationMs),
+    stop_reason: stopReason,
+    usage,
+    total_cost_usd: assistants.length === 0 ? 0 : cost === null ? null : Number(cost.toFixed(6)),
+  };
+}

@@ -1,0 +1,42 @@
+// One short line naming a tool call by its main argument: `read src/a.ts 1-200`, `bash npm test`.
+const MAX = 80;
+
+function clip(text: string): string {
+  const line = text.replace(/\s*\n\s*/g, ' ⏎ ').trim();
+  return line.length > MAX ? `${line.slice(0, MAX - 1)}…` : line;
+}
+
+export function describeCall(name: string, args: unknown): string {
+  const a = (args && typeof args === 'object' ? args : {}) as Record<string, unknown>;
+  const s = (key: string) => (typeof a[key] === 'string' ? (a[key] as string) : undefined);
+  switch (name) {
+    case 'read': {
+      const offset = typeof a.offset === 'number' ? a.offset : undefined;
+      const limit = typeof a.limit === 'number' ? a.limit : undefined;
+      const range = offset || limit ? ` ${offset ?? 1}-${limit ? (offset ?? 1) + limit - 1 : ''}` : '';
+      return `read ${s('path') ?? ''}${range}`;
+    }
+    case 'bash':
+      return `bash ${clip(s('command') ?? '')}`;
+    case 'grep':
+      return `grep ${clip(s('pattern') ?? '')}${s('path') ? ` in ${s('path')}` : ''}`;
+    case 'find':
+      return `find ${s('pattern') ?? ''}${s('path') ? ` in ${s('path')}` : ''}`;
+    case 'ls':
+      return `ls ${s('path') ?? '.'}`;
+    case 'write':
+    case 'edit':
+      return `${name} ${s('path') ?? ''}`;
+    default:
+      return `${name} ${clip(JSON.stringify(a))}`;
+  }
+}
+
+/** The outcome in a few words, when it is worth a mention: `(exit 1)`, `(failed: no such file …)`. */
+export function describeOutcome(isError: boolean, details: unknown, firstText: string | undefined): string {
+  const d = (details && typeof details === 'object' ? details : {}) as Record<string, unknown>;
+  if (typeof d.exitCode === 'number' && d.exitCode !== 0) return ` (exit ${d.exitCode})`;
+  if (d.timedOut === true) return ' (timed out)';
+  if (!isError) return '';
+  return ` (failed: ${clip((firstText ?? '').split('\n')[0])})`;
+}
