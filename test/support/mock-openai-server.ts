@@ -185,11 +185,14 @@ async function streamTurn(turn: StreamTurn, request: RecordedRequest, model: str
   for (const piece of pieces(turn.text ?? '', size)) deltas.push({ content: piece });
   for (const toolCalls of toolCallFragments(turn, size)) deltas.push({ tool_calls: toolCalls });
 
+  // Without delays, batch the writes into few TCP packets: long answers stream much faster.
+  if (!turn.delayMs) res.socket?.cork();
   for (const delta of deltas) {
     if (res.destroyed) return; // the client went away (abort)
     sse.chunk(model, delta);
     if (turn.delayMs) await sleep(turn.delayMs);
   }
+  res.socket?.uncork();
   if (res.destroyed) return;
   if (!turn.omitFinishReason) sse.chunk(model, {}, turn.finishReason ?? defaultFinishReason(turn));
   if (request.body?.stream_options?.include_usage) sse.raw({ ...chunkBase(model), choices: [], usage: usageBody(turn, request) });

@@ -1,0 +1,24 @@
+import type { CompatFlags, Model } from './types.js';
+
+/** What we assume about a model nobody told us about: a common modern size, prices unknown. */
+export const DEFAULT_CONTEXT_WINDOW = 128_000;
+export const DEFAULT_MAX_TOKENS = 16_384;
+
+/** A full Model from whatever is known about it; the model's own compat flags win over the provider's. */
+export function modelWithDefaults(
+  known: Partial<Model> & { id: string },
+  provider: { name: string; baseUrl: string; compat?: CompatFlags },
+): Model {
+  const compat = provider.compat || known.compat ? { ...provider.compat, ...known.compat } : undefined;
+  return {
+    name: known.id,
+    contextWindow: DEFAULT_CONTEXT_WINDOW,
+    maxTokens: DEFAULT_MAX_TOKENS,
+    prices: null,
+    reasoning: false,
+    ...known,
+    provider: provider.name,
+    baseUrl: provider.baseUrl,
+    ...(compat ? { compat } : {}),
+  };
+}

@@ -1,0 +1,108 @@
+// Maps what the openai SDK (and the fetch under it) throws to a Failure: what kind of error it was,
+// whether another attempt could help, and a sentence that tells a person what to do.
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { errorCode, errorText, isContextOverflowMessage } from '../errors.js';
+import { parseRetryAfter } from '../retry.js';
+import type { ErrorKind } from '../types.js';
+
+export interface Failure {
+  kind: ErrorKind;
+  /** the sentence shown to the user if this is the last attempt */
+  message: string;
+  /** short, for `retry` events: "rate limited (429)" */
+  reason: string;
+  retryable: boolean;
+  retryAfterMs?: number;
+  /** connection refused: nobody listens at the address (retried only if we reached the server before) */
+  refused?: boolean;
+}
+
+export interface Where {
+  baseUrl: string;
+  modelId: string;
+}
+
+const DETAIL_LIMIT = 300;
+const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ETIMEDOUT']);
+const UNREACHABLE_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL']);
+
+export function classifyError(err: unknown, where: Where): Failure {
+  const url = where.baseUrl;
+  if (err instanceof APIUserAbortError) return { kind: 'aborted', message: 'the request was aborted', reason: 'aborted', retryable: false };
+  if (err instanceof APIConnectionTimeoutError) {
+    return { kind: 'timeout', message: `the server at ${url} did not answer in time`, reason: 'timed out', retryable: true };
+  }
+  if (err instanceof APIError && err.status !== undefined) return classifyStatus(err, err.status, where);
+  if (err instanceof APIError && !(err instanceof APIConnectionError)) return classifyStreamedError(err, where);
+  if (err instanceof APIConnectionError || err instanceof TypeError || errorCode(err)) return classifyConnection(err, url);
+  if (err instanceof SyntaxError) {
+    // The SDK parses each SSE line; a broken one usually means a proxy cut a chunk short.
+    return { kind: 'server', message: `the server at ${url} sent a malformed stream (${err.message})`, reason: 'malformed stream', retryable: true };
+  }
+  return { kind: 'unknown', message: `unexpected error talking to ${url}: ${errorText(err)}`, reason: 'unexpected error', retryable: false };
+}
+
+function classifyStatus(err: APIError, status: number, where: Where): Failure {
+  const url = where.baseUrl;
+  const detail = serverDetail(err);
+  const said = detail ? ` (server said: ${detail})` : '';
+  if (status === 401 || status === 403) {
+    return { kind: 'auth', message: `the server at ${url} rejected the API key; set OPENAI_API_KEY${said}`, reason: `rejected (${status})`, retryable: false };
+  }
+  if (status === 404) {
+    if (/model/i.test(detail) || err.code === 'model_not_found') {
+      return { kind: 'not_found', message: `model ${where.modelId} is not served at ${url}; try \`tack --list-models\`${said}`, reason: 'not found (404)', retryable: false };
+    }
+    return { kind: 'not_found', message: `the server at ${url} has no chat completions endpoint (404); check the base URL, which usually ends in /v1${said}`, reason: 'not found (404)', retryable: false };
+  }
+  if (isContextOverflowMessage(detail) || status === 413) {
+    return { kind: 'context_overflow', message: `the conversation is too long for model ${where.modelId}${said}`, reason: `context overflow (${status})`, retryable: false };
+  }
+  if (status === 429) {
+    if (err.code === 'insufficient_quota') {
+      return { kind: 'rate_limit', message: `the account behind the API key for ${url} has run out of quota${said}`, reason: 'out of quota (429)', retryable: false };
+    }
+    return { kind: 'rate_limit', message: `the server at ${url} is rate limiting requests (429)${said}; wait a moment and try again`, reason: 'rate limited (429)', retryable: true, retryAfterMs: parseRetryAfter(err.headers) };
+  }
+  if (status >= 500 || status === 408 || status === 409) {
+    return { kind: 'server', message: `the server at ${url} failed with status ${status}${said}`, reason: `server error (${status})`, retryable: true, retryAfterMs: parseRetryAfter(err.headers) };
+  }
+  return { kind: 'bad_request', message: `the server at ${url} refused the request (${status})${said}`, reason: `refused (${status})`, retryable: false };
+}
+
+function classifyConnection(err: unknown, url: string): Failure {
+  const code = errorCode(err);
+  const text = errorText(err);
+  if (code === 'ECONNREFUSED') {
+    return { kind: 'network', message: `cannot reach ${url}: connection refused; check that the server is running and the base URL is right`, reason: 'connection refused', retryable: false, refused: true };
+  }
+  if (code && UNREACHABLE_CODES.has(code)) {
+    return { kind: 'network', message: `cannot reach ${url}: ${code === 'ENOTFOUND' ? 'host not found' : code}; check the base URL and your network`, reason: code, retryable: false };
+  }
+  // undici reports a body cut short as TypeError('terminated') with a socket error as its cause.
+  if ((code && RESET_CODES.has(code)) || /terminated|other side closed|socket hang up/i.test(text)) {
+    return { kind: 'network', message: `the connection to ${url} dropped before the answer was complete`, reason: 'connection dropped', retryable: true };
+  }
+  if (/certificate|ssl|tls/i.test(text)) {
+    return { kind: 'network', message: `cannot reach ${url}: TLS error (${text})`, reason: 'TLS error', retryable: false };
+  }
+  return { kind: 'network', message: `cannot reach ${url}: ${text}`, reason: 'connection error', retryable: true };
+}
+
+/** An `{"error": ...}` object sent inside an otherwise successful stream (no HTTP status). */
+function classifyStreamedError(err: APIError, where: Where): Failure {
+  const detail = serverDetail(err);
+  if (isContextOverflowMessage(detail)) {
+    return { kind: 'context_overflow', message: `the conversation is too long for model ${where.modelId} (server said: ${detail})`, reason: 'context overflow', retryable: false };
+  }
+  return { kind: 'server', message: `the server at ${where.baseUrl} reported an error mid-answer: ${detail}`, reason: 'server error mid-answer', retryable: true };
+}
+
+/** The server's own words, without the SDK's status prefix, cut to a readable length. */
+function serverDetail(err: APIError): string {
+  const fromBody = (err.error as { message?: unknown } | undefined)?.message;
+  const text = typeof fromBody === 'string' ? fromBody : err.message.replace(/^\d{3}\s+/, '');
+  const oneLine = text.replace(/\s+/g, ' ').trim();
+  if (/^\(?no (status code or )?body\)?$|status code \(no body\)/i.test(oneLine)) return '';
+  return oneLine.length > DETAIL_LIMIT ? `${oneLine.slice(0, DETAIL_LIMIT)}…` : oneLine;
+}

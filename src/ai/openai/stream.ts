@@ -1,0 +1,162 @@
+// One model answer over Chat Completions streaming: attempts, retries, idle timeout and abort.
+// What the chunks mean is the assembler's job; what failures mean is errors.ts's job.
+import OpenAI from 'openai';
+import { EventStream, emptyUsage, newAssistantMessage } from '../event-stream.js';
+import { formatSeconds } from '../errors.js';
+import { IdleWatchdog } from '../idle-watchdog.js';
+import { MAX_RETRY_AFTER_MS, resolveRetryPolicy, retryDelay, sleep, type RetryPolicy } from '../retry.js';
+import type { AssistantMessage, AssistantMessageEventStream, Context, Model, StreamOptions } from '../types.js';
+import { ChunkAssembler, type FinishedReason } from './assembler.js';
+import { classifyError, type Failure } from './errors.js';
+import { buildChatParams } from './messages.js';
+
+export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
+
+export interface Endpoint {
+  providerName: string;
+  baseUrl: string;
+  apiKey: string;
+  headers?: Record<string, string>;
+}
+
+type AttemptOutcome = { ok: true; reason: FinishedReason } | { ok: false; failure: Failure };
+
+/** Streams one answer. Never throws: every failure ends the stream with an `error` event. */
+export function streamChatCompletions(endpoint: Endpoint, model: Model, context: Context, options: StreamOptions = {}): AssistantMessageEventStream {
+  const stream = new EventStream();
+  const message = newAssistantMessage(endpoint.providerName, model.id);
+  run(stream, message, endpoint, model, context, options).catch((err: unknown) => {
+    // Only a bug in this module gets here; still keep the promise that a StreamFn never throws.
+    fail(stream, message, { kind: 'unknown', message: `internal error in the OpenAI adapter: ${String(err)}`, reason: '', retryable: false });
+  });
+  return stream;
+}
+
+async function run(stream: EventStream, message: AssistantMessage, endpoint: Endpoint, model: Model, context: Context, options: StreamOptions): Promise<void> {
+  const { signal } = options;
+  const policy = resolveRetryPolicy(options.retry);
+  const idleMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+  const params = buildChatParams(model, context, options);
+  const client = new OpenAI({
+    baseURL: endpoint.baseUrl,
+    apiKey: endpoint.apiKey,
+    defaultHeaders: endpoint.headers,
+    maxRetries: 0, // retries are ours: they must be announced, abortable and discard partial output
+    // Our watchdog covers the wait for headers too; the SDK's timeout is only a backstop behind it.
+    ...(idleMs > 0 && Number.isFinite(idleMs) ? { timeout: Math.ceil(idleMs) + 1000 } : {}),
+  });
+  const where = { baseUrl: endpoint.baseUrl, modelId: model.id };
+  stream.push({ type: 'start', partial: message });
+
+  let reachedServer = false;
+  for (let attempt = 1; ; attempt++) {
+    if (signal?.aborted) return abortWith(stream, message);
+    const outcome = await runAttempt(client, params, message, stream, model, { signal, idleMs, where });
+    if (outcome.ok) {
+      stream.push({ type: 'done', reason: outcome.reason, message, partial: message });
+      return;
+    }
+    const { failure } = outcome;
+    if (failure.kind === 'aborted') return abortWith(stream, message);
+    const delayMs = nextDelay(failure, attempt, policy, reachedServer);
+    // Every failure but a refused connection means something was listening at the address.
+    reachedServer ||= !failure.refused;
+    if (delayMs === undefined) return fail(stream, message, finalFailure(failure, attempt));
+    resetMessage(message);
+    stream.push({ type: 'retry', attempt: attempt + 1, maxAttempts: policy.maxAttempts, delayMs, reason: failure.reason, partial: message });
+    await sleep(delayMs, signal);
+  }
+}
+
+interface AttemptContext {
+  signal: AbortSignal | undefined;
+  idleMs: number;
+  where: { baseUrl: string; modelId: string };
+}
+
+async function runAttempt(
+  client: OpenAI,
+  params: ReturnType<typeof buildChatParams>,
+  message: AssistantMessage,
+  stream: EventStream,
+  model: Model,
+  { signal, idleMs, where }: AttemptContext,
+): Promise<AttemptOutcome> {
+  // One controller per attempt, so an idle timeout cancels this attempt without touching the caller's signal.
+  const controller = new AbortController();
+  const onAbort = () => controller.abort();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  const watchdog = new IdleWatchdog(idleMs, () => controller.abort());
+  const interrupted = (): AttemptOutcome | undefined => {
+    if (signal?.aborted) return { ok: false, failure: classifyError(new OpenAI.APIUserAbortError(), where) };
+    if (watchdog.fired) return { ok: false, failure: idleFailure(where.baseUrl, idleMs) };
+    return undefined;
+  };
+  try {
+    const chunks = await client.chat.completions.create(params, { signal: controller.signal });
+    watchdog.touch();
+    const assembler = new ChunkAssembler(message, (event) => stream.push(event), model.prices);
+    for await (const chunk of chunks) {
+      watchdog.touch();
+      assembler.push(chunk);
+    }
+    // The SDK ends the iteration quietly when its signal aborts, so a clean end may still be an abort.
+    return interrupted() ?? { ok: true, reason: assembler.finish() };
+  } catch (err) {
+    return interrupted() ?? { ok: false, failure: classifyError(err, where) };
+  } finally {
+    watchdog.stop();
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/**
+ * The wait before the next attempt, or undefined to give up. Connection refused on the first
+ * contact means nothing listens there (wrong URL, server not started): retrying would only delay
+ * "cannot reach URL". Once we have reached the server, a refusal means it is restarting: retry.
+ */
+function nextDelay(failure: Failure, attempt: number, policy: RetryPolicy, reachedServer: boolean): number | undefined {
+  const retryable = failure.retryable || (failure.refused === true && reachedServer);
+  if (!retryable || attempt >= policy.maxAttempts) return undefined;
+  if (failure.retryAfterMs !== undefined && failure.retryAfterMs > MAX_RETRY_AFTER_MS) return undefined;
+  return retryDelay(attempt, policy, failure.retryAfterMs);
+}
+
+function finalFailure(failure: Failure, attempts: number): Failure {
+  if (failure.retryAfterMs !== undefined && failure.retryAfterMs > MAX_RETRY_AFTER_MS) {
+    return { ...failure, message: `${failure.message}; the server asks to wait ${formatSeconds(failure.retryAfterMs)} before trying again` };
+  }
+  if (attempts === 1) return failure;
+  return { ...failure, message: `${failure.message} (gave up after ${attempts} attempts)` };
+}
+
+function idleFailure(baseUrl: string, idleMs: number): Failure {
+  return {
+    kind: 'timeout',
+    message: `the server at ${baseUrl} stopped answering for ${formatSeconds(idleMs)}; check that it is still running, or raise the idle timeout`,
+    reason: `no answer for ${formatSeconds(idleMs)}`,
+    retryable: true,
+  };
+}
+
+/** A retry starts over: what the failed attempt streamed must not end up in the answer twice. */
+function resetMessage(message: AssistantMessage): void {
+  message.content = [];
+  message.usage = emptyUsage();
+  message.stopReason = 'stop';
+}
+
+function fail(stream: EventStream, message: AssistantMessage, failure: Failure): void {
+  message.stopReason = 'error';
+  message.errorKind = failure.kind;
+  message.errorMessage = failure.message;
+  stream.push({ type: 'error', reason: 'error', error: message, partial: message });
+}
+
+/** The partial answer is kept: the agent records it as aborted. */
+function abortWith(stream: EventStream, message: AssistantMessage): void {
+  message.stopReason = 'aborted';
+  message.errorKind = 'aborted';
+  message.errorMessage = 'the request was aborted';
+  stream.push({ type: 'error', reason: 'aborted', error: message, partial: message });
+}
