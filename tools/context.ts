@@ -1,0 +1,11 @@
+import type { FileState } from './file-state.js';
+
+export type GrepEngineChoice = 'auto' | 'rg' | 'builtin';
+
+/** What the tools of one `createTools` call share. */
+export interface ToolContext {
+  /** the workspace root, absolute */
+  cwd: string;
+  fileState: FileState;
+  grepEngine: GrepEngineChoice;
+}

@@ -1,0 +1,56 @@
+import { resolve } from 'node:path';
+import type { AnyAgentTool } from '../src/agent/types.js';
+import type { GrepEngineChoice, ToolContext } from './context.js';
+import { FileState } from './file-state.js';
+import { createFindTool } from './find.js';
+import { createLsTool } from './ls.js';
+import { createReadTool } from './read.js';
+import { createWriteTool } from './write.js';
+
+export interface ToolsOptions {
+  /** workspace root: relative paths resolve against it, and bash runs in it */
+  cwd: string;
+  /** grep's search engine: `rg` when on PATH (default 'auto'), or forced */
+  grepEngine?: GrepEngineChoice;
+}
+
+export const TOOL_NAMES = ['read', 'write', 'edit', 'bash', 'grep', 'find', 'ls'] as const;
+export type ToolName = (typeof TOOL_NAMES)[number];
+
+/**
+ * The tools of one session. `all` is in TOOL_NAMES order (what the model sees); `byName` gives one
+ * tool, e.g. to honour a `--tools read,grep` list. The tools share one record of the files read and
+ * written, which `write` checks before it overwrites anything.
+ */
+export interface Tools {
+  all: AnyAgentTool[];
+  byName: Record<ToolName, AnyAgentTool>;
+}
+
+export function createTools(options: ToolsOptions): Tools {
+  const context: ToolContext = {
+    cwd: resolve(options.cwd),
+    fileState: new FileState(),
+    grepEngine: options.grepEngine ?? 'auto',
+  };
+  const byName: Record<ToolName, AnyAgentTool> = {
+    read: createReadTool(context),
+    write: createWriteTool(context),
+    find: createFindTool(context),
+    ls: createLsTool(context),
+  } as Record<ToolName, AnyAgentTool>;
+  return { all: TOOL_NAMES.map((name) => byName[name]).filter(Boolean), byName };
+}
+
+export type { GrepEngineChoice, ToolContext } from './context.js';
+export { FileState } from './file-state.js';
+export { ToolError, errorResult, explainFsError, runTool, textResult } from './errors.js';
+export { resolvePath, displayPath, type ResolvedPath } from './paths.js';
+export { similarPaths } from './similar.js';
+export { atomicWrite } from './atomic-write.js';
+export { unifiedDiff, type DiffSummary } from './diff.js';
+export { fileLocks, KeyedMutex } from './mutex.js';
+export { createReadTool, type ReadDetails } from './read.js';
+export { createWriteTool, type WriteDetails } from './write.js';
+export { createFindTool, type FindDetails } from './find.js';
+export { createLsTool, type LsDetails } from './ls.js';

@@ -1,0 +1,33 @@
+import { homedir } from 'node:os';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+
+/** A path a tool was given, resolved against the workspace root. */
+export interface ResolvedPath {
+  absolute: string;
+  /** how the path is shown to the model: relative to the workspace when inside it, else absolute */
+  display: string;
+  /** false for paths outside the workspace root (the safety layer asks before touching those) */
+  insideWorkspace: boolean;
+}
+
+function expandHome(input: string): string {
+  if (input === '~') return homedir();
+  if (input.startsWith('~/')) return homedir() + input.slice(1);
+  return input;
+}
+
+export function isInside(root: string, absolute: string): boolean {
+  const rel = relative(root, absolute);
+  return rel === '' || (!rel.startsWith('..' + sep) && rel !== '..' && !isAbsolute(rel));
+}
+
+/** How an absolute path is shown to the model (relative inside the workspace, `.` for its root). */
+export function displayPath(root: string, absolute: string): string {
+  if (!isInside(root, absolute)) return absolute;
+  return relative(root, absolute) || '.';
+}
+
+export function resolvePath(root: string, input: string): ResolvedPath {
+  const absolute = resolve(root, expandHome(input.trim()));
+  return { absolute, display: displayPath(root, absolute), insideWorkspace: isInside(root, absolute) };
+}

@@ -1,0 +1,79 @@
+import { readFile, stat } from 'node:fs/promises';
+import { Type, type Static } from 'typebox';
+import type { AgentTool } from '../src/agent/types.js';
+import { atomicWrite } from './atomic-write.js';
+import type { ToolContext } from './context.js';
+import { unifiedDiff } from './diff.js';
+import { ToolError, explainFsError, runTool, textResult } from './errors.js';
+import { countLines, plural } from './format.js';
+import { fileLocks } from './mutex.js';
+import { resolvePath } from './paths.js';
+
+const parameters = Type.Object({
+  path: Type.String({ description: 'File to create or overwrite: relative to the workspace root, or absolute' }),
+  content: Type.String({ description: 'The complete new content of the file' }),
+});
+
+export interface WriteDetails {
+  path: string;
+  insideWorkspace: boolean;
+  created: boolean;
+  bytes: number;
+  lines: number;
+  diff: string;
+  added: number;
+  removed: number;
+}
+
+export function createWriteTool(context: ToolContext): AgentTool<typeof parameters, WriteDetails> {
+  return {
+    name: 'write',
+    label: 'Write',
+    description:
+      'Create a file, or replace all of its content. Missing parent directories are created. ' +
+      'An existing file must have been read first (and not changed since); for changes to part of a file ' +
+      'use edit instead, which is safer and cheaper.',
+    parameters,
+    lockKey: (params) => resolvePath(context.cwd, params.path).absolute,
+    execute: (_id, params) => {
+      const target = resolvePath(context.cwd, params.path);
+      return runTool(() => fileLocks.run(target.absolute, () => writeFileTool(context, params)));
+    },
+  };
+}
+
+async function writeFileTool(context: ToolContext, params: Static<typeof parameters>) {
+  const target = resolvePath(context.cwd, params.path);
+  const shown = target.display;
+  try {
+    const current = await stat(target.absolute).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return undefined;
+      throw error;
+    });
+    if (current?.isDirectory()) throw new ToolError(`${shown} is a directory; give the path of a file inside it`);
+    if (current) {
+      const problem = context.fileState.overwriteProblem(target.absolute, current, shown);
+      if (problem) throw new ToolError(problem);
+    }
+    const before = current ? await readFile(target.absolute, 'utf8') : '';
+    await atomicWrite(target.absolute, params.content);
+    context.fileState.remember(target.absolute, await stat(target.absolute));
+
+    const bytes = Buffer.byteLength(params.content);
+    const lines = countLines(params.content);
+    const change = unifiedDiff(shown, before, params.content);
+    const verb = current ? 'Overwrote' : 'Created';
+    return textResult(`${verb} ${shown}: ${plural(bytes, 'byte')}, ${plural(lines, 'line')}.`, {
+      path: shown,
+      insideWorkspace: target.insideWorkspace,
+      created: !current,
+      bytes,
+      lines,
+      diff: change.diff,
+      added: change.added,
+      removed: change.removed,
+    });
+  } catch (error) {
+    throw await explainFsError(error, target, context.cwd);
+  }
+}
