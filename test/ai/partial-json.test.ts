@@ -67,7 +67,7 @@ describe('PartialJsonParser', () => {
       const parser = new PartialJsonParser();
       for (let f = 0; f < 10; f++) {
         const fragment = Array.from({ length: Math.floor(random() * 6) }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
-        expect(() => parser.feed(fragment)).not.toThrow();
+        parser.feed(fragment); // a throw fails the test
       }
       expect(typeof parser.value()).toBe('object');
     }
