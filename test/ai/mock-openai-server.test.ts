@@ -83,6 +83,11 @@ describe('mock OpenAI server', () => {
     expect(server.chatRequests()[1]!.body.messages[0].content).toBe('ping');
   });
 
+  it('answers 500 when a scripted function throws', async () => {
+    server = await startMockServer({ turns: [() => { throw new Error('bad script'); }] });
+    await expect(client(server.url).chat.completions.create({ model: 'm', messages: [] })).rejects.toThrow(/scripted turn threw: bad script/);
+  });
+
   it('answers scripted statuses with headers, lists models, and checks the API key', async () => {
     server = await startMockServer({ apiKey: 'right', models: ['a', 'b'], turns: [{ status: 429, headers: { 'retry-after': '1' } }] });
     expect((await client(server.url, 'right').models.list()).data.map((m) => m.id)).toEqual(['a', 'b']);

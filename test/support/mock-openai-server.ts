@@ -99,7 +99,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     void readBody(req).then((raw) => {
       const request: RecordedRequest = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body: parseJson(raw) };
       requests.push(request);
-      handle(request, res);
+      try {
+        handle(request, res);
+      } catch (err) {
+        // A throwing scripted function must fail the test visibly, not crash the process.
+        sendJson(res, 500, errorBody(`mock server: scripted turn threw: ${(err as Error).message}`, 'server_error', null));
+      }
     });
   });
   server.on('connection', (socket) => {

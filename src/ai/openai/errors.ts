@@ -15,6 +15,8 @@ export interface Failure {
   retryAfterMs?: number;
   /** connection refused: nobody listens at the address (retried only if we reached the server before) */
   refused?: boolean;
+  /** the request never got to a server (refused, DNS, TLS, ...) */
+  unreached?: boolean;
 }
 
 export interface Where {
@@ -74,19 +76,19 @@ function classifyConnection(err: unknown, url: string): Failure {
   const code = errorCode(err);
   const text = errorText(err);
   if (code === 'ECONNREFUSED') {
-    return { kind: 'network', message: `cannot reach ${url}: connection refused; check that the server is running and the base URL is right`, reason: 'connection refused', retryable: false, refused: true };
+    return { kind: 'network', message: `cannot reach ${url}: connection refused; check that the server is running and the base URL is right`, reason: 'connection refused', retryable: false, refused: true, unreached: true };
   }
   if (code && UNREACHABLE_CODES.has(code)) {
-    return { kind: 'network', message: `cannot reach ${url}: ${code === 'ENOTFOUND' ? 'host not found' : code}; check the base URL and your network`, reason: code, retryable: false };
+    return { kind: 'network', message: `cannot reach ${url}: ${code === 'ENOTFOUND' ? 'host not found' : code}; check the base URL and your network`, reason: code, retryable: false, unreached: true };
   }
   // undici reports a body cut short as TypeError('terminated') with a socket error as its cause.
   if ((code && RESET_CODES.has(code)) || /terminated|other side closed|socket hang up/i.test(text)) {
     return { kind: 'network', message: `the connection to ${url} dropped before the answer was complete`, reason: 'connection dropped', retryable: true };
   }
   if (/certificate|ssl|tls/i.test(text)) {
-    return { kind: 'network', message: `cannot reach ${url}: TLS error (${text})`, reason: 'TLS error', retryable: false };
+    return { kind: 'network', message: `cannot reach ${url}: TLS error (${text})`, reason: 'TLS error', retryable: false, unreached: true };
   }
-  return { kind: 'network', message: `cannot reach ${url}: ${text}`, reason: 'connection error', retryable: true };
+  return { kind: 'network', message: `cannot reach ${url}: ${text}`, reason: 'connection error', retryable: true, unreached: true };
 }
 
 /** An `{"error": ...}` object sent inside an otherwise successful stream (no HTTP status). */

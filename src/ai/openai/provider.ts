@@ -49,7 +49,7 @@ export function openaiProvider(options: OpenAIProviderOptions): OpenAIProvider {
       return streamChatCompletions(endpoint, withCompat, context, streamOptions);
     },
     async listModels(signal) {
-      const client = new OpenAI({ baseURL: baseUrl, apiKey: defaultKey(), defaultHeaders: options.headers, maxRetries: 1, timeout: 30_000 });
+      const client = new OpenAI({ baseURL: baseUrl, apiKey: defaultKey(), defaultHeaders: options.headers, maxRetries: 0, timeout: 30_000 });
       try {
         const page = await client.models.list({ signal });
         return page.data.map((m) => m.id);

@@ -59,8 +59,7 @@ async function run(stream: EventStream, message: AssistantMessage, endpoint: End
     const { failure } = outcome;
     if (failure.kind === 'aborted') return abortWith(stream, message);
     const delayMs = nextDelay(failure, attempt, policy, reachedServer);
-    // Every failure but a refused connection means something was listening at the address.
-    reachedServer ||= !failure.refused;
+    reachedServer ||= !failure.unreached;
     if (delayMs === undefined) return fail(stream, message, finalFailure(failure, attempt));
     resetMessage(message);
     stream.push({ type: 'retry', attempt: attempt + 1, maxAttempts: policy.maxAttempts, delayMs, reason: failure.reason, partial: message });
