@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { AnyAgentTool } from '../src/agent/types.js';
 import type { GrepEngineChoice, ToolContext } from './context.js';
 import { FileState } from './file-state.js';
+import { createBashTool } from './bash.js';
 import { createEditTool } from './edit.js';
 import { createFindTool } from './find.js';
 import { createLsTool } from './ls.js';
@@ -38,6 +39,7 @@ export function createTools(options: ToolsOptions): Tools {
     read: createReadTool(context),
     write: createWriteTool(context),
     edit: createEditTool(context),
+    bash: createBashTool(context),
     find: createFindTool(context),
     ls: createLsTool(context),
   } as Record<ToolName, AnyAgentTool>;
@@ -55,6 +57,7 @@ export { fileLocks, KeyedMutex } from './mutex.js';
 export { createReadTool, type ReadDetails } from './read.js';
 export { createWriteTool, type WriteDetails } from './write.js';
 export { createEditTool, type EditDetails } from './edit.js';
+export { createBashTool, type BashDetails } from './bash.js';
 export { planEdit, METHOD_NOTES, type EditPlan, type EditRequest, type MatchMethod } from './edit-match.js';
 export { createFindTool, type FindDetails } from './find.js';
 export { createLsTool, type LsDetails } from './ls.js';

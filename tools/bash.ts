@@ -1,0 +1,212 @@
+import { stat } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { execa } from 'execa';
+import { Type, type Static } from 'typebox';
+import type { AgentTool, AgentToolResult, AgentToolUpdateCallback } from '../src/agent/types.js';
+import { OutputCollector } from './bash-output.js';
+import type { ToolContext } from './context.js';
+import { killGroup, trackGroup } from './process-group.js';
+import { findExecutable } from './which.js';
+
+export const DEFAULT_TIMEOUT_S = 120;
+export const MAX_TIMEOUT_S = 600;
+/** At most this often (4 per second) the UI gets the output so far. */
+const UPDATE_INTERVAL_MS = 250;
+/**
+ * Once the shell has exited, output still in the pipe gets this long to arrive. A background child
+ * (`server &`) keeps the pipe open forever, so we cannot wait for it to close.
+ */
+const DRAIN_MS = 100;
+
+const parameters = Type.Object({
+  command: Type.String({ description: 'Shell command(s), run by bash in the workspace root' }),
+  timeout: Type.Optional(
+    Type.Number({
+      minimum: 1,
+      maximum: MAX_TIMEOUT_S,
+      description: `Seconds before the command is killed (default ${DEFAULT_TIMEOUT_S}, at most ${MAX_TIMEOUT_S})`,
+    }),
+  ),
+});
+
+export interface BashDetails {
+  command: string;
+  /** null when the command was killed by a signal */
+  exitCode: number | null;
+  signal?: string;
+  timedOut: boolean;
+  aborted: boolean;
+  truncated: boolean;
+  /** the complete output, when it was too long to show whole */
+  fullOutputPath?: string;
+  durationMs: number;
+}
+
+/** Nothing the command starts may wait for a person: no pager, no prompt, no editor, no colours. */
+const QUIET_ENV = {
+  TERM: 'dumb',
+  PAGER: 'cat',
+  GIT_PAGER: 'cat',
+  GIT_TERMINAL_PROMPT: '0',
+  GIT_EDITOR: 'true',
+};
+
+export function createBashTool(context: ToolContext): AgentTool<typeof parameters, BashDetails> {
+  return {
+    name: 'bash',
+    label: 'Bash',
+    description:
+      'Run a shell command with bash in the workspace root: builds, tests, git, package managers. ' +
+      'stdin is closed, so interactive programs (editors, pagers, prompts, `git rebase -i`) cannot work. ' +
+      'stdout and stderr come back merged; long output keeps its first and last lines, and the full output is ' +
+      `saved to a file you can read or grep. A non-zero exit is an error. Timeout ${DEFAULT_TIMEOUT_S} s by default ` +
+      `(timeout parameter, at most ${MAX_TIMEOUT_S}). The call returns when the shell exits: start servers in the ` +
+      'background with their output redirected (`npm run dev > /tmp/dev.log 2>&1 &`). ' +
+      'To look at files use read, grep, find and ls rather than cat, grep or find.',
+    parameters,
+    execute: (_id, params, signal, onUpdate) => runCommand(context, params, signal, onUpdate),
+  };
+}
+
+interface Ending {
+  exitCode: number | null;
+  signal?: string;
+  stoppedBy?: 'timeout' | 'abort';
+  spawnError?: string;
+}
+
+async function runCommand(
+  context: ToolContext,
+  params: Static<typeof parameters>,
+  signal?: AbortSignal,
+  onUpdate?: AgentToolUpdateCallback<BashDetails>,
+): Promise<AgentToolResult<BashDetails>> {
+  const started = Date.now();
+  const timeoutS = params.timeout ?? DEFAULT_TIMEOUT_S;
+  const output = new OutputCollector();
+  const details = (ending: Partial<Ending>, extra: Partial<BashDetails> = {}): BashDetails => ({
+    command: params.command,
+    exitCode: ending.exitCode ?? null,
+    ...(ending.signal ? { signal: ending.signal } : {}),
+    timedOut: ending.stoppedBy === 'timeout',
+    aborted: ending.stoppedBy === 'abort',
+    truncated: false,
+    durationMs: Date.now() - started,
+    ...extra,
+  });
+  if (signal?.aborted) {
+    return { content: [{ type: 'text', text: 'Aborted before the command started.' }], details: details({ stoppedBy: 'abort' }), isError: true };
+  }
+  if (!(await isDirectory(context.cwd))) {
+    const text = `the workspace directory ${context.cwd} does not exist, so the command cannot run there`;
+    return { content: [{ type: 'text', text }], details: details({}), isError: true };
+  }
+
+  let pendingUpdate: NodeJS.Timeout | undefined;
+  let lastUpdate = 0;
+  const scheduleUpdate = () => {
+    if (!onUpdate || pendingUpdate) return;
+    pendingUpdate = setTimeout(
+      () => {
+        pendingUpdate = undefined;
+        lastUpdate = Date.now();
+        onUpdate({ content: [{ type: 'text', text: output.preview() }], details: details({}, { truncated: output.truncated }) });
+      },
+      Math.max(0, lastUpdate + UPDATE_INTERVAL_MS - Date.now()),
+    );
+  };
+
+  const ending = await spawnAndWait(context.cwd, params.command, timeoutS * 1000, signal, (chunk) => {
+    output.push(chunk);
+    scheduleUpdate();
+  });
+  clearTimeout(pendingUpdate);
+  if (ending.spawnError) {
+    return { content: [{ type: 'text', text: ending.spawnError }], details: details(ending), isError: true };
+  }
+
+  const collected = output.finish();
+  let text = collected.text.replace(/\n+$/, '');
+  const notes: string[] = [];
+  if (ending.stoppedBy === 'timeout') notes.push(`[timed out after ${timeoutS} s; the command and its child processes were killed]`);
+  else if (ending.stoppedBy === 'abort') notes.push('[aborted; the command and its child processes were killed]');
+  else if (ending.signal) notes.push(`[killed by ${ending.signal}]`);
+  else if (ending.exitCode !== 0) notes.push(`[exit code ${ending.exitCode}]`);
+  if (text === '' && notes.length === 0) text = '(no output)';
+  text = [text, ...notes].filter(Boolean).join('\n\n');
+  return {
+    content: [{ type: 'text', text }],
+    details: details(ending, { truncated: collected.truncated, fullOutputPath: collected.fullOutputPath }),
+    isError: notes.length > 0,
+  };
+}
+
+function isDirectory(path: string): Promise<boolean> {
+  return stat(path).then(
+    (stats) => stats.isDirectory(),
+    () => false,
+  );
+}
+
+function shell(): string {
+  return findExecutable('bash') ?? findExecutable('sh') ?? '/bin/sh';
+}
+
+/**
+ * Runs the command in its own process group and resolves when the shell has exited (not when the
+ * pipe closes). On timeout or abort the whole group is killed, and we resolve only once it is gone.
+ */
+function spawnAndWait(
+  cwd: string,
+  command: string,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+  onChunk: (chunk: Buffer) => void,
+): Promise<Ending> {
+  // `exec 2>&1` first: stderr joins stdout in one pipe, so the two stay in the order they were written.
+  const child = execa(shell(), ['-c', `exec 2>&1; ${command}`], {
+    cwd,
+    env: QUIET_ENV,
+    stdin: 'ignore',
+    detached: true,
+    buffer: false,
+    reject: false,
+    encoding: 'buffer',
+  });
+  child.stdout.on('data', onChunk);
+  child.stderr.on('data', onChunk);
+  const untrack = child.pid === undefined ? () => false : trackGroup(child.pid);
+
+  return new Promise<Ending>((resolve) => {
+    let stoppedBy: Ending['stoppedBy'];
+    let killing: Promise<void> | undefined;
+    const stop = (reason: 'timeout' | 'abort') => {
+      if (stoppedBy || child.pid === undefined) return;
+      stoppedBy = reason;
+      killing = killGroup(child.pid);
+    };
+    const timer = setTimeout(() => stop('timeout'), timeoutMs);
+    const onAbort = () => stop('abort');
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const settle = (ending: Ending) => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      untrack();
+      resolve(ending);
+    };
+
+    child.once('error', (error) => {
+      child.stdout.destroy();
+      child.stderr.destroy();
+      settle({ exitCode: null, spawnError: `could not run the command: ${error.message}` });
+    });
+    child.once('exit', async (exitCode, exitSignal) => {
+      const closed = new Promise((done) => child.stdout.once('close', done));
+      await Promise.race([closed, sleep(DRAIN_MS)]);
+      child.stdout.destroy();
+      child.stderr.destroy();
+      await killing;
+      settle({ exitCode, signal: exitSignal ?? undefined, stoppedBy });
+    });
+  });
+}
