@@ -107,6 +107,14 @@ export class Agent {
     return taken;
   }
 
+  /** Takes every queued message back without interrupting the run (the UI puts them back in the input). */
+  dequeueAll(): QueuedMessage[] {
+    const taken = this.queue;
+    this.queue = [];
+    if (taken.length > 0) void this.emit(this.queueEvent());
+    return taken;
+  }
+
   waitForIdle(): Promise<void> {
     return this.running ?? Promise.resolve();
   }
