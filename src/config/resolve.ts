@@ -41,6 +41,7 @@ export interface ResolvedConfig {
   retry: RetryOptions | undefined;
   idleTimeoutMs: number | undefined;
   tools: ToolName[];
+  compaction: { reserveTokens?: number; keepRecentTokens?: number };
 }
 
 export const MISSING_KEY_GUIDANCE = [
@@ -57,6 +58,7 @@ function merged(files: ConfigFile[]): ConfigFile {
       providers: { ...out.providers, ...f.providers },
       retry: { ...out.retry, ...f.retry },
       timeouts: { ...out.timeouts, ...f.timeouts },
+      compaction: { ...out.compaction, ...f.compaction },
     });
   }
   return out;
@@ -112,5 +114,6 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = proce
     retry: file.retry && Object.keys(file.retry).length > 0 ? file.retry : undefined,
     idleTimeoutMs: idle !== undefined ? idle * 1000 : undefined,
     tools: parseToolList(flags.tools ?? file.tools ?? [...TOOL_NAMES]),
+    compaction: file.compaction ?? {},
   };
 }

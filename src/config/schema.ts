@@ -71,6 +71,17 @@ export const ConfigFileSchema = Type.Object(
       ),
     ),
     tools: Type.Optional(Type.Array(Type.String())),
+    compaction: Type.Optional(
+      Type.Object(
+        {
+          /** tokens kept free below the model's window; compaction starts above that */
+          reserveTokens: Type.Optional(Type.Integer({ minimum: 0 })),
+          /** recent tokens kept verbatim after a compaction */
+          keepRecentTokens: Type.Optional(Type.Integer({ minimum: 0 })),
+        },
+        strict,
+      ),
+    ),
   },
   strict,
 );

@@ -1,5 +1,6 @@
 // What print mode writes: the stream-json lines and the final result object. Pure functions.
-import type { AgentEndReason, AgentEvent } from '../agent/types.js';
+import type { AgentEndReason } from '../agent/types.js';
+import type { SessionEvent } from '../session/session.js';
 import type { AssistantMessage, Message } from '../ai/types.js';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
@@ -27,7 +28,7 @@ export function answerText(message: AssistantMessage | undefined): string {
 }
 
 /** A stream-json line for an agent event, or undefined for events scripts do not need. */
-export function streamJsonLine(event: AgentEvent): Record<string, unknown> | undefined {
+export function streamJsonLine(event: SessionEvent): Record<string, unknown> | undefined {
   switch (event.type) {
     case 'message_update': {
       const e = event.assistantMessageEvent;

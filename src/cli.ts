@@ -1,0 +1,145 @@
+// The command line: flags -> settings -> one mode. Modes (and `openai`, Ink, React) load only when run.
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { UsageError } from './config/errors.js';
+import { packageVersion } from './config/paths.js';
+
+interface CliOptions {
+  print?: boolean;
+  outputFormat: 'text' | 'json' | 'stream-json';
+  model?: string;
+  provider?: string;
+  baseUrl?: string;
+  apiKey?: string;
+  maxTurns?: number;
+  tools?: string;
+  systemPrompt?: string;
+  appendSystemPrompt?: string;
+  cwd?: string;
+  verbose?: boolean;
+  listModels?: boolean;
+  continue?: boolean;
+  resume?: string | boolean;
+  session?: string | false;
+}
+
+function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number of at least 1.');
+  return n;
+}
+
+const EXAMPLES = `
+Examples:
+  tack -p "fix the failing test"              one-shot: answer on stdout, then exit
+  cat error.log | tack -p "fix this"          piped text follows the prompt as material
+  echo "explain src/cli.ts" | tack -p         piped text is the prompt
+  tack -p --output-format json "list TODOs"   one JSON result object for scripts
+  tack -p --tools read,grep,find "where is the login handled?"
+                                              read-only run
+  tack -c -p "now add a test for it"          continue the latest session here
+  tack --base-url http://localhost:11434/v1 -m qwen3 -p "hello"
+                                              use a local Ollama server (no key needed)
+
+Environment: OPENAI_API_KEY, OPENAI_BASE_URL, TACK_MODEL, TACK_HOME (default ~/.tack), TACK_DEBUG=1
+Settings: $TACK_HOME/config.json and .tack/config.json (model, provider, baseUrl, apiKeyEnv, ...)
+Exit codes: 0 done, 1 model or runtime error, 2 usage or settings error, 3 --max-turns reached, 130 interrupted`;
+
+function buildProgram(): Command {
+  const program = new Command('tack')
+    .description('A terminal coding assistant for any OpenAI-compatible model server.')
+    .usage('[options] [prompt...]')
+    .argument('[prompt...]', 'what to do; in print mode piped stdin is added to it')
+    .helpOption('-h, --help', 'show this help')
+    .version(packageVersion(), '-v, --version', 'print the version')
+    .optionsGroup('Mode:')
+    .option('-p, --print', 'one-shot: run the prompt, print the answer, exit')
+    .addOption(
+      new Option('--output-format <format>', 'print mode output').choices(['text', 'json', 'stream-json']).default('text'),
+    )
+    .option('--verbose', 'print mode: trace each tool call on stderr')
+    .option('--max-turns <n>', 'stop after n model calls (exit 3)', positiveInt)
+    .optionsGroup('Session:')
+    .option('-c, --continue', 'continue the latest session of this directory')
+    .option('-r, --resume [id]', 'continue the session whose id starts with id')
+    .option('--session <file>', 'use this session file (continued when it exists)')
+    .option('--no-session', 'do not save this conversation')
+    .optionsGroup('Model:')
+    .option('-m, --model <id>', 'model id (default: from settings, else the server\'s first)')
+    .option('--provider <name>', 'a provider from the settings files (default openai)')
+    .option('--base-url <url>', 'OpenAI-compatible server, e.g. http://localhost:11434/v1')
+    .option('--api-key <key>', 'API key (prefer OPENAI_API_KEY or apiKeyEnv in settings)')
+    .option('--list-models', 'list the server\'s models and exit')
+    .optionsGroup('Agent:')
+    .option('--tools <list>', 'comma-separated tools: read,write,edit,bash,grep,find,ls')
+    .option('--system-prompt <text|@file>', 'replace the system prompt')
+    .option('--append-system-prompt <text|@file>', 'add to the system prompt')
+    .option('-C, --cwd <dir>', 'work in this directory')
+    .addHelpText('after', EXAMPLES)
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    .configureOutput({ outputError: (text, write) => write(`tack: ${text.replace(/^error: /, '')}`) });
+  return program;
+}
+
+async function readStdinIfPiped() {
+  if (process.stdin.isTTY) return undefined;
+  const { readPipedInput } = await import('./modes/stdin.js');
+  return readPipedInput(process.stdin);
+}
+
+async function main(argv: string[]): Promise<number> {
+  const program = buildProgram();
+  try {
+    program.parse(argv);
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      return err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help' ? 0 : 2;
+    }
+    throw err;
+  }
+  const opts = program.opts<CliOptions>();
+  const promptWords = program.args.join(' ').trim() || undefined;
+  const { resolveConfig } = await import('./config/resolve.js');
+  const config = resolveConfig(opts);
+
+  if (opts.listModels) {
+    const { listServerModels } = await import('./session/model-setup.js');
+    const ids = await listServerModels(config);
+    if (ids.length === 0) process.stderr.write(`tack: the server at ${config.baseUrl} lists no models\n`);
+    for (const id of ids) process.stdout.write(`${id}\n`);
+    return 0;
+  }
+
+  if (!opts.print) {
+    throw new UsageError('the interactive mode is not available yet; run one-shot with tack -p "your prompt" (see tack --help)');
+  }
+
+  const { chooseSession } = await import('./session/locate.js');
+  const session = chooseSession(opts, config.home, config.cwd, !opts.print);
+  const { composePrompt } = await import('./modes/stdin.js');
+  const prompt = composePrompt(promptWords, await readStdinIfPiped());
+  if (!prompt) throw new UsageError('no prompt: give one after -p, or pipe it in (echo "fix the bug" | tack -p)');
+  const { runPrint } = await import('./modes/print.js');
+  return runPrint({
+    config,
+    prompt,
+    session,
+    outputFormat: opts.outputFormat,
+    verbose: opts.verbose === true,
+    systemPrompt: opts.systemPrompt,
+    appendSystemPrompt: opts.appendSystemPrompt,
+  });
+}
+
+function exit(code: number): void {
+  // Let stdout drain into a pipe before leaving, so no answer is cut short.
+  process.stdout.write('', () => process.exit(code));
+}
+
+main(process.argv).then(exit, (err: unknown) => {
+  const code = err instanceof UsageError ? err.exitCode : 1;
+  const message = err instanceof Error ? err.message : String(err);
+  process.stderr.write(`tack: ${message}\n`);
+  if (process.env.TACK_DEBUG === '1' && err instanceof Error && err.stack) process.stderr.write(`${err.stack}\n`);
+  exit(code);
+});

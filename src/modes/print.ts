@@ -1,0 +1,104 @@
+// One-shot mode: run the agent on one prompt, write the answer (text | json | stream-json), exit.
+import type { AgentEndReason } from '../agent/types.js';
+import { packageVersion } from '../config/paths.js';
+import type { ResolvedConfig } from '../config/resolve.js';
+import type { SessionChoice } from '../session/locate.js';
+import { createSession, type SessionEvent } from '../session/session.js';
+import { answerText, buildResult, streamJsonLine, type OutputFormat } from './print-output.js';
+import { describeCall, describeOutcome } from './tool-summary.js';
+
+export interface PrintOptions {
+  config: ResolvedConfig;
+  prompt: string;
+  session: SessionChoice;
+  outputFormat: OutputFormat;
+  verbose: boolean;
+  systemPrompt?: string;
+  appendSystemPrompt?: string;
+}
+
+export const EXIT = { ok: 0, error: 1, usage: 2, maxTurns: 3, interrupted: 130 } as const;
+
+const writeLine = (obj: unknown) => process.stdout.write(`${JSON.stringify(obj)}\n`);
+
+export async function runPrint(o: PrintOptions): Promise<number> {
+  const started = performance.now();
+  const session = await createSession({
+    config: o.config,
+    systemPrompt: o.systemPrompt,
+    appendSystemPrompt: o.appendSystemPrompt,
+    ...o.session,
+  });
+  const { agent } = session;
+  const trace = o.verbose || process.stderr.isTTY === true;
+  const callArgs = new Map<string, unknown>();
+  let reason = 'done' as AgentEndReason;
+
+  session.subscribe((event: SessionEvent) => {
+    if (event.type === 'agent_end') reason = event.reason;
+    if (event.type === 'tool_execution_start') callArgs.set(event.toolCallId, event.args);
+    if (event.type === 'retry' && trace) {
+      process.stderr.write(`tack: ${event.reason}; retrying in ${(event.delayMs / 1000).toFixed(1)} s (attempt ${event.attempt + 1} of ${event.maxAttempts})\n`);
+    }
+    if (event.type === 'compaction_start' && trace) process.stderr.write('tack: compacting the conversation…\n');
+    if (event.type === 'compaction_error') process.stderr.write(`tack: ${event.message}\n`);
+    if (event.type === 'tool_execution_end' && trace) {
+      const first = event.result.content.find((c) => c.type === 'text');
+      const outcome = describeOutcome(event.isError, event.result.details, first?.type === 'text' ? first.text : undefined);
+      process.stderr.write(`→ ${describeCall(event.toolName, callArgs.get(event.toolCallId))}${outcome}\n`);
+    }
+    if (o.outputFormat === 'stream-json') {
+      const line = streamJsonLine(event);
+      if (line) writeLine(line);
+    }
+  });
+
+  if (o.outputFormat === 'stream-json') {
+    writeLine({
+      type: 'session',
+      session_id: session.id,
+      cwd: o.config.cwd,
+      model: session.model.id,
+      tools: session.tools.map((t) => t.name),
+      version: packageVersion(),
+    });
+  }
+
+  let interrupted = false;
+  const onSignal = () => {
+    if (interrupted) return;
+    interrupted = true;
+    agent.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    await agent.prompt(o.prompt);
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    session.close();
+  }
+
+  const messages = agent.state.messages;
+  const result = buildResult({ sessionId: session.id, messages, reason, durationMs: performance.now() - started, interrupted });
+  if (o.outputFormat === 'text') {
+    const last = messages.filter((m) => m.role === 'assistant').at(-1);
+    const text = last?.role === 'assistant' ? answerText(last) : '';
+    if (text) process.stdout.write(`${text}\n`);
+  } else writeLine(result);
+
+  if (interrupted) {
+    process.stderr.write('tack: interrupted\n');
+    return EXIT.interrupted;
+  }
+  if (reason === 'error') {
+    process.stderr.write(`tack: ${agent.state.error ?? 'the run failed'}\n`);
+    return EXIT.error;
+  }
+  if (reason === 'maxTurns') {
+    process.stderr.write(`tack: stopped after ${o.config.maxTurns} model calls (--max-turns ${o.config.maxTurns}); the task may be unfinished\n`);
+    return EXIT.maxTurns;
+  }
+  return EXIT.ok;
+}

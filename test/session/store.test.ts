@@ -1,0 +1,143 @@
+import { spawn } from 'node:child_process';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { AssistantMessage, Message } from '../../src/ai/types.js';
+import { UsageError } from '../../src/config/errors.js';
+import { findCut, estimateTokens, shouldCompact } from '../../src/session/compaction.js';
+import { lockSession } from '../../src/session/lock.js';
+import { SessionWriter, answerOrphanToolCalls, cwdSlug, listSessions, loadSession, sessionFileName, sessionsDir } from '../../src/session/store.js';
+import type { SessionHeader } from '../../src/session/entries.js';
+
+const user = (text: string): Message => ({ role: 'user', content: text, timestamp: 1 });
+const assistant = (text: string, calls: string[] = [], input = 0): AssistantMessage => ({
+  role: 'assistant',
+  content: [...(text ? [{ type: 'text' as const, text }] : []), ...calls.map((id) => ({ type: 'toolCall' as const, id, name: 'read', arguments: { path: id } }))],
+  provider: 'p',
+  model: 'm',
+  usage: { input, output: 0, cacheRead: 0, totalTokens: input, cost: null },
+  stopReason: calls.length ? 'toolUse' : 'stop',
+  timestamp: 1,
+});
+const result = (id: string, text = 'ok'): Message => ({ role: 'toolResult', toolCallId: id, toolName: 'read', content: [{ type: 'text', text }], isError: false, timestamp: 1 });
+
+const header = (id = 'abc'): SessionHeader => ({ type: 'session', version: 1, id, created: new Date().toISOString(), cwd: '/w', model: 'm', tack_version: '0' });
+
+function tmp() {
+  return mkdtempSync(join(tmpdir(), 'tack-store-'));
+}
+
+describe('session files', () => {
+  it('appends one line per entry and loads them back', async () => {
+    const path = join(tmp(), 'a', 's.jsonl');
+    const w = SessionWriter.create(path, header());
+    w.append({ type: 'message', message: user('hi') });
+    w.append({ type: 'message', message: assistant('hello') });
+    w.append({ type: 'model', provider: 'p', model: 'm2' });
+    w.close();
+    expect(readFileSync(path, 'utf8').trim().split('\n')).toHaveLength(4);
+    const loaded = await loadSession(path);
+    expect(loaded.header.id).toBe('abc');
+    expect(loaded.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(loaded.model).toBe('m2');
+    expect(loaded.warnings).toEqual([]);
+  });
+
+  it('skips a torn last line and a corrupt line with a warning, and ignores unknown entry types', async () => {
+    const path = join(tmp(), 's.jsonl');
+    const w = SessionWriter.create(path, header());
+    w.append({ type: 'message', message: user('one') });
+    w.close();
+    appendFileSync(path, 'not json at all\n');
+    appendFileSync(path, JSON.stringify({ type: 'future_thing', x: 1 }) + '\n');
+    appendFileSync(path, JSON.stringify({ type: 'message', message: assistant('two') }) + '\n');
+    appendFileSync(path, '{"type":"message","message":{"role":"assis');
+    const loaded = await loadSession(path);
+    expect(loaded.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(loaded.warnings).toHaveLength(2);
+    expect(loaded.warnings[0]).toContain('line 3');
+  });
+
+  it('loads only the latest compaction summary and what follows it', async () => {
+    const path = join(tmp(), 's.jsonl');
+    const w = SessionWriter.create(path, header());
+    for (let i = 0; i < 10; i++) w.append({ type: 'message', message: user(`old ${i}`) });
+    w.append({ type: 'compaction', summary: 'SUMMARY ONE', tokensBefore: 100, messagesSummarized: 8, kept: [user('old 8'), user('old 9')], timestamp: 2 });
+    w.append({ type: 'message', message: user('new') });
+    w.close();
+    const loaded = await loadSession(path);
+    expect(loaded.messages).toHaveLength(4);
+    expect(JSON.stringify(loaded.messages[0].content)).toContain('SUMMARY ONE');
+    expect(loaded.messages.slice(1).map((m) => m.content)).toEqual(['old 8', 'old 9', 'new']);
+    expect(loaded.compactedCount).toBe(8);
+  });
+
+  it('answers tool calls that have no recorded result, right after their call', () => {
+    const fixed = answerOrphanToolCalls([user('u'), assistant('', ['c1', 'c2']), result('c1'), user('next'), assistant('', ['c3'])]);
+    expect(fixed.map((m) => (m.role === 'toolResult' ? `result:${m.toolCallId}` : m.role))).toEqual([
+      'user',
+      'assistant',
+      'result:c1',
+      'result:c2',
+      'user',
+      'assistant',
+      'result:c3',
+    ]);
+    const synthetic = fixed[3];
+    expect(synthetic.role === 'toolResult' && synthetic.isError).toBe(true);
+    expect(JSON.stringify(synthetic)).toContain('interrupted: no result was recorded');
+  });
+
+  it('lists sessions of a directory newest first', () => {
+    const home = tmp();
+    const dir = sessionsDir(home, '/some/project');
+    expect(dir).toContain(cwdSlug('/some/project'));
+    SessionWriter.create(join(dir, sessionFileName(new Date('2026-01-01T00:00:00Z'), 'old1')), header('old1')).close();
+    SessionWriter.create(join(dir, sessionFileName(new Date('2026-06-01T00:00:00Z'), 'new1')), header('new1')).close();
+    const list = listSessions(home, '/some/project');
+    expect(list.map((s) => s.id)).toEqual(['new1', 'old1']);
+    expect(list[0].created.toISOString()).toBe('2026-06-01T00:00:00.000Z');
+  });
+});
+
+describe('session lock', () => {
+  it('refuses a second writer naming the pid, and takes over a stale lock', async () => {
+    const file = join(tmp(), 's.jsonl');
+    // A live process holds the lock.
+    const holder = spawn('sleep', ['30']);
+    writeFileSync(`${file}.lock`, String(holder.pid));
+    try {
+      expect(() => lockSession(file)).toThrow(UsageError);
+      expect(() => lockSession(file)).toThrow(`pid ${holder.pid}`);
+    } finally {
+      holder.kill('SIGKILL');
+    }
+    await new Promise((r) => holder.on('exit', r));
+    // Its process is gone: the lock is stale and taken over.
+    const lock = lockSession(file);
+    expect(readFileSync(`${file}.lock`, 'utf8')).toBe(String(process.pid));
+    lock.release();
+    expect(existsSync(`${file}.lock`)).toBe(false);
+  });
+});
+
+describe('compaction planning', () => {
+  it('estimates from the last usage plus chars/4 after it', () => {
+    const messages = [user('x'.repeat(400)), assistant('ok', [], 1000), user('y'.repeat(400))];
+    expect(estimateTokens(messages)).toBe(1100);
+    expect(estimateTokens([user('z'.repeat(40))])).toBe(10);
+    expect(shouldCompact(120_000, 128_000, { reserveTokens: 16_000, keepRecentTokens: 20_000 })).toBe(true);
+    expect(shouldCompact(100_000, 128_000, { reserveTokens: 16_000, keepRecentTokens: 20_000 })).toBe(false);
+  });
+
+  it('never keeps a tool result without its call', () => {
+    const big = 'x'.repeat(4000);
+    const messages = [user(big), assistant('', ['a']), result('a', big), result('a2', big), assistant('done'), user('more')];
+    for (let keep = 1; keep < 5000; keep += 250) {
+      const cut = findCut(messages, keep);
+      expect(messages[cut].role).not.toBe('toolResult');
+    }
+    expect(findCut([user('only')], 10)).toBe(0);
+  });
+});
