@@ -5,6 +5,7 @@ import { FileState } from './file-state.js';
 import { createBashTool } from './bash.js';
 import { createEditTool } from './edit.js';
 import { createFindTool } from './find.js';
+import { createGrepTool } from './grep.js';
 import { createLsTool } from './ls.js';
 import { createReadTool } from './read.js';
 import { createWriteTool } from './write.js';
@@ -40,10 +41,11 @@ export function createTools(options: ToolsOptions): Tools {
     write: createWriteTool(context),
     edit: createEditTool(context),
     bash: createBashTool(context),
+    grep: createGrepTool(context),
     find: createFindTool(context),
     ls: createLsTool(context),
-  } as Record<ToolName, AnyAgentTool>;
-  return { all: TOOL_NAMES.map((name) => byName[name]).filter(Boolean), byName };
+  };
+  return { all: TOOL_NAMES.map((name) => byName[name]), byName };
 }
 
 export type { GrepEngineChoice, ToolContext } from './context.js';
@@ -59,5 +61,10 @@ export { createWriteTool, type WriteDetails } from './write.js';
 export { createEditTool, type EditDetails } from './edit.js';
 export { createBashTool, type BashDetails } from './bash.js';
 export { planEdit, METHOD_NOTES, type EditPlan, type EditRequest, type MatchMethod } from './edit-match.js';
+export { createGrepTool, type GrepDetails } from './grep.js';
+export { searchBuiltin } from './grep-builtin.js';
+export { searchWithRg } from './grep-rg.js';
+export { formatHits, type FileHits, type SearchQuery } from './grep-format.js';
+export { findExecutable } from './which.js';
 export { createFindTool, type FindDetails } from './find.js';
 export { createLsTool, type LsDetails } from './ls.js';

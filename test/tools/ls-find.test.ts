@@ -80,6 +80,6 @@ describe('find', () => {
 
   it('marks the looking tools read-only', () => {
     const { tools } = workspace();
-    expect(['read', 'grep', 'find', 'ls'].filter((n) => tools.byName[n as 'read']?.readOnly)).toEqual(['read', 'find', 'ls']);
+    expect(['read', 'grep', 'find', 'ls'].filter((n) => tools.byName[n as 'read']?.readOnly)).toEqual(['read', 'grep', 'find', 'ls']);
   });
 });

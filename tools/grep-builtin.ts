@@ -1,0 +1,186 @@
+import { open, type FileHandle } from 'node:fs/promises';
+import { globby } from 'globby';
+import { ToolError } from './errors.js';
+import { ALWAYS_IGNORED, anchorGlob } from './glob-pattern.js';
+import { comparePaths, matchesPerFile, type FileHits, type SearchQuery } from './grep-format.js';
+
+/** Files up to this size are read whole; bigger ones in line-aligned chunks of about this size. */
+const CHUNK_BYTES = 8 * 1024 * 1024;
+/** Files read at once: enough to keep the disk busy while the main thread scans. */
+const CONCURRENT_READS = 16;
+
+interface Matcher {
+  /** finds candidate lines across a whole chunk */
+  chunk: RegExp;
+  /** confirms one line, so a match never spans lines (as in rg) */
+  line: RegExp;
+  /** bytes every matching file must contain, when the pattern is a plain string */
+  required?: Buffer;
+}
+
+function compile(query: SearchQuery): Matcher {
+  const source = query.literal ? query.pattern.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&') : query.pattern;
+  const flags = query.ignoreCase ? 'i' : '';
+  const build = (extra: string) => ({ chunk: new RegExp(source, `gm${extra}${flags}`), line: new RegExp(source, `${extra}${flags}`) });
+  let matcher: Matcher;
+  try {
+    matcher = build('u');
+  } catch {
+    // some patterns rg accepts are only valid without the `u` flag (e.g. `\-` outside a class)
+    try {
+      matcher = build('');
+    } catch (error) {
+      throw new ToolError(`invalid regular expression: ${(error as Error).message.replace(/^Invalid regular expression: /, '')}`);
+    }
+  }
+  if (query.literal && !query.ignoreCase) matcher.required = Buffer.from(query.pattern);
+  return matcher;
+}
+
+function countNewlines(text: string, from: number, to: number): number {
+  let count = 0;
+  for (let i = text.indexOf('\n', from); i !== -1 && i < to; i = text.indexOf('\n', i + 1)) count++;
+  return count;
+}
+
+/** Adds the matching lines of one chunk (whole lines, first one numbered `firstLine`) to `hits`. */
+function searchText(text: string, firstLine: number, matcher: Matcher, hits: FileHits, cap: number): void {
+  const { chunk, line } = matcher;
+  chunk.lastIndex = 0;
+  let lineNumber = firstLine;
+  let counted = 0;
+  for (let found = chunk.exec(text); found !== null && hits.matches.length < cap; found = chunk.exec(text)) {
+    const start = found.index === 0 ? 0 : text.lastIndexOf('\n', found.index - 1) + 1;
+    if (start >= text.length) break;
+    const newline = text.indexOf('\n', found.index);
+    const end = newline === -1 ? text.length : newline;
+    lineNumber += countNewlines(text, counted, start);
+    counted = start;
+    const candidate = text.slice(start, end);
+    if (line.test(candidate)) {
+      hits.matches.push(lineNumber);
+      hits.lines.set(lineNumber, candidate);
+    }
+    if (newline === -1) break;
+    chunk.lastIndex = newline + 1;
+  }
+}
+
+/** Lines within `context` of a match, from a chunk. */
+function addContext(text: string, firstLine: number, hits: FileHits, context: number): void {
+  const wanted = new Set<number>();
+  for (const match of hits.matches) for (let n = match - context; n <= match + context; n++) wanted.add(n);
+  const lastLine = firstLine + countNewlines(text, 0, text.length);
+  let start = 0;
+  for (let n = firstLine; n <= lastLine && start <= text.length; n++) {
+    const newline = text.indexOf('\n', start);
+    const end = newline === -1 ? text.length : newline;
+    if (wanted.has(n) && !hits.lines.has(n) && (newline !== -1 || end > start)) hits.lines.set(n, text.slice(start, end));
+    if (newline === -1) break;
+    start = newline + 1;
+  }
+}
+
+/** A big file in pieces that end at a line break, each with the number of its first line. */
+async function* lineChunks(handle: FileHandle): AsyncGenerator<{ bytes: Buffer; firstLine: number }> {
+  let carry = Buffer.alloc(0);
+  let firstLine = 1;
+  let position = 0;
+  for (;;) {
+    const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, position);
+    position += bytesRead;
+    const data = Buffer.concat([carry, buffer.subarray(0, bytesRead)]);
+    if (bytesRead === 0) {
+      if (data.length > 0) yield { bytes: data, firstLine };
+      return;
+    }
+    const cut = data.lastIndexOf(10) + 1;
+    if (cut === 0) {
+      carry = data;
+      continue;
+    }
+    const bytes = data.subarray(0, cut);
+    carry = data.subarray(cut);
+    yield { bytes, firstLine };
+    for (let i = bytes.indexOf(10); i !== -1; i = bytes.indexOf(10, i + 1)) firstLine++;
+  }
+}
+
+async function searchFile(path: string, matcher: Matcher, query: SearchQuery): Promise<FileHits | undefined> {
+  const hits: FileHits = { path, matches: [], lines: new Map() };
+  const cap = matchesPerFile(query);
+  const handle = await open(path, 'r').catch(() => undefined);
+  if (!handle) return undefined;
+  try {
+    const { size } = await handle.stat();
+    if (size <= CHUNK_BYTES) {
+      const bytes = await handle.readFile();
+      // a NUL byte marks a binary file, skipped as rg does
+      if (bytes.includes(0) || (matcher.required && !bytes.includes(matcher.required))) return undefined;
+      const text = bytes.toString('utf8');
+      searchText(text, 1, matcher, hits, cap);
+      if (query.context > 0 && hits.matches.length > 0) addContext(text, 1, hits, query.context);
+      return hits;
+    }
+    for await (const { bytes, firstLine } of lineChunks(handle)) {
+      // rg stops at the first NUL byte too, keeping what it found before
+      if (bytes.includes(0) || hits.matches.length >= cap) break;
+      searchText(bytes.toString('utf8'), firstLine, matcher, hits, cap);
+    }
+    if (query.context > 0 && hits.matches.length > 0) {
+      for await (const { bytes, firstLine } of lineChunks(handle)) {
+        if (firstLine > hits.matches[hits.matches.length - 1]! + query.context) break;
+        addContext(bytes.toString('utf8'), firstLine, hits, query.context);
+      }
+    }
+    return hits;
+  } catch {
+    return undefined;
+  } finally {
+    await handle.close();
+  }
+}
+
+async function listFiles(query: SearchQuery): Promise<string[]> {
+  if (query.rootIsFile) return [query.root];
+  const negated = query.glob?.startsWith('!');
+  const glob = query.glob ? anchorGlob(negated ? query.glob.slice(1) : query.glob, query.root) : undefined;
+  const patterns = !glob ? ['**'] : negated ? ['**', `!${glob}`] : [glob];
+  const files = await globby(patterns, {
+    cwd: query.root,
+    absolute: true,
+    dot: true,
+    gitignore: true,
+    followSymbolicLinks: false,
+    suppressErrors: true,
+    ignore: [...ALWAYS_IGNORED, ...(query.includeNodeModules ? [] : ['**/node_modules', '**/node_modules/**'])],
+  });
+  return files.sort(comparePaths);
+}
+
+/**
+ * The engine for machines without rg: globby lists the files (.gitignore respected), which are read
+ * a few at a time and scanned in path order until more than `limit` matches are found.
+ */
+export async function searchBuiltin(query: SearchQuery): Promise<FileHits[]> {
+  const matcher = compile(query);
+  const files = await listFiles(query);
+  const found: FileHits[] = [];
+  let total = 0;
+  const reading: Promise<FileHits | undefined>[] = [];
+  let next = 0;
+  const refill = () => {
+    while (reading.length < CONCURRENT_READS && next < files.length) reading.push(searchFile(files[next++]!, matcher, query));
+  };
+  refill();
+  while (reading.length > 0 && total <= query.limit) {
+    if (query.signal?.aborted) throw new ToolError('the search was aborted');
+    const hits = await reading.shift()!;
+    refill();
+    if (!hits || hits.matches.length === 0) continue;
+    found.push(hits);
+    total += hits.matches.length;
+  }
+  return found;
+}
