@@ -111,7 +111,16 @@ async function main(argv: string[]): Promise<number> {
   }
 
   if (!opts.print) {
-    throw new UsageError('the interactive mode is not available yet; run one-shot with tack -p "your prompt" (see tack --help)');
+    const { chooseSession } = await import('./session/locate.js');
+    const session = chooseSession(opts, config.home, config.cwd, true);
+    const { runInteractive } = await import('./modes/interactive/index.js');
+    return runInteractive({
+      config,
+      prompt: promptWords,
+      session,
+      systemPrompt: opts.systemPrompt,
+      appendSystemPrompt: opts.appendSystemPrompt,
+    });
   }
 
   const { chooseSession } = await import('./session/locate.js');

@@ -1,0 +1,43 @@
+// The menu under the input: completions (commands, paths) or the model picker.
+import { s, sym } from '../style.js';
+import { truncate, width } from '../text.js';
+
+export interface MenuItem {
+  label: string;
+  description?: string;
+}
+
+export interface MenuState {
+  kind: 'command' | 'path' | 'model';
+  items: MenuItem[];
+  selected: number;
+  /** shown when there are no items (e.g. "indexing files…") */
+  empty?: string;
+  title?: string;
+}
+
+export const MENU_ROWS = 8;
+
+export function moveSelection(m: MenuState, delta: number): MenuState {
+  if (m.items.length === 0) return m;
+  return { ...m, selected: (m.selected + delta + m.items.length) % m.items.length };
+}
+
+export function renderMenu(m: MenuState | null, cols: number): string[] {
+  if (!m) return [];
+  const out: string[] = [];
+  if (m.title) out.push(s.gray(truncate(m.title, cols)));
+  if (m.items.length === 0) return m.empty ? [...out, s.gray(`  ${m.empty}`)] : out;
+  const start = Math.min(Math.max(0, m.selected - Math.floor(MENU_ROWS / 2)), Math.max(0, m.items.length - MENU_ROWS));
+  const shown = m.items.slice(start, start + MENU_ROWS);
+  const labelWidth = Math.min(40, Math.max(...shown.map((i) => width(i.label))));
+  shown.forEach((item, k) => {
+    const selected = start + k === m.selected;
+    const pointer = selected ? sym('›', '>') : ' ';
+    const label = item.label + ' '.repeat(Math.max(0, labelWidth - width(item.label)));
+    const line = truncate(`${pointer} ${label}${item.description ? `  ${item.description}` : ''}`, cols);
+    out.push(selected ? s.cyan(s.bold(line)) : s.gray(line));
+  });
+  if (m.items.length > MENU_ROWS) out.push(s.gray(`  ${m.selected + 1}/${m.items.length}`));
+  return out;
+}

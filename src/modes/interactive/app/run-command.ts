@@ -1,0 +1,87 @@
+// What each slash command does.
+import type { Model } from '../../../ai/types.js';
+import type { Session } from '../../../session/session.js';
+import { osc52 } from '../clipboard.js';
+import { COMMANDS, HELP_KEYS, type ParsedCommand } from '../commands.js';
+import { s } from '../style.js';
+import { padEnd, wrapWithPrefix } from '../text.js';
+import type { Transcript } from '../transcript.js';
+import { compactNumber, formatCost } from '../view/footer.js';
+
+export interface CommandContext {
+  transcript: Transcript;
+  session(): Session;
+  /** replaces the session with a fresh one (a new conversation) */
+  renewSession(): Promise<void>;
+  makeModel(id: string): Model;
+  openModelPicker(): void;
+  writeRaw(data: string): void;
+  quit(): void;
+}
+
+export function helpLines(cols: number): string[] {
+  const keyWidth = Math.max(...HELP_KEYS.map(([k]) => k.length)) + 2;
+  const cmdWidth = Math.max(...COMMANDS.map((c) => `/${c.name}${c.args ? ` ${c.args}` : ''}`.length)) + 2;
+  const row = (left: string, right: string, w: number) => wrapWithPrefix(right, cols, `  ${padEnd(left, w)}`, ' '.repeat(w + 2));
+  return [
+    s.bold('Keys'),
+    ...HELP_KEYS.flatMap(([k, d]) => row(k, d, keyWidth)),
+    '',
+    s.bold('Commands'),
+    ...COMMANDS.flatMap((c) => row(`/${c.name}${c.args ? ` ${c.args}` : ''}`, c.description, cmdWidth)),
+  ];
+}
+
+export async function runCommand(ctx: CommandContext, cmd: ParsedCommand): Promise<void> {
+  const t = ctx.transcript;
+  switch (cmd.name) {
+    case 'help':
+      t.push(helpLines(t.width));
+      return;
+    case 'quit':
+      ctx.quit();
+      return;
+    case 'model': {
+      if (!cmd.args) {
+        ctx.openModelPicker();
+        return;
+      }
+      const model = ctx.makeModel(cmd.args);
+      ctx.session().setModel(model);
+      t.notice(`model: ${model.id} (from the next model call)`);
+      return;
+    }
+    case 'new': {
+      await ctx.renewSession();
+      t.resetTotals();
+      t.notice(`new conversation · session ${ctx.session().id}`);
+      return;
+    }
+    case 'session': {
+      const session = ctx.session();
+      const file = session.file;
+      const tot = t.totals;
+      const cost = tot.cost === null ? 'unknown (no prices for this model)' : formatCost(tot.cost);
+      t.push([
+        `${s.bold('session')} ${session.id}`,
+        `file      ${file ?? 'none (--no-session: kept in memory only)'}`,
+        `model     ${session.agent.state.model.id}`,
+        `messages  ${session.agent.state.messages.length}`,
+        `tokens    ${compactNumber(tot.input)} in (${compactNumber(tot.cacheRead)} cached) · ${compactNumber(tot.output)} out · ${tot.calls} model calls`,
+        `cost      ${cost}`,
+      ]);
+      return;
+    }
+    case 'copy': {
+      if (!t.lastAnswer) {
+        t.error('nothing to copy yet: no answer in this conversation');
+        return;
+      }
+      ctx.writeRaw(osc52(t.lastAnswer));
+      t.notice(`copied the last answer (${t.lastAnswer.length} characters) to the clipboard`);
+      return;
+    }
+    default:
+      t.error(`unknown command /${cmd.name}; type /help for the commands`);
+  }
+}

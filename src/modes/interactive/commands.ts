@@ -1,0 +1,48 @@
+// The slash commands: names, descriptions, and parsing of a typed command line.
+
+export interface CommandInfo {
+  name: string;
+  args?: string;
+  description: string;
+}
+
+export const COMMANDS: CommandInfo[] = [
+  { name: 'help', description: 'keys and commands' },
+  { name: 'model', args: '[id]', description: 'switch the model for the next turn (no id: pick from the server\'s list)' },
+  { name: 'new', description: 'start a fresh conversation' },
+  { name: 'session', description: 'session id, file and token totals' },
+  { name: 'copy', description: 'copy the last answer to the clipboard' },
+  { name: 'quit', description: 'leave tack' },
+];
+
+export interface ParsedCommand {
+  name: string;
+  args: string;
+}
+
+/** `/name args` → its parts; undefined for text that is not a command (`/` alone, `//x`, paths like `/tmp/x`). */
+export function parseCommand(text: string): ParsedCommand | undefined {
+  const m = /^\/([A-Za-z][\w-]*)(?:\s+([\s\S]*))?$/.exec(text.trim());
+  if (!m) return undefined;
+  return { name: m[1]!.toLowerCase(), args: (m[2] ?? '').trim() };
+}
+
+export function findCommand(name: string): CommandInfo | undefined {
+  return COMMANDS.find((c) => c.name === name);
+}
+
+export const HELP_KEYS: [string, string][] = [
+  ['Enter', 'send; while tack works: steer (delivered after the running tools)'],
+  ['Alt+Enter', 'queue a follow-up (delivered when tack is done)'],
+  ['Shift+Enter, Ctrl+J, \\ Enter', 'new line'],
+  ['Esc', 'interrupt and put queued messages back into the input'],
+  ['Up (empty input)', 'take queued messages back; otherwise walk the history'],
+  ['Ctrl+C', 'clear the input, or interrupt; twice on an empty input: quit'],
+  ['Ctrl+D', 'quit (on an empty input)'],
+  ['Ctrl+O', 'show tool output in full / as previews'],
+  ['@', 'complete a path'],
+  ['/', 'commands'],
+  ['Ctrl+A/E, Home/End', 'start / end of line'],
+  ['Alt+B/F, Ctrl+Left/Right', 'word left / right'],
+  ['Ctrl+W, Ctrl+U, Ctrl+K', 'delete word / to line start / to line end'],
+];

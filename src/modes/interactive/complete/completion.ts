@@ -1,0 +1,51 @@
+// What the input box offers to complete at the cursor: a slash command at the start, or a path
+// after `@`; and how a chosen item is put into the text.
+import { COMMANDS } from '../commands.js';
+import type { EditorState } from '../editor/editor.js';
+import { fuzzyFilter } from './fuzzy.js';
+
+export interface CompletionItem {
+  label: string;
+  description?: string;
+  /** replaces the text from `from` to the cursor */
+  insert: string;
+}
+
+export interface CompletionContext {
+  kind: 'command' | 'path';
+  query: string;
+  /** where the completed token starts (the `/` or `@`) */
+  from: number;
+}
+
+export function completionContext(st: EditorState): CompletionContext | null {
+  const before = st.text.slice(0, st.cursor);
+  if (/^\/[\w-]*$/.test(before) && !/\s/.test(st.text.slice(st.cursor, st.cursor + 1) || '')) {
+    return { kind: 'command', query: before.slice(1), from: 0 };
+  }
+  const m = /(^|\s)@([^\s@]*)$/.exec(before);
+  if (m) return { kind: 'path', query: m[2]!, from: before.length - m[2]!.length - 1 };
+  return null;
+}
+
+export const MENU_SIZE = 8;
+
+export function completionItems(ctx: CompletionContext, paths: readonly string[] | null): CompletionItem[] {
+  if (ctx.kind === 'command') {
+    return COMMANDS.filter((c) => c.name.startsWith(ctx.query.toLowerCase())).map((c) => ({
+      label: `/${c.name}${c.args ? ` ${c.args}` : ''}`,
+      description: c.description,
+      insert: `/${c.name}`,
+    }));
+  }
+  if (!paths) return [];
+  return fuzzyFilter(ctx.query, paths, MENU_SIZE * 4).map((p) => ({ label: p, insert: `@${p}` }));
+}
+
+/** The text with the item in place of the token; files get a space after them, directories do not. */
+export function applyCompletion(st: EditorState, ctx: CompletionContext, item: CompletionItem): EditorState {
+  const tail = ctx.kind === 'path' && item.insert.endsWith('/') ? '' : ' ';
+  const insert = item.insert + tail;
+  const text = st.text.slice(0, ctx.from) + insert + st.text.slice(st.cursor).replace(/^ /, '');
+  return { ...st, text, cursor: ctx.from + insert.length };
+}

@@ -1,0 +1,82 @@
+// What a key means in the input box. Pure: the controller decides what each command does given
+// the state (idle or working, menu open or not).
+import type { KeyEvent } from './keys.js';
+
+export type EditCommand =
+  | 'left' | 'right' | 'wordLeft' | 'wordRight' | 'home' | 'end'
+  | 'backspace' | 'delete' | 'deleteWordBack' | 'deleteWordForward' | 'killLineStart' | 'killLineEnd';
+
+export type Command =
+  | { type: 'submit' } // Enter
+  | { type: 'followUp' } // Alt+Enter
+  | { type: 'newline' } // Shift+Enter, Ctrl+J
+  | { type: 'escape' }
+  | { type: 'interrupt' } // Ctrl+C
+  | { type: 'eof' } // Ctrl+D
+  | { type: 'toggleTools' } // Ctrl+O
+  | { type: 'tab' }
+  | { type: 'up' }
+  | { type: 'down' }
+  | { type: 'edit'; op: EditCommand }
+  | { type: 'insert'; text: string }
+  | { type: 'paste'; text: string }
+  | { type: 'none' };
+
+const edit = (op: EditCommand): Command => ({ type: 'edit', op });
+
+export function keyCommand(ev: KeyEvent): Command {
+  if (ev.kind === 'text') return { type: 'insert', text: ev.text };
+  if (ev.kind === 'paste') return { type: 'paste', text: ev.text };
+  const { name, ctrl, meta, shift } = ev;
+  if (name === 'enter') {
+    if (shift || ctrl) return { type: 'newline' };
+    return meta ? { type: 'followUp' } : { type: 'submit' };
+  }
+  if (ctrl && !meta) {
+    switch (name) {
+      case 'j': return { type: 'newline' };
+      case 'c': return { type: 'interrupt' };
+      case 'd': return { type: 'eof' };
+      case 'o': return { type: 'toggleTools' };
+      case 'a': return edit('home');
+      case 'e': return edit('end');
+      case 'b': return edit('left');
+      case 'f': return edit('right');
+      case 'w': return edit('deleteWordBack');
+      case 'u': return edit('killLineStart');
+      case 'k': return edit('killLineEnd');
+      case 'h': return edit('backspace');
+      case 'p': return { type: 'up' };
+      case 'n': return { type: 'down' };
+      case 'left': return edit('wordLeft');
+      case 'right': return edit('wordRight');
+      case 'home': return edit('home');
+      case 'end': return edit('end');
+      default: return { type: 'none' };
+    }
+  }
+  if (meta) {
+    switch (name) {
+      case 'b':
+      case 'left': return edit('wordLeft');
+      case 'f':
+      case 'right': return edit('wordRight');
+      case 'd': return edit('deleteWordForward');
+      case 'backspace': return edit('deleteWordBack');
+      default: return { type: 'none' };
+    }
+  }
+  switch (name) {
+    case 'escape': return { type: 'escape' };
+    case 'tab': return shift ? { type: 'none' } : { type: 'tab' };
+    case 'up': return { type: 'up' };
+    case 'down': return { type: 'down' };
+    case 'left': return edit('left');
+    case 'right': return edit('right');
+    case 'home': return edit('home');
+    case 'end': return edit('end');
+    case 'backspace': return edit('backspace');
+    case 'delete': return edit('delete');
+    default: return { type: 'none' };
+  }
+}

@@ -1,0 +1,103 @@
+// Width-aware text helpers: every line a view returns fits the terminal width exactly, so the live
+// region's height is known before Ink draws it.
+import stringWidth from 'string-width';
+import wrapAnsi from 'wrap-ansi';
+
+// eslint-disable-next-line no-control-regex
+const ANSI = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
+
+export function stripAnsi(text: string): string {
+  return text.replace(ANSI, '');
+}
+
+export function width(text: string): number {
+  return stringWidth(text);
+}
+
+/** Wraps to `cols` (words first, long words hard-broken); keeps ANSI styles intact across lines. */
+export function wrap(text: string, cols: number): string[] {
+  if (cols < 1) cols = 1;
+  const out: string[] = [];
+  for (const line of text.split('\n')) {
+    if (line === '' || (line.length <= cols && !line.includes('\x1b') && isNarrow(line)) || width(line) <= cols) {
+      out.push(line);
+      continue;
+    }
+    for (const piece of wrapAnsi(line, cols, { hard: true, trim: false, wordWrap: true }).split('\n')) out.push(piece);
+  }
+  return out;
+}
+
+/** Wraps with a first-line prefix and an indent for the continuation lines (list items, quotes). */
+export function wrapWithPrefix(text: string, cols: number, first: string, rest: string): string[] {
+  const inner = Math.max(1, cols - width(first));
+  return wrap(text, inner).map((line, i) => (i === 0 ? first : rest) + line);
+}
+
+/** Cuts a line to `cols` display columns, with `…` when something was cut. */
+export function truncate(text: string, cols: number): string {
+  if (width(text) <= cols) return text;
+  if (cols <= 1) return cols === 1 ? '…' : '';
+  const plain = stripAnsi(text);
+  let out = '';
+  let used = 0;
+  for (const { segment } of graphemes(plain)) {
+    const w = width(segment);
+    if (used + w > cols - 1) break;
+    out += segment;
+    used += w;
+  }
+  return `${out}…`;
+}
+
+/** Pads with spaces to `cols` display columns. */
+export function padEnd(text: string, cols: number): string {
+  const w = width(text);
+  return w >= cols ? text : text + ' '.repeat(cols - w);
+}
+
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+export function graphemes(text: string): Intl.SegmentData[] {
+  return [...segmenter.segment(text)];
+}
+
+function isNarrow(text: string): boolean {
+  // Printable ASCII only: one column per character.
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e) return false;
+  }
+  return true;
+}
+
+/** Tabs to spaces (tab stops of 4 for display): string widths count a tab as zero columns. */
+export function expandTabs(text: string, stop = 4): string {
+  if (!text.includes('\t')) return text;
+  return text
+    .split('\n')
+    .map((line) => {
+      let out = '';
+      for (const ch of line) out += ch === '\t' ? ' '.repeat(stop - (width(out) % stop)) : ch;
+      return out;
+    })
+    .join('\n');
+}
+
+/**
+ * Text from outside (tool output, model text) made safe to draw: escape sequences and control
+ * characters removed (they would move the cursor under Ink's feet), CRLF to LF, tabs expanded.
+ */
+export function sanitize(text: string): string {
+  let t = text.replace(ANSI, '').replace(/\r\n/g, '\n');
+  // A bare CR (progress bars) keeps only what was drawn last on that line.
+  if (t.includes('\r')) t = t.split('\n').map((line) => lastRedraw(line)).join('\n');
+  // eslint-disable-next-line no-control-regex
+  t = t.replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '');
+  return expandTabs(t);
+}
+
+function lastRedraw(line: string): string {
+  const trimmed = line.replace(/\r+$/, '');
+  return trimmed.slice(trimmed.lastIndexOf('\r') + 1);
+}

@@ -1,0 +1,47 @@
+// The bottom line: model, context used, tokens, cost when known, directory, session.
+import { homedir } from 'node:os';
+import { s } from '../style.js';
+import { truncate } from '../text.js';
+
+export interface FooterInfo {
+  model: string;
+  contextWindow: number;
+  /** input tokens of the last model call: what the context holds now */
+  lastInput: number;
+  totalInput: number;
+  totalOutput: number;
+  /** USD; null when some call's price is unknown */
+  cost: number | null;
+  cwd: string;
+  sessionId: string;
+}
+
+export function compactNumber(n: number): string {
+  if (n < 1000) return String(n);
+  if (n < 10_000) return `${(n / 1000).toFixed(1)}k`;
+  if (n < 1_000_000) return `${Math.round(n / 1000)}k`;
+  return `${(n / 1_000_000).toFixed(1)}M`;
+}
+
+export function formatCost(cost: number): string {
+  return cost < 0.01 ? `$${cost.toFixed(4)}` : `$${cost.toFixed(2)}`;
+}
+
+export function shortPath(path: string, home = homedir()): string {
+  return home && (path === home || path.startsWith(`${home}/`)) ? `~${path.slice(home.length)}` : path;
+}
+
+export function renderFooter(f: FooterInfo, cols: number): string {
+  const pct = f.contextWindow > 0 ? Math.min(100, Math.round((f.lastInput / f.contextWindow) * 100)) : 0;
+  const ctxText = `${pct}% of ${compactNumber(f.contextWindow)}`;
+  const ctx = pct >= 90 ? s.red(ctxText) : pct >= 70 ? s.yellow(ctxText) : ctxText;
+  const parts = [
+    f.model,
+    ctx,
+    `↑${compactNumber(f.totalInput)} ↓${compactNumber(f.totalOutput)}`,
+    ...(f.cost !== null && f.totalInput + f.totalOutput > 0 ? [formatCost(f.cost)] : []),
+    shortPath(f.cwd),
+    f.sessionId.slice(0, 8),
+  ];
+  return truncate(s.gray(parts.join(' · ')), cols);
+}

@@ -1,0 +1,43 @@
+// Assembles the live region (everything below the transcript) and keeps it shorter than the
+// terminal: Ink clears the whole screen and scrollback when its frame is as tall as the terminal.
+
+export interface LiveParts {
+  /** the streaming answer and the running tools */
+  body: string[];
+  status: string[];
+  queue: string[];
+  input: string[];
+  menu: string[];
+  footer: string[];
+}
+
+export function aboveMarker(n: number): string {
+  return `… ${n} line${n === 1 ? '' : 's'} above`;
+}
+
+/** The last `max` lines of `lines`, under a marker when some are cut off. */
+export function lastLines(lines: string[], max: number, marker: (n: number) => string = aboveMarker): string[] {
+  if (lines.length <= max) return lines;
+  if (max <= 0) return [];
+  if (max === 1) return [marker(lines.length)];
+  const kept = lines.slice(lines.length - (max - 1));
+  return [marker(lines.length - kept.length), ...kept];
+}
+
+/**
+ * At most `rows - 1` lines. When something must go, the body shrinks first (to its last lines),
+ * then the menu, the queue and the status; the input and the footer stay.
+ */
+export function composeLive(p: LiveParts, rows: number, styleMarker: (text: string) => string = (t) => t): string[] {
+  const budget = Math.max(1, rows - 1);
+  const fixed = () => status.length + queue.length + input.length + menu.length + footer.length;
+  let { status, queue, input, menu } = p;
+  const { footer } = p;
+  if (fixed() > budget) menu = menu.slice(0, Math.max(0, menu.length - (fixed() - budget)));
+  if (fixed() > budget) queue = lastLines(queue, Math.max(0, queue.length - (fixed() - budget)), (n) => styleMarker(`… ${n} queued`));
+  if (fixed() > budget) status = status.slice(0, Math.max(0, status.length - (fixed() - budget)));
+  if (fixed() > budget) input = input.slice(Math.max(0, fixed() - budget));
+  const room = budget - fixed();
+  const body = lastLines(p.body, room, (n) => styleMarker(aboveMarker(n)));
+  return [...body, ...status, ...queue, ...input, ...menu, ...footer].slice(-budget);
+}

@@ -1,0 +1,40 @@
+// Transcript entries other than answers and tools: the user's messages, thinking, errors, notices.
+import { s, sym } from '../style.js';
+import { sanitize, truncate, wrap, wrapWithPrefix } from '../text.js';
+
+export const USER_MAX_LINES = 12;
+export const THINKING_LINES = 3;
+
+export function renderUser(text: string, cols: number): string[] {
+  const lines = wrapWithPrefix(sanitize(text).replace(/\n+$/, ''), cols, `${sym('›', '>')} `, '  ');
+  const shown = lines.length > USER_MAX_LINES ? [...lines.slice(0, USER_MAX_LINES - 1), `  … ${lines.length - USER_MAX_LINES + 1} more lines`] : lines;
+  return shown.map((l) => s.bold(s.cyan(l)));
+}
+
+/** Thinking, dimmed and folded: its first lines (or, while it streams, its last ones). */
+export function renderThinking(text: string, cols: number, o: { streaming: boolean }): string[] {
+  const lines = wrap(sanitize(text).trim(), cols - 2);
+  if (lines.length === 0 || (lines.length === 1 && lines[0] === '')) return [];
+  const shown = o.streaming ? lines.slice(-THINKING_LINES) : lines.slice(0, THINKING_LINES);
+  const more = lines.length - shown.length;
+  const out = shown.map((l) => s.dim(s.italic(`  ${l}`)));
+  if (more > 0) {
+    const note = s.dim(`  … ${more} more lines of thinking`);
+    if (o.streaming) out.unshift(note);
+    else out.push(note);
+  }
+  return [s.dim(s.italic('thinking')), ...out];
+}
+
+export function renderError(message: string, cols: number): string[] {
+  return wrapWithPrefix(sanitize(message), cols, `${sym('✗', 'x')} `, '  ').map((l) => s.red(l));
+}
+
+export function renderNotice(message: string, cols: number): string[] {
+  return wrap(sanitize(message), cols).map((l) => s.gray(l));
+}
+
+/** The first line of the transcript: tack's version, the model and the directory. */
+export function renderHeader(o: { version: string; model: string; cwd: string }, cols: number): string[] {
+  return [truncate(`${s.bold('tack')} ${s.gray(o.version)} ${s.gray('·')} ${o.model} ${s.gray('·')} ${s.gray(o.cwd)}`, cols)];
+}

@@ -1,0 +1,43 @@
+// The working line: a spinner, the elapsed time and what is going on; or a retry countdown.
+import { s, sym } from '../style.js';
+import { truncate } from '../text.js';
+import { formatSeconds } from './tool-view.js';
+
+const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+const PLAIN_FRAMES = ['-', '\\', '|', '/'];
+
+export function spinnerFrame(now: number): string {
+  const frames = sym('x', '') === '' ? PLAIN_FRAMES : FRAMES;
+  return frames[Math.floor(now / 100) % frames.length]!;
+}
+
+export interface RetryInfo {
+  attempt: number;
+  maxAttempts: number;
+  reason: string;
+  /** when the next attempt starts (ms since epoch) */
+  at: number;
+}
+
+export interface StatusInfo {
+  busy: boolean;
+  startedAt: number;
+  activity: string;
+  retry: RetryInfo | null;
+  /** e.g. "press Ctrl+C again to quit" */
+  hint?: string;
+}
+
+export function renderStatus(st: StatusInfo, cols: number, now: number): string[] {
+  const out: string[] = [];
+  if (st.retry) {
+    const wait = Math.max(0, Math.ceil((st.retry.at - now) / 1000));
+    out.push(truncate(s.yellow(`${sym('⚠', '!')} ${st.retry.reason}; retrying in ${wait}s (attempt ${st.retry.attempt + 1} of ${st.retry.maxAttempts})`), cols));
+  }
+  if (st.busy) {
+    const line = `${s.cyan(spinnerFrame(now))} ${st.activity} ${s.gray(`(${formatSeconds(now - st.startedAt)} · Esc to interrupt)`)}`;
+    out.push(truncate(line, cols));
+  }
+  if (st.hint) out.push(truncate(s.yellow(st.hint), cols));
+  return out;
+}

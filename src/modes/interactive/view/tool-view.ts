@@ -1,0 +1,130 @@
+// One tool call as it appears on screen: a header line with a status mark and the call in a few
+// words, and a short preview of what it did (last output lines, a diff, a count).
+import type { AgentToolResult } from '../../../agent/types.js';
+import { describeCall, describeOutcome } from '../../tool-summary.js';
+import { s, sym } from '../style.js';
+import { sanitize, truncate, wrap } from '../text.js';
+import { renderDiff } from './diff-view.js';
+
+export type ToolStatus = 'preparing' | 'running' | 'done' | 'failed';
+
+export interface ToolCallView {
+  id: string;
+  name: string;
+  args: unknown;
+  status: ToolStatus;
+  /** the latest partial result while running, the result when finished */
+  result?: AgentToolResult;
+  startedAt?: number;
+  endedAt?: number;
+}
+
+export const BASH_PREVIEW_LINES = 5;
+export const DIFF_PREVIEW_LINES = 20;
+const INDENT = '  ';
+
+export function resultText(result: AgentToolResult | undefined): string {
+  if (!result) return '';
+  return result.content
+    .filter((c) => c.type === 'text')
+    .map((c) => (c.type === 'text' ? c.text : ''))
+    .join('\n');
+}
+
+function mark(status: ToolStatus, spinner: string): string {
+  if (status === 'done') return s.green(sym('✓', '+'));
+  if (status === 'failed') return s.red(sym('✗', 'x'));
+  return s.yellow(spinner);
+}
+
+export function toolHeader(t: ToolCallView, cols: number, spinner = sym('○', 'o'), now = Date.now()): string {
+  const call = describeCall(t.name, t.args);
+  const space = call.indexOf(' ');
+  const name = space < 0 ? call : call.slice(0, space);
+  const rest = space < 0 ? '' : call.slice(space);
+  const d = t.result?.details;
+  const outcome = t.status === 'done' || t.status === 'failed' ? describeOutcome(t.status === 'failed', d, firstLine(t.result)) : '';
+  let tail = '';
+  if (t.status === 'preparing') tail = s.gray(' …');
+  else if (t.status === 'running' && t.startedAt !== undefined && now - t.startedAt >= 1000) tail = s.gray(` ${formatSeconds(now - t.startedAt)}`);
+  const styledOutcome = t.status === 'failed' ? s.red(outcome) : s.gray(outcome);
+  return truncate(`${mark(t.status, spinner)} ${s.bold(name)}${rest}${styledOutcome}${tail}`, cols);
+}
+
+function firstLine(result: AgentToolResult | undefined): string | undefined {
+  const text = resultText(result);
+  return text ? text.split('\n')[0] : undefined;
+}
+
+export function formatSeconds(ms: number): string {
+  const sec = Math.floor(ms / 1000);
+  return sec < 60 ? `${sec}s` : `${Math.floor(sec / 60)}m${String(sec % 60).padStart(2, '0')}s`;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function num(d: Record<string, unknown>, key: string): number | undefined {
+  return typeof d[key] === 'number' ? (d[key] as number) : undefined;
+}
+
+/** The lines under the header; `expanded` shows the whole output instead of a preview. */
+export function toolPreview(t: ToolCallView, cols: number, expanded = false): string[] {
+  const inner = Math.max(10, cols - INDENT.length);
+  const result = t.result;
+  const d = (result?.details && typeof result.details === 'object' ? result.details : {}) as Record<string, unknown>;
+  const text = sanitize(resultText(result)).replace(/\n+$/, '');
+  const indent = (lines: string[]) => lines.map((l) => INDENT + l);
+  if (t.status === 'preparing') return [];
+  if (expanded) return text ? indent(text.split('\n').flatMap((l) => wrap(l, inner))) : [];
+
+  if (t.status === 'failed' && !(t.name === 'bash' && typeof d.exitCode === 'number')) {
+    return indent(tail(text.split('\n'), 3, false).map((l) => (l.startsWith('…') ? s.gray(l) : s.red(truncate(l, inner)))));
+  }
+  switch (t.name) {
+    case 'bash': {
+      if (!text) return t.status === 'running' ? [] : indent([s.gray('(no output)')]);
+      return indent(tail(text.split('\n'), BASH_PREVIEW_LINES, t.status !== 'running').map((l) => (l.startsWith('… ') ? s.gray(l) : s.dim(truncate(l, inner)))));
+    }
+    case 'edit':
+    case 'write': {
+      if (typeof d.diff !== 'string') return [];
+      const added = num(d, 'added') ?? 0;
+      const removed = num(d, 'removed') ?? 0;
+      const summary = s.gray(`${t.name === 'write' && d.created === true ? 'created, ' : ''}${s.green(`+${added}`)} ${s.red(`-${removed}`)}`);
+      return indent([summary, ...renderDiff(d.diff, inner, DIFF_PREVIEW_LINES)]);
+    }
+    case 'read': {
+      const first = num(d, 'firstLine');
+      const last = num(d, 'lastLine');
+      const total = num(d, 'totalLines');
+      if (d.image) return indent([s.gray('image')]);
+      if (first !== undefined && last !== undefined) {
+        const range = total !== undefined && (first > 1 || last < total) ? ` (${first}-${last} of ${total})` : '';
+        return indent([s.gray(`${plural(last - first + 1, 'line')}${range}`)]);
+      }
+      return total === 0 ? indent([s.gray('empty file')]) : [];
+    }
+    case 'grep': {
+      const matches = num(d, 'matches') ?? text.split('\n').filter(Boolean).length;
+      const files = num(d, 'files');
+      return indent([s.gray(`${plural(matches, 'match').replace('matchs', 'matches')}${files !== undefined ? ` in ${plural(files, 'file')}` : ''}${d.truncated ? ' (truncated)' : ''}`)]);
+    }
+    case 'find':
+      return indent([s.gray(`${plural(num(d, 'matches') ?? 0, 'path')}${d.truncated ? ' (truncated)' : ''}`)]);
+    case 'ls':
+      return indent([s.gray(`${plural(num(d, 'entries') ?? 0, 'entry').replace('entrys', 'entries')}${d.truncated ? ' (truncated)' : ''}`)]);
+    default:
+      return text ? indent(tail(text.split('\n'), 3, true).map((l) => s.dim(truncate(l, inner)))) : [];
+  }
+}
+
+/** The last `n` lines, with a "… N more lines" note above them when some were left out. */
+function tail(lines: string[], n: number, note: boolean): string[] {
+  if (lines.length <= n) return lines;
+  const shown = lines.slice(-n);
+  return note ? [`… ${lines.length - n} more lines above (Ctrl+O to show)`, ...shown] : shown;
+}
+
+export function renderToolCall(t: ToolCallView, cols: number, o: { spinner?: string; expanded?: boolean; now?: number } = {}): string[] {
+  return [toolHeader(t, cols, o.spinner, o.now), ...toolPreview(t, cols, o.expanded)];
+}
