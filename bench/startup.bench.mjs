@@ -1,6 +1,6 @@
 // Start-up cost: `tack --version` and a one-turn `tack -p` against the scripted server, beside a
 // bare `node -e 0`. Medians over several runs of wall time and peak RSS (GNU time's %M).
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,12 +15,22 @@ const env = { PATH: process.env.PATH, HOME: home, TACK_HOME: home };
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-function measure(label, args) {
+// Async, so the scripted server in this process can answer while the child runs.
+function run(args) {
+  return new Promise((resolve) => {
+    const child = spawn('/usr/bin/time', ['-f', '%M', ...args], { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (status) => resolve({ status, stderr }));
+  });
+}
+
+async function measure(label, args) {
   const walls = [];
   const rss = [];
   for (let i = 0; i < RUNS; i++) {
     const t = performance.now();
-    const r = spawnSync('/usr/bin/time', ['-f', '%M', ...args], { cwd, env, encoding: 'utf8', input: '' });
+    const r = await run(args);
     walls.push(performance.now() - t);
     if (r.status !== 0) throw new Error(`${label} failed: ${r.stderr}`);
     rss.push(Number(r.stderr.trim().split('\n').at(-1)) / 1024);
@@ -35,9 +45,9 @@ const turn = { text: 'Hello from the scripted server.', usage: { prompt_tokens: 
 server.push(...Array.from({ length: RUNS + 2 }, () => turn));
 
 console.log(`medians of ${RUNS} runs`);
-const base = measure('node -e 0', [process.execPath, '-e', '0']);
-const version = measure('tack --version', [process.execPath, bin, '--version']);
-const print = measure('tack -p (one turn)', [process.execPath, bin, '-p', '--base-url', server.url, '-m', 'mock-model', 'hi']);
+const base = await measure('node -e 0', [process.execPath, '-e', '0']);
+const version = await measure('tack --version', [process.execPath, bin, '--version']);
+const print = await measure('tack -p (one turn)', [process.execPath, bin, '-p', '--base-url', server.url, '-m', 'mock-model', 'hi']);
 console.log(`tack --version is ${(version.wallMs / base.wallMs).toFixed(2)}x node -e 0; one-turn print run is ${(print.wallMs / base.wallMs).toFixed(2)}x`);
 console.log('targets: --version < 150 ms; one-turn print < 500 ms and < 100 MB (Claude Code: 440 ms, 199 MB)');
 await server.close();

@@ -1,10 +1,10 @@
 // Session files on disk: where they live, appending entries as they happen, and loading them back.
-import { closeSync, createReadStream, existsSync, mkdirSync, openSync, readdirSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, statSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { UsageError } from '../config/errors.js';
 import type { Message, ToolCall, ToolResultMessage } from '../ai/types.js';
-import { summaryMessage, type SessionEntry, type SessionHeader } from './entries.js';
+import { readLines, type RawLine } from './line-reader.js';
+import { summaryMessage, type MessageEntry, type SessionEntry, type SessionHeader } from './entries.js';
 
 /** `/work/my-app` -> `-work-my-app`: one folder of sessions per working directory. */
 export function cwdSlug(cwd: string): string {
@@ -95,23 +95,32 @@ export function answerOrphanToolCalls(messages: Message[]): Message[] {
   return out;
 }
 
+/** Message lines as the writer makes them: parsed only if no later compaction replaces them. */
+const MESSAGE_LINE = Buffer.from('{"type":"message",');
+
+const startsWith = (bytes: Buffer, prefix: Buffer) => bytes.length >= prefix.length && bytes.compare(prefix, 0, prefix.length, 0, prefix.length) === 0;
+
 export async function loadSession(path: string): Promise<LoadedSession> {
   if (!existsSync(path)) throw new UsageError(`no session file at ${path}`);
-  const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
   let header: SessionHeader | undefined;
-  let messages: Message[] = [];
+  let base: Message[] = [];
+  let pending: RawLine[] = [];
   let compactedCount = 0;
   let model = '';
   const warnings: string[] = [];
-  let lineNo = 0;
-  for await (const line of lines) {
-    lineNo++;
+  const damaged = (no: number) => warnings.push(`skipped a damaged line ${no} in ${path}`);
+  for (const raw of readLines(path)) {
+    if (startsWith(raw.bytes, MESSAGE_LINE)) {
+      pending.push(raw);
+      continue;
+    }
+    const line = raw.bytes.toString('utf8');
     if (!line.trim()) continue;
     let entry: SessionEntry | SessionHeader;
     try {
       entry = JSON.parse(line) as SessionEntry | SessionHeader;
     } catch {
-      warnings.push(`skipped a damaged line ${lineNo} in ${path}`);
+      damaged(raw.no);
       continue;
     }
     switch (entry.type) {
@@ -120,21 +129,32 @@ export async function loadSession(path: string): Promise<LoadedSession> {
         model ||= entry.model;
         break;
       case 'message':
-        if (entry.message && typeof entry.message === 'object' && 'role' in entry.message) messages.push(entry.message);
-        else warnings.push(`skipped a damaged line ${lineNo} in ${path}`);
+        pending.push(raw);
         break;
       case 'model':
         model = entry.model;
         break;
       case 'compaction':
-        compactedCount += messages.length - entry.kept.length;
-        messages = [summaryMessage(entry.summary, entry.timestamp), ...entry.kept];
+        compactedCount += entry.messagesSummarized;
+        base = [summaryMessage(entry.summary, entry.timestamp), ...entry.kept];
+        pending = [];
         break;
       default:
         break; // written by a newer tack: ignore
     }
   }
   if (!header) throw new UsageError(`${path} is not a tack session file (no header line)`);
+  const messages = [...base];
+  for (const { bytes, no } of pending) {
+    try {
+      const entry = JSON.parse(bytes.toString('utf8')) as MessageEntry;
+      if (entry.message && typeof entry.message === 'object' && 'role' in entry.message) messages.push(entry.message);
+      else damaged(no);
+    } catch {
+      damaged(no);
+    }
+  }
+  warnings.sort((a, b) => Number(a.match(/line (\d+)/)?.[1]) - Number(b.match(/line (\d+)/)?.[1]));
   return { header, messages: answerOrphanToolCalls(messages), compactedCount, model, warnings };
 }
 
