@@ -1,13 +1,16 @@
+import { closeSync, openSync, readSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { globby } from 'globby';
 import { ToolError } from './errors.js';
 import { ALWAYS_IGNORED, anchorGlob } from './glob-pattern.js';
 import { comparePaths, matchesPerFile, type FileHits, type SearchQuery } from './grep-format.js';
+import { requiredLiteral } from './regex-literal.js';
+import { walkFiles } from './walk.js';
 
-/** Files up to this size are read whole; bigger ones in line-aligned chunks of about this size. */
+/** Files smaller than this are read whole, at once; bigger ones in line-aligned chunks of CHUNK_BYTES. */
+const SMALL_FILE_BYTES = 1024 * 1024;
 const CHUNK_BYTES = 8 * 1024 * 1024;
-/** Files read at once: enough to keep the disk busy while the main thread scans. */
-const CONCURRENT_READS = 16;
+const YIELD_EVERY_MS = 15;
 
 interface Matcher {
   /** finds candidate lines across a whole chunk */
@@ -33,7 +36,8 @@ function compile(query: SearchQuery): Matcher {
       throw new ToolError(`invalid regular expression: ${(error as Error).message.replace(/^Invalid regular expression: /, '')}`);
     }
   }
-  if (query.literal && !query.ignoreCase) matcher.required = Buffer.from(query.pattern);
+  const required = query.ignoreCase ? undefined : query.literal ? query.pattern : requiredLiteral(query.pattern);
+  if (required) matcher.required = Buffer.from(required);
   return matcher;
 }
 
@@ -107,25 +111,47 @@ async function* lineChunks(handle: FileHandle): AsyncGenerator<{ bytes: Buffer; 
   }
 }
 
-async function searchFile(path: string, matcher: Matcher, query: SearchQuery): Promise<FileHits | undefined> {
+/** Reused for every small file: reading into one buffer avoids an allocation and an fstat per file. */
+const scratch = Buffer.allocUnsafe(SMALL_FILE_BYTES);
+
+/**
+ * Searches a file that fits the scratch buffer, synchronously: for thousands of small files this is
+ * several times faster than going through the thread pool. Returns undefined for files too big for it.
+ */
+function searchSmallFile(path: string, matcher: Matcher, query: SearchQuery): FileHits | 'big' | undefined {
+  let length: number;
+  try {
+    const fd = openSync(path, 'r');
+    try {
+      length = readSync(fd, scratch, 0, scratch.length, 0);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return undefined;
+  }
+  if (length === scratch.length) return 'big';
+  const bytes = scratch.subarray(0, length);
+  // a NUL byte marks a binary file, skipped as rg does
+  if (bytes.includes(0) || (matcher.required && !bytes.includes(matcher.required))) return undefined;
+  const hits: FileHits = { path, matches: [], lines: new Map() };
+  const text = bytes.toString('utf8');
+  searchText(text, 1, matcher, hits, matchesPerFile(query));
+  if (query.context > 0 && hits.matches.length > 0) addContext(text, 1, hits, query.context);
+  return hits;
+}
+
+/** A big file, read in line-aligned chunks so memory stays bounded. */
+async function searchBigFile(path: string, matcher: Matcher, query: SearchQuery): Promise<FileHits | undefined> {
   const hits: FileHits = { path, matches: [], lines: new Map() };
   const cap = matchesPerFile(query);
   const handle = await open(path, 'r').catch(() => undefined);
   if (!handle) return undefined;
   try {
-    const { size } = await handle.stat();
-    if (size <= CHUNK_BYTES) {
-      const bytes = await handle.readFile();
-      // a NUL byte marks a binary file, skipped as rg does
-      if (bytes.includes(0) || (matcher.required && !bytes.includes(matcher.required))) return undefined;
-      const text = bytes.toString('utf8');
-      searchText(text, 1, matcher, hits, cap);
-      if (query.context > 0 && hits.matches.length > 0) addContext(text, 1, hits, query.context);
-      return hits;
-    }
     for await (const { bytes, firstLine } of lineChunks(handle)) {
       // rg stops at the first NUL byte too, keeping what it found before
       if (bytes.includes(0) || hits.matches.length >= cap) break;
+      if (matcher.required && !bytes.includes(matcher.required)) continue;
       searchText(bytes.toString('utf8'), firstLine, matcher, hits, cap);
     }
     if (query.context > 0 && hits.matches.length > 0) {
@@ -142,42 +168,45 @@ async function searchFile(path: string, matcher: Matcher, query: SearchQuery): P
   }
 }
 
+const SKIPPED_DIRECTORIES = ['.git', 'node_modules'];
+
+/** The files to search, in path order: .gitignore'd ones left out, then narrowed by `glob` via globby. */
 async function listFiles(query: SearchQuery): Promise<string[]> {
   if (query.rootIsFile) return [query.root];
-  const negated = query.glob?.startsWith('!');
-  const glob = query.glob ? anchorGlob(negated ? query.glob.slice(1) : query.glob, query.root) : undefined;
-  const patterns = !glob ? ['**'] : negated ? ['**', `!${glob}`] : [glob];
-  const files = await globby(patterns, {
-    cwd: query.root,
-    absolute: true,
-    dot: true,
-    gitignore: true,
-    followSymbolicLinks: false,
-    suppressErrors: true,
-    ignore: [...ALWAYS_IGNORED, ...(query.includeNodeModules ? [] : ['**/node_modules', '**/node_modules/**'])],
-  });
+  const skip = new Set(SKIPPED_DIRECTORIES.filter((name) => name !== 'node_modules' || !query.includeNodeModules));
+  const files = await walkFiles(query.root, { skip });
+  if (query.glob) {
+    const negated = query.glob.startsWith('!');
+    const glob = anchorGlob(negated ? query.glob.slice(1) : query.glob, query.root);
+    const selected = new Set(
+      await globby(negated ? ['**', `!${glob}`] : [glob], { cwd: query.root, absolute: true, dot: true, followSymbolicLinks: false, suppressErrors: true, ignore: ALWAYS_IGNORED }),
+    );
+    return files.filter((file) => selected.has(file)).sort(comparePaths);
+  }
   return files.sort(comparePaths);
 }
 
 /**
- * The engine for machines without rg: globby lists the files (.gitignore respected), which are read
- * a few at a time and scanned in path order until more than `limit` matches are found.
+ * The engine for machines without rg: files not ignored by .gitignore, scanned in path order until
+ * more than `limit` matches are found. Files without the pattern's required text are skipped by a byte
+ * search before any decoding.
  */
 export async function searchBuiltin(query: SearchQuery): Promise<FileHits[]> {
   const matcher = compile(query);
   const files = await listFiles(query);
   const found: FileHits[] = [];
   let total = 0;
-  const reading: Promise<FileHits | undefined>[] = [];
-  let next = 0;
-  const refill = () => {
-    while (reading.length < CONCURRENT_READS && next < files.length) reading.push(searchFile(files[next++]!, matcher, query));
-  };
-  refill();
-  while (reading.length > 0 && total <= query.limit) {
+  let sliceStarted = Date.now();
+  for (const path of files) {
+    if (total > query.limit) break;
+    // the scan is synchronous per file: let the event loop (the UI, an abort) in every few milliseconds
+    if (Date.now() - sliceStarted > YIELD_EVERY_MS) {
+      await new Promise((resume) => setImmediate(resume));
+      sliceStarted = Date.now();
+    }
     if (query.signal?.aborted) throw new ToolError('the search was aborted');
-    const hits = await reading.shift()!;
-    refill();
+    const small = searchSmallFile(path, matcher, query);
+    const hits = small === 'big' ? await searchBigFile(path, matcher, query) : small;
     if (!hits || hits.matches.length === 0) continue;
     found.push(hits);
     total += hits.matches.length;

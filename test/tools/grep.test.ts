@@ -132,6 +132,15 @@ describe('grep: output and errors', () => {
     }
   });
 
+  it('applies .gitignore files above the searched directory inside a git repository', async () => {
+    const { cwd } = workspace();
+    await layout(cwd, { '.git/HEAD': 'ref\n', '.gitignore': '*.gen.ts\n', 'sub/a.ts': 'hit\n', 'sub/b.gen.ts': 'hit\n' });
+    for (const grepEngine of ['rg', 'builtin'] as const) {
+      const { text } = await workspace({ cwd, grepEngine }).run('grep', { pattern: 'hit', path: 'sub' });
+      expect(text, grepEngine).toBe('sub/a.ts:1: hit');
+    }
+  });
+
   it('finds matches deep in a large file read in chunks', async () => {
     const { cwd } = workspace();
     const filler = 'filler line\n'.repeat(900_000);
