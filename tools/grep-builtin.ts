@@ -22,7 +22,7 @@ interface Matcher {
 }
 
 function compile(query: SearchQuery): Matcher {
-  const source = query.literal ? query.pattern.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&') : query.pattern;
+  const source = query.literal ? query.pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : query.pattern;
   const flags = query.ignoreCase ? 'i' : '';
   const build = (extra: string) => ({ chunk: new RegExp(source, `gm${extra}${flags}`), line: new RegExp(source, `${extra}${flags}`) });
   let matcher: Matcher;

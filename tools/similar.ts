@@ -1,7 +1,7 @@
 import { readdir, stat } from 'node:fs/promises';
-import { basename, dirname, extname, join, parse } from 'node:path';
-import { globby } from 'globby';
+import { basename, dirname, extname, join } from 'node:path';
 import { displayPath, isInside } from './paths.js';
+import { walkFiles } from './walk.js';
 
 /** Edit distance between two short strings (names), for "did you mean" suggestions. */
 export function editDistance(a: string, b: string): number {
@@ -72,19 +72,13 @@ export async function similarPaths(absolute: string, root: string, max = 3): Pro
   }
   if (found.length > 0 || !isInside(root, absolute)) return found;
   // A right name in the wrong folder is the other common slip.
-  const elsewhere = await globby(`**/${escapeGlob(parse(absolute).base)}`, {
-    cwd: root,
-    gitignore: true,
-    dot: true,
-    deep: 8,
-    ignore: ['**/.git/**', '**/node_modules/**'],
-    suppressErrors: true,
-  }).catch(() => [] as string[]);
-  return elsewhere.sort().slice(0, max);
-}
-
-function escapeGlob(name: string): string {
-  return name.replace(/[*?[\]{}()!@+\\]/g, '\\$&');
+  const name = basename(absolute);
+  const elsewhere = await walkFiles(root, { skip: new Set(['.git', 'node_modules']), limit: 100_000 }).catch(() => [] as string[]);
+  return elsewhere
+    .filter((file) => basename(file) === name)
+    .sort()
+    .slice(0, max)
+    .map((file) => displayPath(root, file));
 }
 
 /** "no such file src/utils.ts; similar: src/util.ts" */

@@ -12,6 +12,8 @@ interface Rules {
 export interface WalkOptions {
   /** directory names never entered (.git, node_modules) */
   skip: Set<string>;
+  /** stop entering directories once this many files were found (a bound for quick lookups) */
+  limit?: number;
 }
 
 async function loadRules(directory: string): Promise<Rules | undefined> {
@@ -43,13 +45,15 @@ async function parentRules(root: string): Promise<Rules[]> {
 }
 
 /**
- * Every file below `root` that git would not ignore, unsorted. Ignored directories are never
+ * The files below `root` that git would not ignore (all of them unless `limit` cuts the walk), unsorted. Ignored directories are never
  * entered, and entry types come from readdir, so no file is stat'ed: on large trees this is several
  * times faster than globby's gitignore filter, which stats each result.
  */
 export async function walkFiles(root: string, options: WalkOptions): Promise<string[]> {
   const files: string[] = [];
+  const limit = options.limit ?? Infinity;
   const visit = async (directory: string, inherited: Rules[]): Promise<void> => {
+    if (files.length >= limit) return;
     const entries = await readdir(directory, { withFileTypes: true }).catch(() => []);
     const own = entries.some((entry) => entry.name === '.gitignore') ? await loadRules(directory) : undefined;
     const stack = own ? [...inherited, own] : inherited;
