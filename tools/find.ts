@@ -6,7 +6,7 @@ import type { AgentTool } from '../src/agent/types.js';
 import type { ToolContext } from './context.js';
 import { ToolError, explainFsError, runTool, textResult } from './errors.js';
 import { ALWAYS_IGNORED, anchorGlob } from './glob-pattern.js';
-import { displayPath, resolvePath } from './paths.js';
+import { describeDirectory, displayPath, resolvePath } from './paths.js';
 
 const DEFAULT_LIMIT = 1000;
 
@@ -70,7 +70,7 @@ async function findFiles(context: ToolContext, params: Static<typeof parameters>
     })
     .sort();
   const details = { path: shown, insideWorkspace: target.insideWorkspace, matches: paths.length, truncated: paths.length > limit };
-  if (paths.length === 0) return textResult(`No files match ${params.pattern} in ${shown}.`, details);
+  if (paths.length === 0) return textResult(`No files match ${params.pattern} in ${describeDirectory(shown)}.`, details);
   const footer = details.truncated
     ? `\n\n[${limit} of ${paths.length} paths shown; ${paths.length - limit} more exist. Narrow the pattern or path, or raise limit]`
     : '';

@@ -6,7 +6,7 @@ import { ToolError, explainFsError, runTool, textResult } from './errors.js';
 import { searchBuiltin } from './grep-builtin.js';
 import { formatHits, type FileHits, type SearchQuery } from './grep-format.js';
 import { searchWithRg } from './grep-rg.js';
-import { resolvePath } from './paths.js';
+import { describeDirectory, resolvePath } from './paths.js';
 import { findExecutable } from './which.js';
 
 const DEFAULT_LIMIT = 100;
@@ -89,7 +89,7 @@ async function grep(
     truncated: formatted.truncated,
   };
   if (formatted.matches === 0) {
-    const where = query.glob ? `${shown} (files matching ${query.glob})` : shown;
+    const where = describeDirectory(shown) + (query.glob ? ` (files matching ${query.glob})` : '');
     return textResult(`No matches for ${params.pattern} in ${where}.`, details);
   }
   return textResult(formatted.text, details);

@@ -4,7 +4,7 @@ import { Type, type Static } from 'typebox';
 import type { AgentTool } from '../src/agent/types.js';
 import type { ToolContext } from './context.js';
 import { ToolError, explainFsError, runTool, textResult } from './errors.js';
-import { resolvePath } from './paths.js';
+import { describeDirectory, resolvePath } from './paths.js';
 
 const DEFAULT_LIMIT = 500;
 
@@ -52,7 +52,7 @@ async function list(context: ToolContext, params: Static<typeof parameters>) {
     );
     names.sort((a, b) => a.localeCompare(b, 'en'));
     const details = { path: shown, insideWorkspace: target.insideWorkspace, entries: names.length, truncated: names.length > limit };
-    if (names.length === 0) return textResult(`${shown} is an empty directory.`, details);
+    if (names.length === 0) return textResult(`${describeDirectory(shown)} is an empty directory.`, details);
     const footer = details.truncated
       ? `\n\n[${limit} of ${names.length} entries shown; raise limit, or use find with a pattern]`
       : '';

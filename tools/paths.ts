@@ -27,6 +27,11 @@ export function displayPath(root: string, absolute: string): string {
   return relative(root, absolute) || '.';
 }
 
+/** A directory named in a sentence: the workspace root by name rather than as ".". */
+export function describeDirectory(shown: string): string {
+  return shown === '.' ? 'the workspace root' : shown;
+}
+
 export function resolvePath(root: string, input: string): ResolvedPath {
   const absolute = resolve(root, expandHome(input.trim()));
   return { absolute, display: displayPath(root, absolute), insideWorkspace: isInside(root, absolute) };

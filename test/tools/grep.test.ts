@@ -96,7 +96,7 @@ describe('grep: output and errors', () => {
     await layout(cwd, { 'a.txt': 'hello\n' });
     expect(await run('grep', { pattern: 'absent', glob: '*.md' })).toMatchObject({
       isError: false,
-      text: 'No matches for absent in . (files matching *.md).',
+      text: 'No matches for absent in the workspace root (files matching *.md).',
     });
   });
 

@@ -71,7 +71,7 @@ describe('find', () => {
     const { cwd, run } = workspace();
     await layout(cwd, { 'src/a.ts': '' });
     const none = await run('find', { pattern: '*.rs' });
-    expect(none).toMatchObject({ isError: false, text: 'No files match *.rs in ..' });
+    expect(none).toMatchObject({ isError: false, text: 'No files match *.rs in the workspace root.' });
     expect((await run('find', { pattern: '*', path: 'src/a.ts' })).text).toBe(
       'src/a.ts is a file, not a directory; give a directory as path',
     );
