@@ -17,6 +17,8 @@ interface CliOptions {
   cwd?: string;
   verbose?: boolean;
   listModels?: boolean;
+  listProviders?: boolean;
+  thinking?: 'off' | 'low' | 'medium' | 'high';
   continue?: boolean;
   resume?: string | boolean;
   session?: string | false;
@@ -39,8 +41,11 @@ Examples:
   tack -c -p "now add a test for it"          continue the latest session here
   tack --base-url http://localhost:11434/v1 -m qwen3 -p "hello"
                                               use a local Ollama server (no key needed)
+  tack --model openrouter/anthropic/claude-sonnet-4.5 -p "hello"
+                                              provider and model at once (tack --list-providers)
 
-Environment: OPENAI_API_KEY, OPENAI_BASE_URL, TACK_MODEL, TACK_HOME (default ~/.tack), TACK_DEBUG=1
+Environment: OPENAI_API_KEY (or the provider's key, e.g. OPENROUTER_API_KEY), OPENAI_BASE_URL, TACK_MODEL,
+  TACK_HOME (default ~/.tack), TACK_PROBE_PORTS (local servers to look for), TACK_DEBUG=1
 Settings: $TACK_HOME/config.json and .tack/config.json (model, provider, baseUrl, apiKeyEnv, ...)
 Exit codes: 0 done, 1 model or runtime error, 2 usage or settings error, 3 --max-turns reached, 130 interrupted`;
 
@@ -65,10 +70,12 @@ function buildProgram(): Command {
     .option('--no-session', 'do not save this conversation')
     .optionsGroup('Model:')
     .option('-m, --model <id>', 'model id (default: from settings, else the server\'s first)')
-    .option('--provider <name>', 'a provider from the settings files (default openai)')
+    .option('--provider <name>', 'openai, openrouter, deepseek, ollama, ... or one from the settings (see --list-providers)')
     .option('--base-url <url>', 'OpenAI-compatible server, e.g. http://localhost:11434/v1')
     .option('--api-key <key>', 'API key (prefer OPENAI_API_KEY or apiKeyEnv in settings)')
     .option('--list-models', 'list the server\'s models and exit')
+    .option('--list-providers', 'list the known providers and whether their keys are set, and exit')
+    .addOption(new Option('--thinking <level>', 'reasoning effort, where the model takes one').choices(['off', 'low', 'medium', 'high']))
     .optionsGroup('Agent:')
     .option('--tools <list>', 'comma-separated tools: read,write,edit,bash,grep,find,ls')
     .option('--system-prompt <text|@file>', 'replace the system prompt')
@@ -99,8 +106,14 @@ async function main(argv: string[]): Promise<number> {
   }
   const opts = program.opts<CliOptions>();
   const promptWords = program.args.join(' ').trim() || undefined;
-  const { resolveConfig } = await import('./config/resolve.js');
-  const config = resolveConfig(opts);
+  if (opts.listProviders) {
+    const { listProviders } = await import('./config/provider-list.js');
+    process.stdout.write(listProviders(opts.cwd ?? process.cwd()));
+    return 0;
+  }
+  // With nothing configured this looks for a local server (Ollama, LM Studio, llama.cpp, vLLM).
+  const { loadConfig } = await import('./config/load.js');
+  const config = await loadConfig(opts);
 
   if (opts.listModels) {
     const { listServerModels } = await import('./session/model-setup.js');

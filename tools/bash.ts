@@ -5,7 +5,9 @@ import { Type, type Static } from 'typebox';
 import type { AgentTool, AgentToolResult, AgentToolUpdateCallback } from '../src/agent/types.js';
 import { OutputCollector } from './bash-output.js';
 import type { ToolContext } from './context.js';
+import { toolEnv } from './env.js';
 import { killGroup, trackGroup } from './process-group.js';
+import type { Sandbox } from './sandbox.js';
 import { findExecutable } from './which.js';
 
 export const DEFAULT_TIMEOUT_S = 120;
@@ -51,7 +53,18 @@ const QUIET_ENV = {
   GIT_EDITOR: 'true',
 };
 
-export function createBashTool(context: ToolContext): AgentTool<typeof parameters, BashDetails> {
+export interface BashOptions {
+  /** the environment commands get; default: this process's, without credentials (env.ts) */
+  env?: Record<string, string>;
+  /** run every command inside this sandbox */
+  sandbox?: Sandbox;
+}
+
+const SANDBOX_NOTE =
+  ' Commands run in a sandbox: only the workspace, /tmp and package caches are writable, and background ' +
+  'processes end when the command returns.';
+
+export function createBashTool(context: Pick<ToolContext, 'cwd'>, options: BashOptions = {}): AgentTool<typeof parameters, BashDetails> {
   return {
     name: 'bash',
     label: 'Bash',
@@ -62,9 +75,10 @@ export function createBashTool(context: ToolContext): AgentTool<typeof parameter
       `saved to a file you can read or grep. A non-zero exit is an error. Timeout ${DEFAULT_TIMEOUT_S} s by default ` +
       `(timeout parameter, at most ${MAX_TIMEOUT_S}). The call returns when the shell exits: start servers in the ` +
       'background with their output redirected (`npm run dev > /tmp/dev.log 2>&1 &`). ' +
-      'To look at files use read, grep, find and ls rather than cat, grep or find.',
+      'To look at files use read, grep, find and ls rather than cat, grep or find.' +
+      (options.sandbox ? SANDBOX_NOTE : ''),
     parameters,
-    execute: (_id, params, signal, onUpdate) => runCommand(context, params, signal, onUpdate),
+    execute: (_id, params, signal, onUpdate) => runCommand(context, options, params, signal, onUpdate),
   };
 }
 
@@ -76,7 +90,8 @@ interface Ending {
 }
 
 async function runCommand(
-  context: ToolContext,
+  context: Pick<ToolContext, 'cwd'>,
+  options: BashOptions,
   params: Static<typeof parameters>,
   signal?: AbortSignal,
   onUpdate?: AgentToolUpdateCallback<BashDetails>,
@@ -116,7 +131,7 @@ async function runCommand(
     );
   };
 
-  const ending = await spawnAndWait(context.cwd, params.command, timeoutS * 1000, signal, (chunk) => {
+  const ending = await spawnAndWait(context.cwd, options, params.command, timeoutS * 1000, signal, (chunk) => {
     output.push(chunk);
     scheduleUpdate();
   });
@@ -132,6 +147,8 @@ async function runCommand(
   else if (ending.stoppedBy === 'abort') notes.push('[aborted; the command and its child processes were killed]');
   else if (ending.signal) notes.push(`[killed by ${ending.signal}]`);
   else if (ending.exitCode !== 0) notes.push(`[exit code ${ending.exitCode}]`);
+  const sandboxNote = ending.exitCode !== 0 ? options.sandbox?.explain(collected.text) : undefined;
+  if (sandboxNote) notes.push(sandboxNote);
   if (text === '' && notes.length === 0) text = '(no output)';
   text = [text, ...notes].filter(Boolean).join('\n\n');
   return {
@@ -158,15 +175,19 @@ function shell(): string {
  */
 function spawnAndWait(
   cwd: string,
+  options: BashOptions,
   command: string,
   timeoutMs: number,
   signal: AbortSignal | undefined,
   onChunk: (chunk: Buffer) => void,
 ): Promise<Ending> {
   // `exec 2>&1` first: stderr joins stdout in one pipe, so the two stay in the order they were written.
-  const child = execa(shell(), ['-c', `exec 2>&1; ${command}`], {
+  const argv = ['-c', `exec 2>&1; ${command}`];
+  const { file, args } = options.sandbox ? options.sandbox.wrap(shell(), argv) : { file: shell(), args: argv };
+  const child = execa(file, args, {
     cwd,
-    env: QUIET_ENV,
+    env: { ...(options.env ?? toolEnv(process.env)), ...options.sandbox?.env, ...QUIET_ENV },
+    extendEnv: false,
     stdin: 'ignore',
     detached: true,
     buffer: false,

@@ -4,7 +4,10 @@ import type { CompatFlags, Model } from './types.js';
 export const DEFAULT_CONTEXT_WINDOW = 128_000;
 export const DEFAULT_MAX_TOKENS = 16_384;
 
-/** A full Model from whatever is known about it; the model's own compat flags win over the provider's. */
+/**
+ * A full Model from whatever is known about it (fields left undefined count as unknown); the
+ * model's own compat flags win over the provider's.
+ */
 export function modelWithDefaults(
   known: Partial<Model> & { id: string },
   provider: { name: string; baseUrl: string; compat?: CompatFlags },
@@ -16,9 +19,15 @@ export function modelWithDefaults(
     maxTokens: DEFAULT_MAX_TOKENS,
     prices: null,
     reasoning: false,
-    ...known,
+    ...withoutUndefined(known),
+    id: known.id,
     provider: provider.name,
     baseUrl: provider.baseUrl,
     ...(compat ? { compat } : {}),
   };
+}
+
+/** The fields of `value` that are set: an undefined field must not hide a known one when merging. */
+export function withoutUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

@@ -8,7 +8,14 @@ export interface TextContent {
 export interface ThinkingContent {
   type: 'thinking';
   thinking: string;
+  /**
+   * How the server sent it, so it can be replayed the way that server expects: in a delta field
+   * (`reasoning_content`, `reasoning`) or inline as `<think>…</think>` in the content.
+   */
+  format?: ReasoningFormat;
 }
+
+export type ReasoningFormat = 'reasoning_content' | 'reasoning' | 'think_tag';
 
 export interface ImageContent {
   type: 'image';
@@ -112,13 +119,27 @@ export interface ModelPrices {
   cacheRead: number;
 }
 
-/** Server quirks an adapter adapts to. All optional; absent means "standard OpenAI behaviour". */
+/**
+ * Server quirks an adapter adapts to. All optional; absent means "standard OpenAI behaviour".
+ * The OpenAI adapter also learns most of them at run time from a 400 that names the feature.
+ */
 export interface CompatFlags {
   supportsStreamOptions?: boolean;
+  /** send the system prompt as `developer` to reasoning models (OpenAI's own servers) */
   supportsDeveloperRole?: boolean;
   maxTokensField?: 'max_completion_tokens' | 'max_tokens';
+  /**
+   * true: send `reasoning_effort` for any model; false: never; absent: only for models known to
+   * reason (`Model.reasoning`)
+   */
   supportsReasoningEffort?: boolean;
   supportsImages?: boolean;
+  supportsParallelToolCalls?: boolean;
+  supportsToolChoice?: boolean;
+  /** `strict: true` on tools whose schema allows it */
+  supportsStrictTools?: boolean;
+  /** send the current turn's reasoning back the way it came (a field, or `<think>` tags) */
+  replayReasoning?: boolean;
 }
 
 export interface Model {
@@ -131,6 +152,7 @@ export interface Model {
   maxTokens: number;
   /** null when unknown */
   prices: ModelPrices | null;
+  /** takes a thinking level (`reasoning_effort`) */
   reasoning: boolean;
   compat?: CompatFlags;
 }

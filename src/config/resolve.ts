@@ -1,16 +1,17 @@
 // Settles every setting by precedence: flags > environment > project file > global file > defaults.
 import { resolve } from 'node:path';
-import type { CompatFlags, RetryOptions } from '../ai/types.js';
+import type { Vendor } from '../ai/model-table.js';
+import type { CompatFlags, RetryOptions, ThinkingLevel } from '../ai/types.js';
 import { UsageError } from './errors.js';
 import { loadConfigFiles } from './files.js';
 import { expandHome, tackHome } from './paths.js';
-import type { ConfigFile, ProviderConfig } from './schema.js';
+import { PRESETS, type Preset } from './presets.js';
+import type { ConfigFile, ModelFactsConfig, ProviderConfig } from './schema.js';
 
 export const TOOL_NAMES = ['read', 'write', 'edit', 'bash', 'grep', 'find', 'ls'] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 
-export const OPENAI_BASE_URL = 'https://api.openai.com/v1';
-const DEFAULT_OPENAI_MODEL = 'gpt-5';
+export const OPENAI_BASE_URL = PRESETS.openai!.baseUrl;
 
 /** The flags that affect configuration, as commander parsed them. */
 export interface ConfigFlags {
@@ -21,6 +22,7 @@ export interface ConfigFlags {
   maxTurns?: number;
   tools?: string;
   cwd?: string;
+  thinking?: ThinkingLevel;
 }
 
 export interface ResolvedConfig {
@@ -29,14 +31,22 @@ export interface ResolvedConfig {
   /** the settings files that were read, lowest precedence first */
   files: string[];
   provider: string;
+  /** how to name the provider to a person: 'Ollama', 'OpenRouter', or the name from the settings */
+  providerLabel: string;
   baseUrl: string;
   /** undefined: ask the server for its models and take the first */
   model: string | undefined;
   /** undefined for servers that need none (local ones) */
   apiKey: string | undefined;
-  apiKeyEnv: string;
+  /** the variable the key is read from; undefined when the provider needs none */
+  apiKeyEnv: string | undefined;
   providerModels: NonNullable<ProviderConfig['models']>;
   compat: CompatFlags | undefined;
+  /** per-model overrides of the model table, for any provider */
+  modelFacts: Record<string, ModelFactsConfig>;
+  /** whose prices from the model table this server charges */
+  bills: Vendor[];
+  thinking: ThinkingLevel | undefined;
   maxTurns: number | undefined;
   retry: RetryOptions | undefined;
   idleTimeoutMs: number | undefined;
@@ -46,16 +56,24 @@ export interface ResolvedConfig {
 
 export const MISSING_KEY_GUIDANCE = [
   'tack needs a model server. Either:',
-  '  set OPENAI_API_KEY (or pass --api-key) to use OpenAI,',
-  '  point --base-url at a local server (Ollama: http://localhost:11434/v1, vLLM, llama.cpp),',
+  '  set OPENAI_API_KEY (or pass --api-key) to use OpenAI, or another provider\'s key (tack --list-providers),',
+  '  start a local server (Ollama, LM Studio, llama.cpp, vLLM) or point --base-url at one,',
   '  or write ~/.tack/config.json with "baseUrl", "model" and "apiKeyEnv".',
 ].join('\n');
+
+/** Nothing says which server to use: the caller may look for a local one before giving up. */
+export class NoServerConfigured extends UsageError {
+  constructor() {
+    super(MISSING_KEY_GUIDANCE);
+  }
+}
 
 function merged(files: ConfigFile[]): ConfigFile {
   const out: ConfigFile = {};
   for (const f of files) {
     Object.assign(out, f, {
       providers: { ...out.providers, ...f.providers },
+      models: { ...out.models, ...f.models },
       retry: { ...out.retry, ...f.retry },
       timeouts: { ...out.timeouts, ...f.timeouts },
       compaction: { ...out.compaction, ...f.compaction },
@@ -74,29 +92,64 @@ export function parseToolList(list: string | string[]): ToolName[] {
   return [...new Set(names)] as ToolName[];
 }
 
+/** A built-in preset with the settings' entry of the same name laid over it (compat merged). */
+export function providerEntry(name: string, file: ConfigFile): (Preset & { userDefined: boolean }) | undefined {
+  const preset = PRESETS[name];
+  const user = file.providers?.[name];
+  if (!user) return preset && { ...preset, userDefined: false };
+  const baseUrl = user.baseUrl ?? preset?.baseUrl;
+  if (!baseUrl) throw new UsageError(`provider "${name}" in the settings needs a "baseUrl"`);
+  const compat = preset?.compat || user.compat ? { ...preset?.compat, ...user.compat } : undefined;
+  return { ...preset, ...user, label: preset?.label ?? name, baseUrl, compat, userDefined: !preset };
+}
+
+export function knownProviders(file: ConfigFile): string[] {
+  return [...new Set([...Object.keys(PRESETS), ...Object.keys(file.providers ?? {})])];
+}
+
+/**
+ * `--model provider/model` names both, but only when the prefix is a provider and the provider in
+ * force does not itself serve `vendor/model` ids (OpenRouter's `anthropic/claude-…` stays whole).
+ */
+function splitModel(model: string | undefined, chosen: string | undefined, flagProvider: boolean, file: ConfigFile) {
+  const slash = model?.indexOf('/') ?? -1;
+  if (!model || slash <= 0) return { model };
+  const prefix = model.slice(0, slash);
+  const rest = model.slice(slash + 1);
+  const entry = chosen ? providerEntry(chosen, file) : undefined;
+  if (entry?.routes || entry?.userDefined) return { model };
+  if (prefix === chosen) return { model: rest };
+  if (flagProvider || !knownProviders(file).includes(prefix)) return { model };
+  return { model: rest, provider: prefix };
+}
+
 export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = process.env): ResolvedConfig {
   const cwd = resolve(expandHome(flags.cwd ?? process.cwd()));
   const home = tackHome(env);
   const loaded = loadConfigFiles(cwd, home);
   const file = merged(loaded.map((l) => l.config));
 
-  const providerName = flags.provider ?? file.provider ?? 'openai';
-  const preset: ProviderConfig | undefined =
-    file.providers?.[providerName] ?? (providerName === 'openai' ? { baseUrl: OPENAI_BASE_URL, apiKeyEnv: 'OPENAI_API_KEY' } : undefined);
-  if (!preset) {
-    const known = ['openai', ...Object.keys(file.providers ?? {})].join(', ');
-    throw new UsageError(`unknown provider "${providerName}"; known providers: ${known} (add one under "providers" in the settings file)`);
+  const chosen = flags.provider ?? file.provider;
+  const split = splitModel(flags.model ?? (env.TACK_MODEL || undefined) ?? file.model, chosen, flags.provider !== undefined, file);
+  const providerName = split.provider ?? chosen ?? 'openai';
+  const entry = providerEntry(providerName, file);
+  if (!entry) {
+    throw new UsageError(`unknown provider "${providerName}"; known providers: ${knownProviders(file).join(', ')} (see tack --list-providers, or add one under "providers" in the settings file)`);
   }
 
   const explicitBaseUrl = flags.baseUrl ?? env.OPENAI_BASE_URL ?? file.baseUrl;
-  const baseUrl = (explicitBaseUrl ?? preset.baseUrl).replace(/\/+$/, '');
-  const apiKeyEnv = file.apiKeyEnv ?? preset.apiKeyEnv ?? 'OPENAI_API_KEY';
-  const apiKey = flags.apiKey ?? (env[apiKeyEnv] || undefined);
-  const isOpenAI = baseUrl === OPENAI_BASE_URL;
-  if (!apiKey && isOpenAI) throw new UsageError(MISSING_KEY_GUIDANCE);
-
-  let model = flags.model ?? (env.TACK_MODEL || undefined) ?? file.model;
-  if (!model && isOpenAI) model = DEFAULT_OPENAI_MODEL;
+  const baseUrl = (explicitBaseUrl ?? entry.baseUrl).replace(/\/+$/, '');
+  const ownServer = baseUrl === entry.baseUrl.replace(/\/+$/, '');
+  // A provider's key goes only to that provider's own server, never to another base URL (a
+  // router, someone's vLLM). The exception is the OpenAI SDK's own pair OPENAI_BASE_URL +
+  // OPENAI_API_KEY, both set in the environment on purpose.
+  const pairedEnv = providerName === 'openai' && !flags.baseUrl && env.OPENAI_BASE_URL !== undefined;
+  const apiKeyEnv = file.apiKeyEnv ?? (ownServer || pairedEnv ? entry.apiKeyEnv : undefined);
+  const apiKey = flags.apiKey ?? (apiKeyEnv ? env[apiKeyEnv] || undefined : undefined);
+  if (!apiKey && ownServer && entry.apiKeyEnv && !entry.userDefined) {
+    if (!chosen && !split.provider) throw new NoServerConfigured();
+    throw new UsageError(`${entry.label} needs an API key: set ${apiKeyEnv} (or pass --api-key)`);
+  }
 
   const idle = file.timeouts?.idleSeconds;
   return {
@@ -104,12 +157,16 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = proce
     home,
     files: loaded.map((l) => l.path),
     provider: providerName,
+    providerLabel: entry.label,
     baseUrl,
-    model,
+    model: split.model ?? (ownServer ? entry.defaultModel : undefined),
     apiKey,
     apiKeyEnv,
-    providerModels: preset.models ?? [],
-    compat: preset.compat,
+    providerModels: file.providers?.[providerName]?.models ?? [],
+    compat: entry.compat,
+    modelFacts: file.models ?? {},
+    bills: ownServer ? (entry.bills ?? []) : [],
+    thinking: flags.thinking ?? file.thinking,
     maxTurns: flags.maxTurns ?? file.maxTurns,
     retry: file.retry && Object.keys(file.retry).length > 0 ? file.retry : undefined,
     idleTimeoutMs: idle !== undefined ? idle * 1000 : undefined,

@@ -12,29 +12,33 @@ const Compat = Type.Object(
     maxTokensField: Type.Optional(Type.Union([Type.Literal('max_completion_tokens'), Type.Literal('max_tokens')])),
     supportsReasoningEffort: Type.Optional(Type.Boolean()),
     supportsImages: Type.Optional(Type.Boolean()),
+    supportsParallelToolCalls: Type.Optional(Type.Boolean()),
+    supportsToolChoice: Type.Optional(Type.Boolean()),
+    supportsStrictTools: Type.Optional(Type.Boolean()),
+    replayReasoning: Type.Optional(Type.Boolean()),
   },
   strict,
 );
 
 const Prices = Type.Object({ input: Type.Number(), output: Type.Number(), cacheRead: Type.Optional(Type.Number()) }, strict);
 
-const ModelEntry = Type.Union([
-  Type.String(),
-  Type.Object(
-    {
-      id: Type.String(),
-      contextWindow: Type.Optional(Type.Integer({ minimum: 1 })),
-      maxTokens: Type.Optional(Type.Integer({ minimum: 1 })),
-      prices: Type.Optional(Prices),
-      reasoning: Type.Optional(Type.Boolean()),
-    },
-    strict,
-  ),
-]);
+/** What can be said about a model, overriding the built-in model table. */
+const modelFields = {
+  contextWindow: Type.Optional(Type.Integer({ minimum: 1 })),
+  maxTokens: Type.Optional(Type.Integer({ minimum: 1 })),
+  prices: Type.Optional(Prices),
+  /** takes a thinking level (reasoning_effort) */
+  reasoning: Type.Optional(Type.Boolean()),
+};
+
+const ModelFactsEntry = Type.Object(modelFields, strict);
+
+const ModelEntry = Type.Union([Type.String(), Type.Object({ id: Type.String(), ...modelFields }, strict)]);
 
 const ProviderEntry = Type.Object(
   {
-    baseUrl: Type.String(),
+    /** may be left out when the entry overrides a built-in provider of the same name */
+    baseUrl: Type.Optional(Type.String()),
     apiKeyEnv: Type.Optional(Type.String()),
     models: Type.Optional(Type.Array(ModelEntry)),
     compat: Type.Optional(Compat),
@@ -50,6 +54,9 @@ export const ConfigFileSchema = Type.Object(
     baseUrl: Type.Optional(Type.String()),
     apiKeyEnv: Type.Optional(Type.String()),
     providers: Type.Optional(Type.Record(Type.String(), ProviderEntry)),
+    /** per model id, for any provider: context window, output limit, prices, reasoning */
+    models: Type.Optional(Type.Record(Type.String(), ModelFactsEntry)),
+    thinking: Type.Optional(Type.Union([Type.Literal('off'), Type.Literal('low'), Type.Literal('medium'), Type.Literal('high')])),
     maxTurns: Type.Optional(Type.Integer({ minimum: 1 })),
     retry: Type.Optional(
       Type.Object(
@@ -88,6 +95,7 @@ export const ConfigFileSchema = Type.Object(
 
 export type ConfigFile = Static<typeof ConfigFileSchema>;
 export type ProviderConfig = Static<typeof ProviderEntry>;
+export type ModelFactsConfig = Static<typeof ModelFactsEntry>;
 
 /** Describes the first problem of `value` against `schema` as "key: what was expected". */
 export function describeProblem(schema: TSchema, value: unknown): string | undefined {

@@ -1,22 +1,49 @@
 // The model server and model a session talks to, from resolved settings.
 import { openaiProvider, type OpenAIProvider } from '../ai/openai/provider.js';
-import type { Model } from '../ai/types.js';
+import { lookupModelFacts } from '../ai/model-table.js';
+import type { Model, ModelPrices } from '../ai/types.js';
 import { UsageError } from '../config/errors.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 
-export function makeProvider(config: ResolvedConfig): OpenAIProvider {
+export function makeProvider(config: ResolvedConfig, note: (message: string) => void = (m) => process.stderr.write(`tack: ${m}\n`)): OpenAIProvider {
   return openaiProvider({
     name: config.provider,
     baseUrl: config.baseUrl,
     apiKey: config.apiKey,
+    apiKeyEnv: config.apiKeyEnv,
     compat: config.compat,
     models: config.providerModels.map((m) => {
       if (typeof m === 'string') return { id: m };
-      // A cached-input price left out is billed as plain input: never under-reports cost.
-      const prices = m.prices ? { ...m.prices, cacheRead: m.prices.cacheRead ?? m.prices.input } : undefined;
-      return { ...m, prices };
+      const { prices, ...rest } = m;
+      return { ...rest, ...(prices ? { prices: withCachePrice(prices) } : {}) };
     }),
+    facts: (id) => modelFacts(config, id),
+    onNote: note,
   });
+}
+
+/**
+ * What is known about a model: the built-in table (its prices only where this server charges
+ * them), then the settings' "models" entry for the id. The provider's own models list wins over both.
+ */
+export function modelFacts(config: Pick<ResolvedConfig, 'bills' | 'modelFacts'>, id: string): Partial<Model> {
+  const table = lookupModelFacts(id);
+  const { prices, ...own } = config.modelFacts[id] ?? {};
+  return {
+    ...(table && {
+      contextWindow: table.contextWindow,
+      maxTokens: table.maxTokens,
+      reasoning: table.reasoning ?? false,
+      ...(config.bills.includes(table.vendor) ? { prices: table.prices } : {}),
+    }),
+    ...own,
+    ...(prices ? { prices: withCachePrice(prices) } : {}),
+  };
+}
+
+/** A cached-input price left out is billed as plain input: never under-reports cost. */
+function withCachePrice(prices: { input: number; output: number; cacheRead?: number }): ModelPrices {
+  return { ...prices, cacheRead: prices.cacheRead ?? prices.input };
 }
 
 /** The server's model list, with errors in words a person can act on. */

@@ -129,9 +129,9 @@ describe('OpenAI adapter: failures that are not retried', () => {
   it('fails at once on 401 with a sentence naming the server and the key variable', async () => {
     await server.close();
     server = await startMockServer({ apiKey: 'right-key' });
-    const { events, message } = await run(server); // the helper sends 'test-key'
+    const { events, message } = await run(server, {}, undefined, {}, undefined, { apiKeyEnv: 'MY_KEY' }); // the helper sends 'test-key'
     expect(message).toMatchObject({ stopReason: 'error', errorKind: 'auth' });
-    expect(message.errorMessage).toContain(`the server at ${server.url} rejected the API key; set OPENAI_API_KEY`);
+    expect(message.errorMessage).toContain(`the server at ${server.url} rejected the API key; set MY_KEY or pass --api-key`);
     expect(server.chatRequests()).toHaveLength(1);
     expect(retries(events)).toEqual([]);
     expect(events.map((e) => e.type)).toEqual(['start', 'error']);

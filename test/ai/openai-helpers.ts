@@ -1,5 +1,5 @@
 // Shared setup for the OpenAI adapter tests: a provider pointed at a mock server, and event collection.
-import { openaiProvider } from '../../src/ai/openai/provider.js';
+import { openaiProvider, type OpenAIProviderOptions } from '../../src/ai/openai/provider.js';
 import type { AssistantMessage, AssistantMessageEvent, Context, Model, StreamOptions } from '../../src/ai/types.js';
 import type { MockServer } from '../support/mock-openai-server.js';
 
@@ -22,8 +22,9 @@ export async function run(
   modelOverrides: Partial<Model> = {},
   /** sees each event as it happens, while `partial` still shows the message at that moment */
   onEvent: (event: AssistantMessageEvent) => void = () => {},
+  providerOptions: Partial<OpenAIProviderOptions> = {},
 ): Promise<Collected> {
-  const provider = openaiProvider({ baseUrl: server.url, apiKey: 'test-key', models: [{ id: 'mock-model', ...modelOverrides }] });
+  const provider = openaiProvider({ baseUrl: server.url, apiKey: 'test-key', models: [{ id: 'mock-model', ...modelOverrides }], ...providerOptions });
   const stream = provider.stream(provider.getModel('mock-model'), context, { retry: FAST_RETRY, ...options });
   const events: AssistantMessageEvent[] = [];
   for await (const event of stream) {

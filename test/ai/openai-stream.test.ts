@@ -134,14 +134,14 @@ describe('OpenAI adapter: streaming', () => {
     server.push({ reasoning: 'The user greets me. I should greet back.', text: 'Hi!', reasoningField: field });
     const { message, types } = await run(server);
     expect(message.content).toEqual([
-      { type: 'thinking', thinking: 'The user greets me. I should greet back.' },
+      { type: 'thinking', thinking: 'The user greets me. I should greet back.', format: field },
       { type: 'text', text: 'Hi!' },
     ]);
     expect(types.indexOf('thinking_end')).toBeLessThan(types.indexOf('text_start'));
     expect(types.filter((t) => t === 'thinking_delta').length).toBeGreaterThan(1);
   });
 
-  it('does not send thinking back, and replays tool calls and results', async () => {
+  it('does not send thinking of unknown origin back, and replays tool calls and results', async () => {
     server.push({ text: 'done' });
     await run(server, {}, {
       messages: [

@@ -23,7 +23,36 @@ export interface StreamQuirks {
   reasoningField?: 'reasoning_content' | 'reasoning';
   /** omit the finish_reason chunk entirely */
   omitFinishReason?: boolean;
+  /** send the reasoning inline in the content as `<think>…</think>` (cut by chunkSize like the rest) */
+  thinkTags?: boolean;
+  /** repeat the call's id on every argument fragment (default: id only on the first) */
+  idOnEveryChunk?: boolean;
+  /**
+   * where usage goes: its own final chunk when asked for with stream_options (default), on the
+   * finish chunk beside `choices`, inside the last choice, or nowhere
+   */
+  usageIn?: 'own-chunk' | 'finish-chunk' | 'in-choice' | 'none';
 }
+
+/**
+ * Refusals of a picky server: a request containing the feature gets a 400 naming it, in the words
+ * a real server uses, and plays no scripted turn.
+ */
+export type Refusal =
+  | 'stream_options'
+  | 'max_completion_tokens'
+  | 'max_tokens'
+  | 'developer'
+  | 'parallel_tool_calls'
+  | 'tool_choice'
+  | 'strict'
+  | 'reasoning_effort'
+  | 'images'
+  | 'reasoning_content'
+  /** empty or repeated tool-call ids across the conversation */
+  | 'duplicate_tool_call_ids'
+  /** an assistant tool call without a tool message answering it */
+  | 'unanswered_tool_calls';
 
 export interface StreamTurn extends StreamQuirks {
   text?: string;
@@ -86,6 +115,8 @@ export interface MockServerOptions {
   models?: string[];
   /** if set, requests with another key get 401 */
   apiKey?: string;
+  /** features this server refuses with a 400 (see Refusal) */
+  refuses?: Refusal[];
 }
 
 const CHAT_PATH = '/v1/chat/completions';
@@ -139,6 +170,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       sendJson(res, 404, errorBody(`mock server: no route for ${request.method} ${request.path}`, 'invalid_request_error', null));
       return;
     }
+    const refusal = (options.refuses ?? []).map((r) => refusalMessage(r, request.body)).find((m) => m !== undefined);
+    if (refusal) {
+      sendJson(res, 400, errorBody(refusal, 'invalid_request_error', null));
+      return;
+    }
     let turn = turns.shift();
     while (typeof turn === 'function') turn = turn(request);
     if (!turn) {
@@ -186,8 +222,9 @@ async function streamTurn(turn: StreamTurn, request: RecordedRequest, model: str
   const size = turn.chunkSize ?? 8;
   const deltas: Record<string, unknown>[] = [{ role: 'assistant', content: '' }];
   const reasoningField = turn.reasoningField ?? 'reasoning_content';
-  for (const piece of pieces(turn.reasoning ?? '', size)) deltas.push({ [reasoningField]: piece });
-  for (const piece of pieces(turn.text ?? '', size)) deltas.push({ content: piece });
+  const content = turn.thinkTags && turn.reasoning ? `<think>${turn.reasoning}</think>\n\n${turn.text ?? ''}` : (turn.text ?? '');
+  if (!turn.thinkTags) for (const piece of pieces(turn.reasoning ?? '', size)) deltas.push({ [reasoningField]: piece });
+  for (const piece of pieces(content, size)) deltas.push({ content: piece });
   for (const toolCalls of toolCallFragments(turn, size)) deltas.push({ tool_calls: toolCalls });
 
   // Without delays, batch the writes into few TCP packets: long answers stream much faster.
@@ -199,8 +236,14 @@ async function streamTurn(turn: StreamTurn, request: RecordedRequest, model: str
   }
   res.socket?.uncork();
   if (res.destroyed) return;
-  if (!turn.omitFinishReason) sse.chunk(model, {}, turn.finishReason ?? defaultFinishReason(turn));
-  if (request.body?.stream_options?.include_usage) sse.raw({ ...chunkBase(model), choices: [], usage: usageBody(turn, request) });
+  const usageIn = turn.usageIn ?? 'own-chunk';
+  const usage = usageBody(turn, request);
+  const finish = turn.omitFinishReason ? null : (turn.finishReason ?? defaultFinishReason(turn));
+  if (usageIn === 'finish-chunk' || usageIn === 'in-choice') {
+    const choice = { index: 0, delta: {}, logprobs: null, finish_reason: finish, ...(usageIn === 'in-choice' ? { usage } : {}) };
+    sse.raw({ ...chunkBase(model), choices: [choice], ...(usageIn === 'finish-chunk' ? { usage } : {}) });
+  } else if (finish) sse.chunk(model, {}, finish);
+  if (usageIn === 'own-chunk' && request.body?.stream_options?.include_usage) sse.raw({ ...chunkBase(model), choices: [], usage });
   res.end('data: [DONE]\n\n');
 }
 
@@ -220,7 +263,7 @@ function toolCallFragments(turn: StreamTurn, size: number): object[][] {
   const head = (c: (typeof calls)[number]) =>
     withIndex(c.index, { id: c.id, type: 'function', function: { name: c.name, arguments: turn.argumentsInOneChunk ? c.args : '' } });
   const argPieces = (c: (typeof calls)[number]) =>
-    turn.argumentsInOneChunk ? [] : pieces(c.args, size).map((p) => withIndex(c.index, { function: { arguments: p } }));
+    turn.argumentsInOneChunk ? [] : pieces(c.args, size).map((p) => withIndex(c.index, { ...(turn.idOnEveryChunk ? { id: c.id } : {}), function: { arguments: p } }));
 
   if (!turn.interleave) return calls.flatMap((c) => [[head(c)], ...argPieces(c).map((p) => [p])]);
   const out: object[][] = calls.map((c) => [head(c)]);
@@ -229,6 +272,47 @@ function toolCallFragments(turn: StreamTurn, size: number): object[][] {
     for (const q of queues) if (round < q.length) out.push([q[round]!]);
   }
   return out;
+}
+
+/** What a server that refuses `refusal` would say about this request, or undefined if it has no such part. */
+function refusalMessage(refusal: Refusal, body: any): string | undefined {
+  const messages: any[] = body?.messages ?? [];
+  const assistantCalls = messages.filter((m) => m.role === 'assistant').flatMap((m) => m.tool_calls ?? []);
+  switch (refusal) {
+    case 'stream_options':
+    case 'max_completion_tokens':
+    case 'max_tokens':
+    case 'parallel_tool_calls':
+      return body?.[refusal] !== undefined ? `Unrecognized request argument supplied: ${refusal}` : undefined;
+    case 'tool_choice':
+      return body?.tool_choice !== undefined ? '"auto" tool choice requires --enable-auto-tool-choice and --tool-call-parser to be set' : undefined;
+    case 'developer':
+      return messages.some((m) => m.role === 'developer') ? 'Unexpected message role: developer' : undefined;
+    case 'strict':
+      return (body?.tools ?? []).some((t: any) => t.function?.strict !== undefined)
+        ? `Invalid JSON payload received. Unknown name "strict" at 'tools[0].function': Cannot find field.`
+        : undefined;
+    case 'reasoning_effort':
+      return body?.reasoning_effort !== undefined ? `Model ${body.model} does not support parameter reasoningEffort.` : undefined;
+    case 'images':
+      return messages.some((m) => Array.isArray(m.content) && m.content.some((p: any) => p.type === 'image_url'))
+        ? 'image input is not supported - hint: if this is unexpected, you may need to provide the mmproj'
+        : undefined;
+    case 'reasoning_content':
+      return messages.some((m) => m.reasoning_content !== undefined)
+        ? 'The reasoning_content is an intermediate result for display purposes only. Please remove the reasoning_content from your input messages.'
+        : undefined;
+    case 'duplicate_tool_call_ids': {
+      const ids = assistantCalls.map((c) => c.id);
+      const bad = ids.find((id, i) => !id || ids.indexOf(id) !== i);
+      return bad !== undefined ? `Duplicate or empty value for 'tool_call_id': "${bad}"` : undefined;
+    }
+    case 'unanswered_tool_calls': {
+      const answered = new Set(messages.filter((m) => m.role === 'tool').map((m) => m.tool_call_id));
+      const missing = assistantCalls.find((c) => !answered.has(c.id));
+      return missing ? `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. Missing: ${missing.id}` : undefined;
+    }
+  }
 }
 
 function completionBody(turn: StreamTurn, request: RecordedRequest, model: string): object {

@@ -4,7 +4,8 @@
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { computeCost } from '../cost.js';
 import { PartialJsonParser, parseToolArguments } from '../partial-json.js';
-import type { AssistantMessage, AssistantMessageEvent, ModelPrices, TextContent, ThinkingContent, ToolCall } from '../types.js';
+import type { AssistantMessage, AssistantMessageEvent, ModelPrices, ReasoningFormat, TextContent, ThinkingContent, ToolCall } from '../types.js';
+import { ThinkTagSplitter, type Piece } from './think-tags.js';
 
 type ToolCallDelta = NonNullable<ChatCompletionChunk.Choice.Delta['tool_calls']>[number];
 
@@ -12,6 +13,10 @@ type ToolCallDelta = NonNullable<ChatCompletionChunk.Choice.Delta['tool_calls']>
 interface DeltaExtras {
   reasoning_content?: string | null;
   reasoning?: string | null;
+}
+
+interface ChoiceExtras {
+  usage?: ChatCompletionChunk['usage'];
 }
 
 interface OpenBlock {
@@ -22,6 +27,8 @@ interface OpenBlock {
 
 interface ToolState {
   call: ToolCall;
+  /** the id as the server sent it (the call's own id is made unique) */
+  rawId: string | undefined;
   index: number;
   /** the argument text so far; parsed once, completely, at the end */
   raw: string;
@@ -34,7 +41,7 @@ export class ChunkAssembler {
   private open: OpenBlock | null = null;
   private tools: ToolState[] = [];
   private byIndex = new Map<number, ToolState>();
-  private byId = new Map<string, ToolState>();
+  private readonly thinkTags = new ThinkTagSplitter();
   private finishReason: string | null = null;
 
   constructor(
@@ -44,14 +51,16 @@ export class ChunkAssembler {
   ) {}
 
   push(chunk: ChatCompletionChunk): void {
-    // Usage comes in a final chunk with no choices, or (some servers) on the last choice chunk.
+    // Usage comes in a final chunk with no choices, on the last choice chunk, or (some servers)
+    // inside the last choice itself.
     if (chunk.usage) this.setUsage(chunk.usage);
-    const choice = chunk.choices?.[0];
+    const choice = chunk.choices?.[0] as (ChatCompletionChunk.Choice & ChoiceExtras) | undefined;
     if (!choice) return;
+    if (choice.usage) this.setUsage(choice.usage);
     const delta = (choice.delta ?? {}) as ChatCompletionChunk.Choice.Delta & DeltaExtras;
-    const reasoning = delta.reasoning_content ?? delta.reasoning;
-    if (reasoning) this.appendBlock('thinking', reasoning);
-    if (delta.content) this.appendBlock('text', delta.content);
+    if (delta.reasoning_content) this.appendBlock('thinking', delta.reasoning_content, 'reasoning_content');
+    else if (delta.reasoning) this.appendBlock('thinking', delta.reasoning, 'reasoning');
+    if (delta.content) for (const piece of this.thinkTags.push(delta.content)) this.appendPiece(piece);
     if (delta.refusal) this.appendBlock('text', delta.refusal);
     for (const fragment of delta.tool_calls ?? []) this.appendToolFragment(fragment);
     if (choice.finish_reason) this.finishReason = choice.finish_reason;
@@ -59,6 +68,7 @@ export class ChunkAssembler {
 
   /** Closes every block, settles tool arguments, and returns the stop reason. */
   finish(): FinishedReason {
+    for (const piece of this.thinkTags.flush()) this.appendPiece(piece);
     this.closeOpenBlock();
     for (const tool of this.tools) {
       const parsed = parseToolArguments(tool.raw);
@@ -75,10 +85,14 @@ export class ChunkAssembler {
     return reason;
   }
 
-  private appendBlock(kind: OpenBlock['kind'], delta: string): void {
+  private appendPiece(piece: Piece): void {
+    this.appendBlock(piece.kind, piece.text, 'think_tag');
+  }
+
+  private appendBlock(kind: OpenBlock['kind'], delta: string, format?: ReasoningFormat): void {
     if (this.open?.kind !== kind) {
       this.closeOpenBlock();
-      const block: TextContent | ThinkingContent = kind === 'text' ? { type: 'text', text: '' } : { type: 'thinking', thinking: '' };
+      const block: TextContent | ThinkingContent = kind === 'text' ? { type: 'text', text: '' } : { type: 'thinking', thinking: '', ...(format ? { format } : {}) };
       this.message.content.push(block);
       this.open = { kind, block, index: this.message.content.length - 1 };
       this.emit({ type: kind === 'text' ? 'text_start' : 'thinking_start', contentIndex: this.open.index, partial: this.message });
@@ -114,28 +128,28 @@ export class ChunkAssembler {
   }
 
   /**
-   * Which call a fragment belongs to. Standard servers give every fragment an `index`; some omit it,
-   * and some reuse index 0 for every call. A new id always means a new call; without index or id a
-   * fragment continues the latest call.
+   * Which call a fragment belongs to. Standard servers give every fragment an `index` and the id
+   * only on the first; some omit the index, some repeat the id on every fragment, and some reuse
+   * index 0 for every call. A fragment with the id of the latest call continues it, another id
+   * starts a new call, and a fragment without id continues the call at its index (or the latest).
    */
   private toolFor(fragment: ToolCallDelta): ToolState {
     const id = fragment.id || undefined;
     const index = typeof fragment.index === 'number' ? fragment.index : undefined;
-    if (id && this.byId.has(id)) return this.byId.get(id)!;
-    if (index !== undefined) {
-      const known = this.byIndex.get(index);
-      if (known && !id) return known;
-    } else if (!id && this.tools.length) return this.tools[this.tools.length - 1]!;
+    const current = index !== undefined ? this.byIndex.get(index) : this.tools.at(-1);
+    if (current && (!id || id === current.rawId)) return current;
     return this.startTool(id, index);
   }
 
-  private startTool(id: string | undefined, openaiIndex: number | undefined): ToolState {
+  private startTool(rawId: string | undefined, openaiIndex: number | undefined): ToolState {
     this.closeOpenBlock();
-    const call: ToolCall = { type: 'toolCall', id: id ?? `call_${this.tools.length}_${Date.now().toString(36)}`, name: '', arguments: {} };
+    // Ids must be unique within the message: the agent answers each call by its id.
+    const taken = rawId !== undefined && this.tools.some((t) => t.call.id === rawId);
+    const id = rawId && !taken ? rawId : `${rawId ?? 'call'}_${this.tools.length}_${Date.now().toString(36)}`;
+    const call: ToolCall = { type: 'toolCall', id, name: '', arguments: {} };
     this.message.content.push(call);
-    const tool: ToolState = { call, index: this.message.content.length - 1, raw: '', parser: new PartialJsonParser() };
+    const tool: ToolState = { call, rawId, index: this.message.content.length - 1, raw: '', parser: new PartialJsonParser() };
     this.tools.push(tool);
-    this.byId.set(call.id, tool);
     if (openaiIndex !== undefined) this.byIndex.set(openaiIndex, tool);
     this.emit({ type: 'toolcall_start', contentIndex: tool.index, partial: this.message });
     return tool;

@@ -17,11 +17,15 @@ export interface Failure {
   refused?: boolean;
   /** the request never got to a server (refused, DNS, TLS, ...) */
   unreached?: boolean;
+  /** a refused request (400, 422): the server's own words, to see which feature it refused */
+  detail?: string;
 }
 
 export interface Where {
   baseUrl: string;
   modelId: string;
+  /** the environment variable the key comes from, for the hint on a rejected key */
+  keyEnv?: string;
 }
 
 const DETAIL_LIMIT = 300;
@@ -49,7 +53,7 @@ function classifyStatus(err: APIError, status: number, where: Where): Failure {
   const detail = serverDetail(err);
   const said = detail ? ` (server said: ${detail})` : '';
   if (status === 401 || status === 403) {
-    return { kind: 'auth', message: `the server at ${url} rejected the API key; set OPENAI_API_KEY${said}`, reason: `rejected (${status})`, retryable: false };
+    return { kind: 'auth', message: `the server at ${url} rejected the API key; ${where.keyEnv ? `set ${where.keyEnv} or pass --api-key` : 'pass the right one with --api-key'}${said}`, reason: `rejected (${status})`, retryable: false };
   }
   if (status === 404) {
     if (/model/i.test(detail) || err.code === 'model_not_found') {
@@ -69,7 +73,7 @@ function classifyStatus(err: APIError, status: number, where: Where): Failure {
   if (status >= 500 || status === 408 || status === 409) {
     return { kind: 'server', message: `the server at ${url} failed with status ${status}${said}`, reason: `server error (${status})`, retryable: true, retryAfterMs: parseRetryAfter(err.headers) };
   }
-  return { kind: 'bad_request', message: `the server at ${url} refused the request (${status})${said}`, reason: `refused (${status})`, retryable: false };
+  return { kind: 'bad_request', message: `the server at ${url} refused the request (${status})${said}`, reason: `refused (${status})`, retryable: false, detail };
 }
 
 function classifyConnection(err: unknown, url: string): Failure {

@@ -5,10 +5,11 @@ import { EventStream, emptyUsage, newAssistantMessage } from '../event-stream.js
 import { formatSeconds } from '../errors.js';
 import { IdleWatchdog } from '../idle-watchdog.js';
 import { MAX_RETRY_AFTER_MS, resolveRetryPolicy, retryDelay, sleep, type RetryPolicy } from '../retry.js';
-import type { AssistantMessage, AssistantMessageEventStream, Context, Model, StreamOptions } from '../types.js';
+import type { AssistantMessage, AssistantMessageEventStream, CompatFlags, Context, Model, StreamOptions } from '../types.js';
 import { ChunkAssembler, type FinishedReason } from './assembler.js';
-import { classifyError, type Failure } from './errors.js';
-import { buildChatParams } from './messages.js';
+import { classifyError, type Failure, type Where } from './errors.js';
+import { findFallback } from './fallbacks.js';
+import { buildChatParams, reasoningEffort } from './messages.js';
 
 export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
 
@@ -16,27 +17,58 @@ export interface Endpoint {
   providerName: string;
   baseUrl: string;
   apiKey: string;
+  /** where the key comes from, named when the server rejects it */
+  apiKeyEnv?: string;
   headers?: Record<string, string>;
+}
+
+/** What a provider learned about its server during the session, shared by all its streams. */
+export interface ServerQuirks {
+  /** compat flags learned from refusals; they win over configured ones */
+  learned: CompatFlags;
+  /** tells the user something once (e.g. that the thinking level is ignored) */
+  note(message: string): void;
 }
 
 type AttemptOutcome = { ok: true; reason: FinishedReason } | { ok: false; failure: Failure };
 
 /** Streams one answer. Never throws: every failure ends the stream with an `error` event. */
-export function streamChatCompletions(endpoint: Endpoint, model: Model, context: Context, options: StreamOptions = {}): AssistantMessageEventStream {
+export function streamChatCompletions(
+  endpoint: Endpoint,
+  model: Model,
+  context: Context,
+  options: StreamOptions = {},
+  quirks: ServerQuirks = { learned: {}, note: () => {} },
+): AssistantMessageEventStream {
   const stream = new EventStream();
   const message = newAssistantMessage(endpoint.providerName, model.id);
-  run(stream, message, endpoint, model, context, options).catch((err: unknown) => {
+  run(stream, message, endpoint, model, context, options, quirks).catch((err: unknown) => {
     // Only a bug in this module gets here; still keep the promise that a StreamFn never throws.
     fail(stream, message, { kind: 'unknown', message: `internal error in the OpenAI adapter: ${String(err)}`, reason: '', retryable: false });
   });
   return stream;
 }
 
-async function run(stream: EventStream, message: AssistantMessage, endpoint: Endpoint, model: Model, context: Context, options: StreamOptions): Promise<void> {
+async function run(
+  stream: EventStream,
+  message: AssistantMessage,
+  endpoint: Endpoint,
+  model: Model,
+  context: Context,
+  options: StreamOptions,
+  quirks: ServerQuirks,
+): Promise<void> {
   const { signal } = options;
   const policy = resolveRetryPolicy(options.retry);
   const idleMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
-  const params = buildChatParams(model, context, options);
+  const build = () => {
+    const effective = { ...model, compat: { ...model.compat, ...quirks.learned } };
+    const ignored = reasoningEffort(effective, options.thinkingLevel).ignored;
+    if (ignored) quirks.note(`thinking level ${options.thinkingLevel} ignored: ${ignored}`);
+    return buildChatParams(effective, context, options);
+  };
+  let params = build();
+  const tried = new Set<string>();
   const client = new OpenAI({
     baseURL: endpoint.baseUrl,
     apiKey: endpoint.apiKey,
@@ -45,7 +77,7 @@ async function run(stream: EventStream, message: AssistantMessage, endpoint: End
     // Our watchdog covers the wait for headers too; the SDK's timeout is only a backstop behind it.
     ...(idleMs > 0 && Number.isFinite(idleMs) ? { timeout: Math.ceil(idleMs) + 1000 } : {}),
   });
-  const where = { baseUrl: endpoint.baseUrl, modelId: model.id };
+  const where = { baseUrl: endpoint.baseUrl, modelId: model.id, keyEnv: endpoint.apiKeyEnv };
   stream.push({ type: 'start', partial: message });
 
   let reachedServer = false;
@@ -58,6 +90,17 @@ async function run(stream: EventStream, message: AssistantMessage, endpoint: End
     }
     const { failure } = outcome;
     if (failure.kind === 'aborted') return abortWith(stream, message);
+    // A refused feature is left out at once, without counting as an attempt: it is not a failure
+    // of the server, and waiting would not change its answer.
+    const fallback = failure.detail !== undefined ? findFallback(failure.detail, params, tried) : undefined;
+    if (fallback) {
+      tried.add(fallback.feature);
+      Object.assign(quirks.learned, fallback.learn);
+      params = build();
+      resetMessage(message);
+      attempt--;
+      continue;
+    }
     const delayMs = nextDelay(failure, attempt, policy, reachedServer);
     reachedServer ||= !failure.unreached;
     if (delayMs === undefined) return fail(stream, message, finalFailure(failure, attempt));
@@ -70,7 +113,7 @@ async function run(stream: EventStream, message: AssistantMessage, endpoint: End
 interface AttemptContext {
   signal: AbortSignal | undefined;
   idleMs: number;
-  where: { baseUrl: string; modelId: string };
+  where: Where;
 }
 
 async function runAttempt(

@@ -1,0 +1,22 @@
+// Settings for a run: resolveConfig, and when nothing names a server, a local one found by probing.
+import { NoServerConfigured, resolveConfig, type ConfigFlags, type ResolvedConfig } from './resolve.js';
+import { probeLocalServers, probeTargets } from './probe.js';
+
+export async function loadConfig(
+  flags: ConfigFlags,
+  env: NodeJS.ProcessEnv = process.env,
+  note: (line: string) => void = (line) => process.stderr.write(`tack: ${line}\n`),
+): Promise<ResolvedConfig> {
+  try {
+    return resolveConfig(flags, env);
+  } catch (err) {
+    if (!(err instanceof NoServerConfigured)) throw err;
+    const found = await probeLocalServers(probeTargets(env));
+    if (!found) throw err;
+    // An unknown server on a probed port is still an OpenAI-compatible one: plain defaults.
+    const config = resolveConfig({ ...flags, provider: found.provider ?? 'openai', baseUrl: found.baseUrl }, env);
+    const model = config.model ?? found.models[0];
+    note(`no model server configured; using ${found.label} at ${found.baseUrl}${model ? `, model ${model}` : ''}`);
+    return { ...config, providerLabel: found.label, model };
+  }
+}

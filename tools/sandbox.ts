@@ -1,0 +1,167 @@
+// The bubblewrap sandbox bash commands run in: the whole file system read-only except the workspace
+// (with its .git), a private /tmp and the package-manager caches; credential stores in $HOME hidden;
+// fresh /proc (own pid namespace, so no other process's environment is readable) and /dev.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { isInside } from './paths.js';
+import { findExecutable } from './which.js';
+
+/** Directories under $HOME that hold credentials: hidden in the sandbox, and asked about before reading. */
+export const HOME_SECRET_DIRS = ['.ssh', '.aws', '.gnupg', '.azure', '.kube', '.docker', '.config/gcloud', '.config/gh', '.password-store'];
+export const HOME_SECRET_FILES = ['.netrc', '.git-credentials', '.pgpass'];
+/** Package-manager caches: installs need to write them. */
+const HOME_CACHES = ['.npm', '.cache', '.cargo', '.rustup', '.local/share/pnpm', '.pnpm-store', '.yarn', '.bun', 'go/pkg', '.m2', '.gradle'];
+/** Created when missing, so `npm install` works in a fresh home. */
+const CREATED_CACHES = ['.npm', '.cache'];
+
+export interface SandboxSettings {
+  /** the workspace root: writable */
+  cwd: string;
+  home: string;
+  network: boolean;
+  /** more directories to hide (tack's own home with its sessions) */
+  hide?: readonly string[];
+}
+
+/** Everything the bwrap command line is built from, gathered from the disk first. */
+export interface SandboxPlan {
+  cwd: string;
+  /** the host directory mounted as /tmp inside */
+  tmp: string;
+  /** directories under the host's /tmp that must stay visible (read-only) over the private one */
+  readOnly: string[];
+  writable: string[];
+  hideDirs: string[];
+  hideFiles: string[];
+  network: boolean;
+}
+
+export interface Sandbox {
+  /** the program and arguments that run `file args` inside the sandbox */
+  wrap(file: string, args: readonly string[]): { file: string; args: string[] };
+  /** variables the sandboxed command gets on top of the tool environment */
+  env: Record<string, string>;
+  /** a note for the model when a failed command's output shows the sandbox stopped it */
+  explain(output: string): string | undefined;
+}
+
+export type SandboxProbe = { ok: true; bwrap: string } | { ok: false; reason: string };
+
+let probed: SandboxProbe | undefined;
+
+/** Whether bwrap can make a sandbox here: containers often forbid the namespaces it needs. Once per process. */
+export function probeSandbox(): SandboxProbe {
+  if (probed) return probed;
+  if (process.platform !== 'linux') return (probed = { ok: false, reason: 'the sandbox needs Linux (bubblewrap)' });
+  const bwrap = findExecutable('bwrap');
+  if (!bwrap) return (probed = { ok: false, reason: 'bwrap (bubblewrap) is not installed' });
+  const run = spawnSync(bwrap, ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--unshare-pid', '--die-with-parent', 'true'], {
+    encoding: 'utf8',
+    timeout: 10_000,
+  });
+  if (run.status === 0) return (probed = { ok: true, bwrap });
+  const why = (run.stderr || run.error?.message || `exit code ${run.status}`).trim().split('\n')[0];
+  return (probed = { ok: false, reason: `bwrap cannot create a sandbox here (${why})` });
+}
+
+/** The repository's git directory when it lies outside the workspace (the workspace is a subdirectory). */
+function gitDirsOutside(cwd: string): string[] {
+  for (let dir = cwd; ; dir = dirname(dir)) {
+    const dotGit = join(dir, '.git');
+    if (existsSync(dotGit)) {
+      if (statSync(dotGit).isDirectory()) return isInside(cwd, dotGit) ? [] : [dotGit];
+      // a worktree: `.git` is a file naming the real git directory, which shares a common one
+      const gitdir = /^gitdir:\s*(.+)$/m.exec(readFileSync(dotGit, 'utf8'))?.[1]?.trim();
+      if (!gitdir) return [];
+      const real = resolve(dir, gitdir);
+      const commonFile = join(real, 'commondir');
+      const common = existsSync(commonFile) ? resolve(real, readFileSync(commonFile, 'utf8').trim()) : undefined;
+      return [real, ...(common ? [common] : [])].filter((d) => existsSync(d) && !isInside(cwd, d));
+    }
+    if (dirname(dir) === dir) return [];
+  }
+}
+
+let sessionTmp: string | undefined;
+
+/** One private /tmp per tack process, so files a command leaves there are there for the next one. */
+function privateTmp(): string {
+  if (!sessionTmp) {
+    sessionTmp = mkdtempSync(join(tmpdir(), 'tack-sandbox-'));
+    const made = sessionTmp;
+    process.once('exit', () => rmSync(made, { recursive: true, force: true }));
+  }
+  return sessionTmp;
+}
+
+export function planSandbox(settings: SandboxSettings): SandboxPlan {
+  const { cwd, home } = settings;
+  for (const cache of CREATED_CACHES) {
+    try {
+      if (existsSync(home)) mkdirSync(join(home, cache), { recursive: true });
+    } catch {
+      // a read-only home: installs will say so themselves
+    }
+  }
+  const visible = (path: string) => existsSync(path) && !isInside(path, cwd);
+  const runtimeDir = process.env.XDG_RUNTIME_DIR;
+  return {
+    cwd,
+    tmp: privateTmp(),
+    readOnly: [home].filter((dir) => isInside('/tmp', dir) && existsSync(dir)),
+    writable: [...gitDirsOutside(cwd), ...HOME_CACHES.map((c) => join(home, c)).filter((p) => existsSync(p))],
+    hideDirs: [...HOME_SECRET_DIRS.map((d) => join(home, d)), ...(settings.hide ?? []), ...(runtimeDir ? [runtimeDir] : [])].filter(visible),
+    hideFiles: [...HOME_SECRET_FILES.map((f) => join(home, f)), '/var/run/docker.sock', '/run/docker.sock'].filter(visible),
+    network: settings.network,
+  };
+}
+
+/** The bwrap options for a plan; later mounts cover earlier ones, so the order matters. */
+export function bwrapArgs(plan: SandboxPlan): string[] {
+  return [
+    '--ro-bind', '/', '/',
+    '--dev', '/dev',
+    '--proc', '/proc',
+    '--bind', plan.tmp, '/tmp',
+    ...plan.readOnly.flatMap((dir) => ['--ro-bind', dir, dir]),
+    '--bind', plan.cwd, plan.cwd,
+    ...plan.writable.flatMap((dir) => ['--bind', dir, dir]),
+    ...plan.hideDirs.flatMap((dir) => ['--tmpfs', dir]),
+    ...plan.hideFiles.flatMap((file) => ['--ro-bind', '/dev/null', file]),
+    // its own pid namespace: the command cannot read /proc/<tack>/environ, and nothing it starts outlives it
+    '--unshare-pid',
+    '--die-with-parent',
+    ...(plan.network ? [] : ['--unshare-net']),
+    // root inside must not be able to remount the file system writable
+    '--cap-drop', 'ALL',
+    '--chdir', plan.cwd,
+    '--',
+  ];
+}
+
+const READ_ONLY_FS = /read-only file system|EROFS/i;
+const NO_NETWORK = /could not resolve|network is unreachable|EAI_AGAIN|ENETUNREACH|ENOTFOUND|name resolution/i;
+
+export function explainSandboxFailure(output: string, network: boolean): string | undefined {
+  if (READ_ONLY_FS.test(output)) {
+    return (
+      '[writing outside the workspace is blocked by the sandbox; only the workspace, /tmp and package caches ' +
+      '(~/.npm, ~/.cache, ~/.cargo, …) are writable. Write inside the workspace instead; if the user needs this, ' +
+      'they can run tack with --sandbox off (or "sandbox": "off" in .tack/config.json)]'
+    );
+  }
+  if (!network && NO_NETWORK.test(output)) {
+    return '[the network is off in the sandbox (--no-network or "sandboxNetwork": false); the user can turn it back on]';
+  }
+  return undefined;
+}
+
+export function createSandbox(bwrap: string, settings: SandboxSettings): Sandbox {
+  return {
+    wrap: (file, args) => ({ file: bwrap, args: [...bwrapArgs(planSandbox(settings)), file, ...args] }),
+    env: { TMPDIR: '/tmp' },
+    explain: (output) => explainSandboxFailure(output, settings.network),
+  };
+}
