@@ -1,7 +1,7 @@
 // Width-aware text helpers: every line a view returns fits the terminal width exactly, so the live
 // region's height is known before Ink draws it.
 import stringWidth from 'string-width';
-import wrapAnsi from 'wrap-ansi';
+import { wrapLine } from './wrap.js';
 
 // eslint-disable-next-line no-control-regex
 const ANSI = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
@@ -23,7 +23,7 @@ export function wrap(text: string, cols: number): string[] {
       out.push(line);
       continue;
     }
-    for (const piece of wrapAnsi(line, cols, { hard: true, trim: false, wordWrap: true }).split('\n')) out.push(piece);
+    for (const piece of wrapLine(line, cols)) out.push(piece);
   }
   return out;
 }

@@ -1,5 +1,6 @@
 // The Ink side: finished transcript items through <Static> (printed once), and the live region as
 // pre-wrapped lines, one <Text> each, never wrapped again by Ink so its height is exactly known.
+import { writeFileSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { Box, Static, Text, render, type Instance } from 'ink';
 import { useSyncExternalStore } from 'react';
@@ -32,5 +33,19 @@ export function mountApp(controller: Controller, stdout: NodeJS.WriteStream): In
     // Not incrementalRendering: in Ink 6.8 it misplaces lines when the frame changes height.
     incrementalRendering: false,
     maxFps: 30,
+    ...(process.env.TACK_DEBUG_RENDER ? { onRender: debugRender() } : {}),
   });
+}
+
+/** TACK_DEBUG_RENDER=file: frame count and render time, written when tack exits. */
+function debugRender() {
+  let frames = 0;
+  let ms = 0;
+  process.once('exit', () => {
+    writeFileSync(process.env.TACK_DEBUG_RENDER!, `frames ${frames} renderMs ${ms.toFixed(0)}\n`);
+  });
+  return ({ renderTime }: { renderTime: number }) => {
+    frames++;
+    ms += renderTime;
+  };
 }

@@ -8,17 +8,13 @@ import { applyCompletion, completionContext, completionItems, type CompletionIte
 import type { FileIndex } from '../complete/file-index.js';
 import * as ed from '../editor/editor.js';
 import type { History } from '../editor/history.js';
-import { renderEditor } from '../editor/view.js';
 import { keyCommand, type Command } from '../input/keymap.js';
 import type { KeyEvent } from '../input/keys.js';
-import { s, sym } from '../style.js';
 import { Transcript, type StaticItem } from '../transcript.js';
-import { renderFooter } from '../view/footer.js';
-import { composeLive } from '../view/live.js';
 import { renderHeader } from '../view/messages.js';
-import { renderQueue } from '../view/queue-view.js';
-import { renderStatus, spinnerFrame } from '../view/status.js';
-import { moveSelection, renderMenu, type MenuState } from './menu.js';
+import { composeFrame } from './frame.js';
+import { moveSelection, type MenuState } from './menu.js';
+import { loadModels, pickerMenu } from './model-picker.js';
 import { runCommand, type CommandContext } from './run-command.js';
 
 export interface ControllerOptions {
@@ -168,43 +164,20 @@ export class Controller {
   }
 
   private liveLines(now: number): string[] {
-    const cols = this.cols;
-    const t = this.transcript;
     if (this.hint && now >= this.hint.until) this.hint = null;
-    const spinner = spinnerFrame(now);
-    const rule = s.gray(sym('─', '-').repeat(cols));
-    const view = renderEditor(this.editor, {
-      width: cols,
-      maxLines: Math.max(3, Math.floor(this.rows / 2)),
-      prompt: `${sym('›', '>')} `,
-      hint: this.busy ? 'Enter steers · Alt+Enter queues a follow-up · Esc interrupts' : 'Ask, or / for commands, @ for files',
+    return composeFrame({
+      now,
+      cols: this.cols,
+      rows: this.rows,
+      transcript: this.transcript,
+      editor: this.editor,
+      menu: this.menu,
+      hint: this.hint?.text,
+      busy: this.busy,
+      model: this.session.agent.state.model,
+      cwd: this.session.config.cwd,
+      sessionId: this.session.id,
     });
-    const agentState = this.session.agent.state;
-    const footer = renderFooter(
-      {
-        model: agentState.model.id,
-        contextWindow: agentState.model.contextWindow,
-        lastInput: t.totals.lastInput,
-        totalInput: t.totals.input,
-        totalOutput: t.totals.output,
-        cost: t.totals.cost,
-        cwd: this.session.config.cwd,
-        sessionId: this.session.id,
-      },
-      cols,
-    );
-    return composeLive(
-      {
-        body: t.liveBody(now, spinner, this.rows),
-        status: renderStatus({ busy: t.busy, startedAt: t.startedAt, activity: t.activity(), retry: t.retry, hint: this.hint?.text }, cols, now),
-        queue: renderQueue(t.queue, cols),
-        input: [rule, ...view.lines, rule],
-        menu: renderMenu(this.menu, cols),
-        footer: [footer],
-      },
-      this.rows,
-      s.gray,
-    );
   }
 
   // --- commands ---
@@ -405,24 +378,12 @@ export class Controller {
   }
 
   private openModelPicker(): void {
-    const current = this.session.agent.state.model.id;
-    this.menu = { kind: 'model', items: [], selected: 0, empty: 'asking the server for its models…', title: 'model (Enter to choose, Esc to keep the current one)' };
-    this.o.listModels().then(
-      (ids) => {
-        if (this.menu?.kind !== 'model') return;
-        if (ids.length === 0) {
-          this.menu = null;
-          this.transcript.error('the server lists no models; use /model <id>');
-        } else {
-          this.menu = { ...this.menu, items: ids.map((id) => ({ label: id, description: id === current ? 'current' : undefined })), selected: Math.max(0, ids.indexOf(current)) };
-        }
-        this.schedule();
-      },
-      (err: unknown) => {
-        if (this.menu?.kind === 'model') this.menu = null;
-        this.transcript.error(err instanceof Error ? err.message : String(err));
-        this.schedule();
-      },
-    );
+    this.menu = pickerMenu();
+    loadModels(this.o.listModels, this.session.agent.state.model.id, (menu, error) => {
+      if (this.menu?.kind !== 'model') return;
+      this.menu = menu;
+      if (error) this.transcript.error(error);
+      this.schedule();
+    });
   }
 }

@@ -1,0 +1,130 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setColorLevel } from '../../src/modes/interactive/style.js';
+import { stripAnsi, width } from '../../src/modes/interactive/text.js';
+import { wrapLine } from '../../src/modes/interactive/wrap.js';
+import { renderDiff } from '../../src/modes/interactive/view/diff-view.js';
+import { renderFooter } from '../../src/modes/interactive/view/footer.js';
+import { composeLive, lastLines } from '../../src/modes/interactive/view/live.js';
+import { renderQueue } from '../../src/modes/interactive/view/queue-view.js';
+import { renderToolCall, type ToolCallView } from '../../src/modes/interactive/view/tool-view.js';
+
+const plain = (lines: string[]) => lines.map(stripAnsi);
+
+beforeAll(() => setColorLevel('color'));
+
+describe('queue view', () => {
+  it('lists steering before follow-ups, one line each, cut to the width', () => {
+    const lines = plain(renderQueue({ steering: ['use port 8080', 'and\nmore'], followUp: ['then write tests'] }, 30));
+    expect(lines).toEqual(['↳ steer: use port 8080', '↳ steer: and …', '↳ follow-up: then write tests']);
+    expect(plain(renderQueue({ steering: ['x'.repeat(100)], followUp: [] }, 20))[0]).toHaveLength(20);
+    expect(renderQueue({ steering: [], followUp: [] }, 40)).toEqual([]);
+  });
+
+  it('caps a long queue with a count', () => {
+    const lines = plain(renderQueue({ steering: Array.from({ length: 10 }, (_, i) => `m${i}`), followUp: [] }, 40, 4));
+    expect(lines).toEqual(['↳ steer: m0', '↳ steer: m1', '↳ steer: m2', '  … 7 more queued']);
+  });
+});
+
+describe('tool views', () => {
+  const bash = (over: Partial<ToolCallView>): ToolCallView => ({ id: '1', name: 'bash', args: { command: 'npm test' }, status: 'running', ...over });
+  const output = (n: number) => ({ content: [{ type: 'text' as const, text: Array.from({ length: n }, (_, i) => `out ${i + 1}`).join('\n') }] });
+
+  it('a running bash call shows its last 5 output lines under a header with a spinner', () => {
+    const lines = plain(renderToolCall(bash({ result: output(12) }), 80, { spinner: '⠋' }));
+    expect(lines).toEqual(['⠋ bash npm test', '  out 8', '  out 9', '  out 10', '  out 11', '  out 12']);
+  });
+
+  it('a finished bash call says what was left out, and a non-zero exit', () => {
+    const lines = plain(renderToolCall(bash({ status: 'done', result: { ...output(7), details: { exitCode: 0 } } }), 80));
+    expect(lines[0]).toBe('✓ bash npm test');
+    expect(lines[1]).toBe('  … 2 more lines above (Ctrl+O to show)');
+    const failed = plain(renderToolCall(bash({ status: 'failed', result: { ...output(1), details: { exitCode: 2 }, isError: true } }), 80));
+    expect(failed).toEqual(['✗ bash npm test (exit 2)', '  out 1']);
+    const expanded = plain(renderToolCall(bash({ status: 'done', result: output(7) }), 80, { expanded: true }));
+    expect(expanded).toHaveLength(8);
+  });
+
+  it('an edit shows a numbered, coloured diff, capped with a count', () => {
+    const diff = ['--- a/x.ts', '+++ b/x.ts', '@@ -10,3 +10,3 @@', ' keep', '-old line', '+new line', ' tail'].join('\n');
+    const view: ToolCallView = { id: '2', name: 'edit', args: { path: 'x.ts' }, status: 'done', result: { content: [], details: { diff, added: 1, removed: 1 } } };
+    const lines = renderToolCall(view, 80);
+    expect(plain(lines)).toEqual(['✓ edit x.ts', '  +1 -1', '   10   keep', '   11 - old line', '   11 + new line', '   12   tail']);
+    expect(lines[3]).toContain('\x1b[31m');
+    expect(lines[4]).toContain('\x1b[32m');
+    const long = ['@@ -1,40 +1,40 @@', ...Array.from({ length: 40 }, (_, i) => `+l${i}`)].join('\n');
+    const capped = plain(renderDiff(long, 60, 20));
+    expect(capped).toHaveLength(20);
+    expect(capped.at(-1)).toBe('… 21 more lines');
+  });
+
+  it('read, find and ls show counts; a failure shows its message in red', () => {
+    const read = plain(renderToolCall({ id: '3', name: 'read', args: { path: 'a.ts', offset: 1, limit: 200 }, status: 'done', result: { content: [], details: { firstLine: 1, lastLine: 200, totalLines: 950 } } }, 80));
+    expect(read).toEqual(['✓ read a.ts 1-200', '  200 lines (1-200 of 950)']);
+    const find = plain(renderToolCall({ id: '4', name: 'find', args: { pattern: '*.ts' }, status: 'done', result: { content: [], details: { matches: 12, truncated: false } } }, 80));
+    expect(find[1]).toBe('  12 paths');
+    const err = renderToolCall({ id: '5', name: 'read', args: { path: 'nope.ts' }, status: 'failed', result: { content: [{ type: 'text', text: 'no such file: nope.ts' }], isError: true } }, 80);
+    expect(stripAnsi(err[0]!)).toBe('✗ read nope.ts (failed: no such file: nope.ts)');
+    expect(err[1]).toContain('\x1b[31m');
+  });
+});
+
+describe('live region height', () => {
+  const parts = (body: number) => ({
+    body: Array.from({ length: body }, (_, i) => `body ${i}`),
+    status: ['status'],
+    queue: ['↳ steer: x'],
+    input: ['---', '> hi', '---'],
+    menu: [],
+    footer: ['footer'],
+  });
+
+  it('is never as tall as the terminal: the body keeps its last lines under a marker', () => {
+    for (const rows of [5, 10, 24, 40]) {
+      for (const body of [0, 3, 50, 500]) {
+        const out = composeLive(parts(body), rows);
+        expect(out.length).toBeLessThanOrEqual(rows - 1);
+        expect(out.at(-1)).toBe('footer');
+      }
+    }
+    const out = composeLive(parts(100), 20);
+    expect(out).toHaveLength(19);
+    expect(out[0]).toBe('… 88 lines above');
+    expect(out[12]).toBe('body 99');
+  });
+
+  it('lastLines leaves short lists alone', () => {
+    expect(lastLines(['a', 'b'], 5)).toEqual(['a', 'b']);
+    expect(lastLines(['a', 'b', 'c'], 2)).toEqual(['… 2 lines above', 'c']);
+  });
+});
+
+describe('footer', () => {
+  const base = { model: 'gpt-x', contextWindow: 200_000, lastInput: 50_000, totalInput: 120_000, totalOutput: 3400, cwd: '/work/p', sessionId: '1234567890abcdef' };
+
+  it('shows model, context used, tokens, cost, directory and session', () => {
+    expect(stripAnsi(renderFooter({ ...base, cost: 0.4567 }, 200))).toBe('gpt-x · 25% of 200k · ↑120k ↓3.4k · $0.46 · /work/p · 12345678');
+  });
+
+  it('leaves the cost out when it is unknown, never $0', () => {
+    expect(stripAnsi(renderFooter({ ...base, cost: null }, 200))).not.toContain('$');
+  });
+});
+
+describe('wrapLine', () => {
+  it('breaks at spaces, hard-breaks long words, keeps indentation on the first line', () => {
+    expect(wrapLine('hello world this is', 11)).toEqual(['hello world', 'this is']);
+    expect(wrapLine('abcdefghij', 4)).toEqual(['abcd', 'efgh', 'ij']);
+    expect(wrapLine('    x = 1', 20)).toEqual(['    x = 1']);
+  });
+
+  it('closes styles at a break and reopens them on the next line', () => {
+    expect(wrapLine('\x1b[1mbold words here\x1b[22m end', 10)).toEqual(['\x1b[1mbold words\x1b[0m', '\x1b[1mhere\x1b[22m end']);
+  });
+
+  it('counts wide characters as two columns', () => {
+    const lines = wrapLine('漢字かな交じり文', 5);
+    for (const l of lines) expect(width(l)).toBeLessThanOrEqual(5);
+    expect(lines.join('')).toBe('漢字かな交じり文');
+  });
+});
