@@ -15,6 +15,10 @@ interface CliOptions {
   systemPrompt?: string;
   appendSystemPrompt?: string;
   cwd?: string;
+  approval?: 'ask' | 'auto-edit' | 'yolo';
+  yolo?: boolean;
+  sandbox?: 'on' | 'off';
+  network?: boolean;
   verbose?: boolean;
   listModels?: boolean;
   listProviders?: boolean;
@@ -81,6 +85,17 @@ function buildProgram(): Command {
     .option('--system-prompt <text|@file>', 'replace the system prompt')
     .option('--append-system-prompt <text|@file>', 'add to the system prompt')
     .option('-C, --cwd <dir>', 'work in this directory')
+    .optionsGroup('Safety:')
+    .addOption(
+      new Option('--approval <mode>', 'what runs without asking (default: ask; print mode: everything inside the workspace)').choices([
+        'ask',
+        'auto-edit',
+        'yolo',
+      ]),
+    )
+    .option('--yolo', 'same as --approval yolo: nothing asks (deny rules still hold)')
+    .addOption(new Option('--sandbox <on|off>', 'run bash inside bubblewrap (default: on where it can run)').choices(['on', 'off']))
+    .option('--no-network', 'no network for sandboxed commands')
     .addHelpText('after', EXAMPLES)
     .showSuggestionAfterError(true)
     .exitOverride()

@@ -5,6 +5,7 @@ import type { CompatFlags, RetryOptions, ThinkingLevel } from '../ai/types.js';
 import { UsageError } from './errors.js';
 import { loadConfigFiles } from './files.js';
 import { expandHome, tackHome } from './paths.js';
+import type { ApprovalMode } from './schema.js';
 import { PRESETS, type Preset } from './presets.js';
 import type { ConfigFile, ModelFactsConfig, ProviderConfig } from './schema.js';
 
@@ -22,6 +23,11 @@ export interface ConfigFlags {
   maxTurns?: number;
   tools?: string;
   cwd?: string;
+  approval?: ApprovalMode;
+  yolo?: boolean;
+  sandbox?: 'on' | 'off';
+  /** false with --no-network */
+  network?: boolean;
   thinking?: ThinkingLevel;
 }
 
@@ -52,6 +58,15 @@ export interface ResolvedConfig {
   idleTimeoutMs: number | undefined;
   tools: ToolName[];
   compaction: { reserveTokens?: number; keepRecentTokens?: number };
+  /** undefined: the mode's default (`ask` interactive, print mode's own) */
+  approval: ApprovalMode | undefined;
+  /** permission rules of every settings file, global first */
+  permissions: { allow: string[]; ask: string[]; deny: string[] };
+  /** undefined: on where bubblewrap can run */
+  sandbox: 'on' | 'off' | undefined;
+  sandboxNetwork: boolean;
+  /** variables let back into tool processes although their names look secret */
+  envAllow: string[];
 }
 
 export const MISSING_KEY_GUIDANCE = [
@@ -123,6 +138,19 @@ function splitModel(model: string | undefined, chosen: string | undefined, flagP
   return { model: rest, provider: prefix };
 }
 
+function approvalMode(flags: ConfigFlags, file: ConfigFile): ApprovalMode | undefined {
+  if (flags.yolo && flags.approval && flags.approval !== 'yolo') {
+    throw new UsageError(`--yolo means --approval yolo, which contradicts --approval ${flags.approval}; give one of them`);
+  }
+  return flags.yolo ? 'yolo' : (flags.approval ?? file.approval);
+}
+
+/** Rules add up across the settings files: a global deny rule still holds in a project that allows more. */
+function ruleLists(files: ConfigFile[]): ResolvedConfig['permissions'] {
+  const list = (key: 'allow' | 'ask' | 'deny') => files.flatMap((f) => f.permissions?.[key] ?? []);
+  return { allow: list('allow'), ask: list('ask'), deny: list('deny') };
+}
+
 export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = process.env): ResolvedConfig {
   const cwd = resolve(expandHome(flags.cwd ?? process.cwd()));
   const home = tackHome(env);
@@ -172,5 +200,10 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = proce
     idleTimeoutMs: idle !== undefined ? idle * 1000 : undefined,
     tools: parseToolList(flags.tools ?? file.tools ?? [...TOOL_NAMES]),
     compaction: file.compaction ?? {},
+    approval: approvalMode(flags, file),
+    permissions: ruleLists(loaded.map((l) => l.config)),
+    sandbox: flags.sandbox ?? file.sandbox,
+    sandboxNetwork: flags.network === false ? false : (file.sandboxNetwork ?? true),
+    envAllow: loaded.flatMap((l) => l.config.env?.allow ?? []),
   };
 }

@@ -5,6 +5,12 @@ import { Value } from 'typebox/value';
 
 const strict = { additionalProperties: false } as const;
 
+/** How much runs without a question: see the README, "Approvals, rules and the sandbox". */
+export const ApprovalModeSchema = Type.Union([Type.Literal('ask'), Type.Literal('auto-edit'), Type.Literal('yolo')]);
+export type ApprovalMode = Static<typeof ApprovalModeSchema>;
+
+const RuleList = Type.Optional(Type.Array(Type.String()));
+
 const Compat = Type.Object(
   {
     supportsStreamOptions: Type.Optional(Type.Boolean()),
@@ -89,6 +95,15 @@ export const ConfigFileSchema = Type.Object(
         strict,
       ),
     ),
+    approval: Type.Optional(ApprovalModeSchema),
+    /** rules such as "bash(npm test*)" or "edit(src/**)" (see the README); deny beats ask beats allow */
+    permissions: Type.Optional(Type.Object({ allow: RuleList, ask: RuleList, deny: RuleList }, strict)),
+    /** bash inside bubblewrap; default: on where bwrap can run */
+    sandbox: Type.Optional(Type.Union([Type.Literal('on'), Type.Literal('off')])),
+    /** the network inside the sandbox (default true) */
+    sandboxNetwork: Type.Optional(Type.Boolean()),
+    /** variables let back into tool processes although their names look secret (`NPM_TOKEN`, `AWS_*`) */
+    env: Type.Optional(Type.Object({ allow: Type.Optional(Type.Array(Type.String())) }, strict)),
   },
   strict,
 );

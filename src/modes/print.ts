@@ -23,14 +23,16 @@ const writeLine = (obj: unknown) => process.stdout.write(`${JSON.stringify(obj)}
 
 export async function runPrint(o: PrintOptions): Promise<number> {
   const started = performance.now();
+  const trace = o.verbose || process.stderr.isTTY === true;
   const session = await createSession({
     config: o.config,
     systemPrompt: o.systemPrompt,
     appendSystemPrompt: o.appendSystemPrompt,
     ...o.session,
+    // nobody to ask: what would need a question is refused (see src/session/permissions)
+    safety: { interactive: false, notify: (message) => trace && process.stderr.write(`tack: ${message}\n`) },
   });
   const { agent } = session;
-  const trace = o.verbose || process.stderr.isTTY === true;
   const callArgs = new Map<string, unknown>();
   let reason = 'done' as AgentEndReason;
 
@@ -88,6 +90,11 @@ export async function runPrint(o: PrintOptions): Promise<number> {
     if (text) process.stdout.write(`${text}\n`);
   } else writeLine(result);
 
+  const stopped = session.approvals?.stopMessage;
+  if (stopped) {
+    process.stderr.write(`tack: ${stopped}\n`);
+    return EXIT.error;
+  }
   if (interrupted) {
     process.stderr.write('tack: interrupted\n');
     return EXIT.interrupted;

@@ -13,6 +13,7 @@ import { summarize } from './compactor.js';
 import { summaryMessage, type SessionEntry } from './entries.js';
 import { lockSession, type SessionLock } from './lock.js';
 import { makeProvider, pickModel } from './model-setup.js';
+import { createSafety, type ApprovalGate, type SafetyOptions } from './permissions/index.js';
 import { SessionWriter, loadSession, sessionFileName, sessionsDir, type LoadedSession } from './store.js';
 import { buildSystemPrompt } from './system-prompt.js';
 import { join } from 'node:path';
@@ -37,10 +38,16 @@ export interface SessionOptions {
   /** an earlier session to continue (its file is `file`) */
   resume?: LoadedSession;
   compaction?: Partial<CompactionSettings>;
+  /** approvals: whether someone answers questions, who, and where notices go */
+  safety?: SafetyOptions;
+  /** the approval gate createSession made */
+  approvals?: ApprovalGate;
 }
 
 export class Session {
   readonly agent: Agent;
+  /** approval mode (Shift+Tab), session grants and the prompter; undefined for a bare Session */
+  readonly approvals: ApprovalGate | undefined;
   id: string;
   file: string | null;
   private writer: SessionWriter | null = null;
@@ -56,6 +63,7 @@ export class Session {
     o: SessionOptions,
   ) {
     this.settings = { ...DEFAULT_COMPACTION, ...config.compaction, ...o.compaction };
+    this.approvals = o.approvals;
     this.id = o.resume?.header.id ?? randomUUID();
     this.file = o.file === null ? null : (o.file ?? join(sessionsDir(config.home, config.cwd), sessionFileName(new Date(), this.id)));
     if (this.file) this.lock = lockSession(this.file);
@@ -207,12 +215,15 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
   const models = createModels();
   models.setProvider(provider);
   const allTools = createTools({ cwd: config.cwd });
-  const tools = config.tools.map((name) => allTools.byName[name]);
+  let session: Session | undefined;
+  // A model stuck in a loop in print mode ends the run.
+  const safety = createSafety(config, { ...o.safety, stopRun: () => session?.agent.abort() });
+  const tools = config.tools.map((name) => (name === 'bash' ? safety.bashTool : allTools.byName[name]));
   const [model, systemPrompt] = await Promise.all([
     pickModel(config, provider, resume?.model),
     buildSystemPrompt({ cwd: config.cwd, home: config.home, tools, replace: o.systemPrompt, append: o.appendSystemPrompt }),
   ]);
-  return new Session(
+  session = new Session(
     config,
     tools,
     models.streamSimple.bind(models),
@@ -220,8 +231,10 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
       initialState: { systemPrompt, model, tools, messages: resume?.messages },
       streamOptions: { retry: config.retry, idleTimeoutMs: config.idleTimeoutMs },
       maxTurns: config.maxTurns,
-      beforeToolCall: o.beforeToolCall,
+      // The approval gate first: a caller's own hook sees only calls the policy lets through.
+      beforeToolCall: async (call, tool, signal) => (await safety.gate.beforeToolCall(call, tool, signal)) ?? o.beforeToolCall?.(call, tool, signal),
     },
-    { ...o, file: o.resumeFile ?? o.file, resume },
+    { ...o, file: o.resumeFile ?? o.file, resume, approvals: safety.gate },
   );
+  return session;
 }

@@ -1,0 +1,178 @@
+// The approval gate: the agent's `beforeToolCall`. It asks the policy, and when the policy wants a
+// question it asks the user (interactive) or refuses with a reason the model can read (print mode).
+// It also stops a model that repeats one call.
+import type { BeforeToolCall, ToolCallBlock } from '../../agent/types.js';
+import type { ToolCall } from '../../ai/types.js';
+import { SessionGrants } from './grants.js';
+import { APPROVAL_MODES, decide, refusal, type ApprovalMode, type Decision, type PolicyMode } from './policy.js';
+import { previewChange } from './preview.js';
+import type { ApprovalAnswer, ApprovalPrompter, ApprovalRequest } from './prompter.js';
+import { REPEAT_LIMIT, RepeatGuard } from './repeat-guard.js';
+import type { Rules } from './rules.js';
+import { askChoices, summarize } from './questions.js';
+
+export interface ApprovalGateOptions {
+  cwd: string;
+  home: string;
+  mode: PolicyMode;
+  rules: Rules;
+  /** who answers questions; without one (print mode) every question is refused */
+  prompter?: ApprovalPrompter;
+  /** writes "always" answers to the project settings; returns the file written */
+  saveAllowRules?: (rules: string[]) => string;
+  /** ends the run (print mode, on a loop) */
+  stopRun?: (message: string) => void;
+  /** a sentence for the user: a saved rule, a failure to save one */
+  notify?: (message: string) => void;
+}
+
+type AskDecision = Extract<Decision, { kind: 'ask' }>;
+
+const block = (reason: string): ToolCallBlock => ({ block: true, reason });
+
+export class ApprovalGate {
+  readonly grants = new SessionGrants();
+  private currentMode: PolicyMode;
+  private prompter: ApprovalPrompter | undefined;
+  private readonly repeats = new RepeatGuard();
+  /** one question at a time; parallel calls wait their turn */
+  private questions: Promise<unknown> = Promise.resolve();
+  /** set when the gate stopped the run; print mode reports it and exits 1 */
+  stopMessage: string | undefined;
+
+  constructor(private readonly o: ApprovalGateOptions) {
+    this.currentMode = o.mode;
+    this.prompter = o.prompter;
+  }
+
+  get mode(): PolicyMode {
+    return this.currentMode;
+  }
+
+  setMode(mode: ApprovalMode): void {
+    this.currentMode = mode;
+  }
+
+  /** Shift+Tab: ask -> auto-edit -> yolo -> ask. Returns the new mode. */
+  cycleMode(): ApprovalMode {
+    const at = APPROVAL_MODES.indexOf(this.currentMode as ApprovalMode);
+    const next = APPROVAL_MODES[(at + 1) % APPROVAL_MODES.length];
+    this.currentMode = next;
+    return next;
+  }
+
+  /** The interactive app registers (or replaces) the one who answers. */
+  setPrompter(prompter: ApprovalPrompter | undefined): void {
+    this.prompter = prompter;
+  }
+
+  decide(tool: string, args: Record<string, unknown>): Decision {
+    return decide(tool, args, { mode: this.currentMode, rules: this.o.rules, grants: this.grants, cwd: this.o.cwd, home: this.o.home });
+  }
+
+  readonly beforeToolCall: BeforeToolCall = async (call, _tool, signal) => {
+    const args = (call.arguments ?? {}) as Record<string, unknown>;
+    if (this.repeats.record(call.name, args) >= REPEAT_LIMIT) {
+      const stop = await this.onRepeat(call, args, signal);
+      if (stop) return stop;
+    }
+    const decision = this.decide(call.name, args);
+    if (decision.kind === 'allow') return undefined;
+    if (decision.kind === 'deny') return block(decision.message);
+    return this.ask(call, args, decision, signal);
+  };
+
+  private async onRepeat(call: ToolCall, args: Record<string, unknown>, signal: AbortSignal): Promise<ToolCallBlock | undefined> {
+    const what = summarize(call.name, args);
+    const sentence = `the model made the same call ${REPEAT_LIMIT} times in a row (${what})`;
+    if (!this.prompter) {
+      this.stopMessage = `stopped: ${sentence}; it looks stuck in a loop`;
+      this.o.stopRun?.(this.stopMessage);
+      return block(`${this.stopMessage}, so the run was stopped`);
+    }
+    const answer = await this.question<never>(signal, () => ({
+      toolCallId: call.id,
+      tool: call.name,
+      args,
+      kind: 'repeat',
+      summary: `Repeat ${what}`,
+      reason: `${sentence}; it may be stuck in a loop`,
+      choices: [
+        { label: 'Yes, run it again', key: 'y', answer: { answer: 'yes' } },
+        { label: 'No, and tell the model to try something else', key: 'n', answer: { answer: 'no' } },
+      ],
+    }));
+    if (answer.answer === 'no') return block(this.declined(answer, 'you repeated the same call; try a different approach'));
+    this.repeats.reset();
+    return undefined;
+  }
+
+  private async ask(call: ToolCall, args: Record<string, unknown>, decision: AskDecision, signal: AbortSignal): Promise<ToolCallBlock | undefined> {
+    if (!this.prompter) return block(refusal(decision));
+    const preview = await previewChange(call.name, args, this.o.cwd);
+    // A routine edit that cannot apply is not worth a question: the tool will explain what is wrong.
+    if (preview && !preview.ok && decision.routine && decision.subject.type === 'edit') return undefined;
+    const answer = await this.question(signal, () => {
+      // An answer to an earlier question (a session grant) may have settled this one.
+      const now = this.decide(call.name, args);
+      if (now.kind === 'allow') return { settled: undefined };
+      if (now.kind === 'deny') return { settled: block(now.message) };
+      const request: ApprovalRequest = {
+        toolCallId: call.id,
+        tool: call.name,
+        args,
+        kind: now.subject.type === 'tool' ? 'other' : now.subject.type,
+        summary: summarize(call.name, args),
+        reason: `${now.reason[0].toUpperCase()}${now.reason.slice(1)}`,
+        choices: askChoices(now, this.o.cwd),
+      };
+      if (preview?.ok) request.diff = preview.diff;
+      if (preview && !preview.ok) request.note = preview.problem;
+      if (call.name === 'bash') request.command = String(args.command ?? '');
+      return request;
+    });
+    if ('settled' in answer) return answer.settled;
+    if (signal.aborted) return block('interrupted: the user stopped the agent while this call waited for approval');
+    if (answer.answer === 'no') return block(this.declined(answer));
+    if (answer.answer === 'always' && answer.scope) this.grant(answer);
+    return undefined;
+  }
+
+  /** Asks one question once the previous one is answered; `build` may settle it without asking. */
+  private question<T extends object>(signal: AbortSignal, build: () => ApprovalRequest | T): Promise<ApprovalAnswer | T> {
+    const turn = this.questions.then(async (): Promise<ApprovalAnswer | T> => {
+      if (signal.aborted) return { answer: 'no' };
+      const built = build();
+      if (!('choices' in built)) return built;
+      const prompter = this.prompter;
+      if (!prompter) return { answer: 'no', reason: 'nobody was there to answer' };
+      const aborted = new Promise<ApprovalAnswer>((resolve) => signal.addEventListener('abort', () => resolve({ answer: 'no' }), { once: true }));
+      return Promise.race([prompter(built, signal), aborted]);
+    });
+    this.questions = turn.catch(() => undefined);
+    return turn;
+  }
+
+  private declined(answer: ApprovalAnswer, fallback = 'ask them how to proceed instead of retrying it'): string {
+    const why = answer.reason?.trim();
+    return why ? `refused by the user: ${why}` : `refused by the user; ${fallback}`;
+  }
+
+  private grant(answer: ApprovalAnswer): void {
+    const scope = answer.scope!;
+    if (scope.kind === 'path') this.grants.grantPath(scope.access, scope.path);
+    else if (scope.kind === 'all-edits') this.grants.allEdits = true;
+    else {
+      for (const prefix of scope.prefixes) this.grants.grantPrefix(prefix);
+      if (scope.save && this.o.saveAllowRules) {
+        const rules = scope.prefixes.map((p) => `bash(${p}*)`);
+        try {
+          const file = this.o.saveAllowRules(rules);
+          this.o.notify?.(`saved ${rules.join(', ')} to permissions.allow in ${file}`);
+        } catch (error) {
+          this.o.notify?.(`could not save ${rules.join(', ')}: ${(error as Error).message}`);
+        }
+      }
+    }
+  }
+}

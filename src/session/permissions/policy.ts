@@ -1,0 +1,204 @@
+// The permission policy as a pure function: (tool, arguments, mode, rules, session grants) ->
+// allow | ask | deny, with a sentence saying why. No I/O, so every case is one row of a table test.
+import { resolve, sep } from 'node:path';
+import { isInside } from '../../../tools/paths.js';
+import type { ApprovalMode } from '../../config/schema.js';
+import { commandPrefix, type SessionGrants } from './grants.js';
+import { classify } from './read-only.js';
+import { matchesCommand, matchesPath, ruleCovers, suggestPathRule, type Rule, type RuleList, type Rules } from './rules.js';
+import { secretMatch } from './secrets.js';
+import { judgeCommandLine, type JudgedCommand } from './shell-unwrap.js';
+
+/** In the order Shift+Tab cycles them. */
+export const APPROVAL_MODES: readonly ApprovalMode[] = ['ask', 'auto-edit', 'yolo'];
+export type { ApprovalMode };
+/**
+ * `auto` is print mode's default, where nobody can answer: everything inside the workspace runs
+ * (reads, edits, bash), and what would need a question is refused.
+ */
+export type PolicyMode = ApprovalMode | 'auto';
+
+export interface PolicyContext {
+  mode: PolicyMode;
+  rules: Rules;
+  grants: SessionGrants;
+  /** the workspace root */
+  cwd: string;
+  home: string;
+}
+
+/** What a question is about, so the asker can offer the right "for this session" answers. */
+export type AskSubject =
+  | { type: 'edit'; path: string; inside: boolean }
+  | { type: 'read'; path: string }
+  | { type: 'bash'; commands: string[]; prefixes: string[] }
+  | { type: 'tool' };
+
+export type Decision =
+  | { kind: 'allow' }
+  | { kind: 'deny'; message: string }
+  | {
+      kind: 'ask';
+      /** what needs approval, as a phrase: "writing outside the workspace" */
+      reason: string;
+      /** what would let it run without a question: "--approval yolo or an allow rule" */
+      needs: string;
+      /** the path or command concerned, shown after the reason */
+      detail: string;
+      /** an allow rule that would cover it */
+      suggestion?: string;
+      subject: AskSubject;
+      /** asked only because the mode asks for every call of this kind, not for a risk it found */
+      routine: boolean;
+    };
+
+type AskDecision = Extract<Decision, { kind: 'ask' }>;
+
+const LOOKING_TOOLS = new Set(['read', 'grep', 'find', 'ls']);
+const CHANGING_TOOLS = new Set(['edit', 'write']);
+const NEEDS_YOLO = '--approval yolo or an allow rule';
+const NEEDS_AUTO_EDIT = '--approval auto-edit, --approval yolo or an allow rule';
+
+function firstRule(rules: Rules, list: RuleList, test: (rule: Rule) => boolean): Rule | undefined {
+  return rules[list].find(test);
+}
+
+function expandHome(input: string, home: string): string {
+  return input.replace(/^~(?=\/|$)/, home).replace(/^\$(?:HOME|\{HOME\})(?=\/|$)/, home);
+}
+
+/** tack's and git's own files: changing them could change what runs without a question later. */
+function isControlFile(absolute: string, ctx: PolicyContext): boolean {
+  const rel = absolute.slice(ctx.cwd.length + 1).split(sep);
+  return isInside(ctx.cwd, absolute) && (rel.includes('.tack') || rel.includes('.git'));
+}
+
+export function decide(tool: string, args: Record<string, unknown>, ctx: PolicyContext): Decision {
+  if (tool === 'bash') return decideCommandLine(typeof args.command === 'string' ? args.command : '', ctx);
+  if (LOOKING_TOOLS.has(tool) || CHANGING_TOOLS.has(tool)) {
+    const input = typeof args.path === 'string' && args.path.trim() !== '' ? args.path.trim() : '.';
+    return decidePath(tool, resolve(ctx.cwd, expandHome(input, ctx.home)), ctx);
+  }
+  if (ctx.mode === 'yolo' || ctx.mode === 'auto') return { kind: 'allow' };
+  return { kind: 'ask', reason: `using the ${tool} tool`, needs: NEEDS_YOLO, detail: tool, subject: { type: 'tool' }, routine: true };
+}
+
+function decidePath(tool: string, absolute: string, ctx: PolicyContext): Decision {
+  const changes = CHANGING_TOOLS.has(tool);
+  const verb = changes ? 'changing' : 'reading';
+  const applies = (rule: Rule) => ruleCovers(rule, tool) && matchesPath(rule, absolute, ctx.cwd);
+  const inside = isInside(ctx.cwd, absolute);
+  const subject: AskSubject = changes ? { type: 'edit', path: absolute, inside } : { type: 'read', path: absolute };
+  const rule = suggestPathRule(changes ? 'edit' : 'read', absolute, ctx.cwd);
+  const ask = (reason: string, needs: string, suggestion: string | undefined = rule, routine = false): Decision => ({
+    kind: 'ask',
+    reason,
+    needs,
+    detail: absolute,
+    suggestion,
+    subject,
+    routine,
+  });
+
+  const denied = firstRule(ctx.rules, 'deny', applies);
+  if (denied) return { kind: 'deny', message: `refused: ${verb} ${absolute} is denied by the rule "${denied.text}" in permissions.deny` };
+  const asked = firstRule(ctx.rules, 'ask', applies);
+  if (asked) return ask(`${verb} a file covered by the rule "${asked.text}" in permissions.ask`, 'an answer', undefined);
+  if (firstRule(ctx.rules, 'allow', applies) || ctx.grants.allowsPath(changes ? 'edit' : 'read', absolute)) return { kind: 'allow' };
+  if (ctx.mode === 'yolo') return { kind: 'allow' };
+
+  if (changes) {
+    if (!inside) return ask('writing outside the workspace', NEEDS_YOLO);
+    if (isControlFile(absolute, ctx)) return ask("changing tack's or git's own settings", NEEDS_YOLO);
+    if (ctx.mode === 'ask' && !ctx.grants.allEdits) return ask('changing files', NEEDS_AUTO_EDIT, rule, true);
+    return { kind: 'allow' };
+  }
+  const secret = secretMatch(absolute, ctx.home);
+  if (secret) return ask(`reading a file that usually holds secrets (${secret})`, NEEDS_YOLO);
+  if (!inside && ctx.mode === 'ask') return ask('reading outside the workspace', NEEDS_AUTO_EDIT);
+  return { kind: 'allow' };
+}
+
+function decideCommandLine(line: string, ctx: PolicyContext): Decision {
+  const judged = judgeCommandLine(line);
+  const bashRules = (list: RuleList) => ctx.rules[list].filter((r) => ruleCovers(r, 'bash'));
+  // A line we could not follow is still checked whole against the deny rules.
+  const deniedWhole = judged.problem ? bashRules('deny').find((r) => matchesCommand(r, [line])) : undefined;
+  if (deniedWhole) return { kind: 'deny', message: `refused: this command line is denied by the rule "${deniedWhole.text}" in permissions.deny` };
+
+  const decisions = judged.commands.map((cmd) => decideCommand(cmd, ctx));
+  const denied = decisions.find((d) => d.kind === 'deny');
+  if (denied) return denied;
+  const asks = decisions.filter((d): d is AskDecision => d.kind === 'ask');
+  if (judged.problem && (ctx.mode === 'ask' || ctx.mode === 'auto-edit')) {
+    asks.unshift({
+      kind: 'ask',
+      reason: `running a command line tack cannot fully follow (${judged.problem})`,
+      needs: NEEDS_YOLO,
+      detail: line,
+      subject: { type: 'bash', commands: [line], prefixes: [] },
+      routine: false,
+    });
+  }
+  if (asks.length === 0) return { kind: 'allow' };
+  // One question for the whole line, covering every part that needs an answer.
+  const commands = asks.flatMap((a) => (a.subject.type === 'bash' ? a.subject.commands : []));
+  const prefixes = [...new Set(asks.flatMap((a) => (a.subject.type === 'bash' ? a.subject.prefixes : [])))];
+  return { ...asks[0], subject: { type: 'bash', commands, prefixes } };
+}
+
+function decideCommand(cmd: JudgedCommand, ctx: PolicyContext): Decision {
+  const judgedText = cmd.words.join(' ');
+  const applies = (rule: Rule) => ruleCovers(rule, 'bash') && matchesCommand(rule, cmd.views);
+  const denied = firstRule(ctx.rules, 'deny', applies);
+  if (denied) return { kind: 'deny', message: `refused: "${cmd.text}" is denied by the rule "${denied.text}" in permissions.deny; do not try to get around it` };
+  const prefix = commandPrefix(cmd.words);
+  /** `prefixes`: what an "always" answer would cover; none when the question is about a file it reads */
+  const ask = (reason: string, needs: string, suggestion: string | undefined, prefixes: string[]): Decision => ({
+    kind: 'ask',
+    reason,
+    needs,
+    detail: cmd.text,
+    suggestion,
+    subject: { type: 'bash', commands: [cmd.text], prefixes },
+    routine: prefixes.length > 0,
+  });
+  const asked = firstRule(ctx.rules, 'ask', applies);
+  if (asked) return ask(`running a command covered by the rule "${asked.text}" in permissions.ask`, 'an answer', undefined, []);
+  // An elevated command is allowed only by a rule that names the elevation itself.
+  const allowTexts = cmd.elevated ? [judgedText] : [judgedText, cmd.text];
+  if (firstRule(ctx.rules, 'allow', (r) => ruleCovers(r, 'bash') && matchesCommand(r, allowTexts)) || ctx.grants.allowsCommand(cmd.words)) {
+    return { kind: 'allow' };
+  }
+  const verdict = classify(cmd);
+  // read deny rules hold in yolo too, like every deny rule
+  if (ctx.mode === 'yolo' && !verdict.readOnly) return { kind: 'allow' };
+  if (verdict.readOnly) {
+    for (const word of verdict.paths) {
+      const path = expandHome(word, ctx.home);
+      // a value we cannot know (`$f`, `<(…)`); the command only reads, so it may run
+      if (/[$`]|^[<>]\(/.test(path)) continue;
+      const absolute = resolve(ctx.cwd, path);
+      const readRules = (list: RuleList) => firstRule(ctx.rules, list, (r) => ruleCovers(r, 'read') && matchesPath(r, absolute, ctx.cwd));
+      const denied = readRules('deny');
+      if (denied) return { kind: 'deny', message: `refused: reading ${absolute} is denied by the rule "${denied.text}" in permissions.deny` };
+      if (ctx.mode === 'yolo' || readRules('allow') || ctx.grants.allowsPath('read', absolute)) continue;
+      const secret = secretMatch(absolute, ctx.home);
+      const readRule = suggestPathRule('read', absolute, ctx.cwd);
+      if (secret) return ask(`reading a file that usually holds secrets (${secret})`, NEEDS_YOLO, readRule, []);
+      if (!isInside(ctx.cwd, absolute) && ctx.mode === 'ask') return ask('reading outside the workspace', NEEDS_AUTO_EDIT, readRule, []);
+    }
+    return { kind: 'allow' };
+  }
+  if (ctx.mode === 'auto') return { kind: 'allow' };
+  return ask(`running \`${cmd.text}\``, NEEDS_YOLO, `bash(${prefix}*)`, [prefix]);
+}
+
+/** The tool result the model gets when a question cannot be asked (print mode). */
+export function refusal(decision: AskDecision): string {
+  const hint = decision.suggestion ? ` (e.g. "${decision.suggestion}" in permissions.allow of .tack/config.json)` : '';
+  return (
+    `refused: ${decision.reason} needs ${decision.needs}${hint}; nothing was done: ${decision.detail}. ` +
+    'Work inside the workspace with what is allowed, or tell the user what you need.'
+  );
+}

@@ -1,0 +1,73 @@
+// How a question looks: a one-line summary of the call and the answers that make sense for it.
+import { displayPath } from '../../../tools/paths.js';
+import type { Decision } from './policy.js';
+import type { ApprovalChoice } from './prompter.js';
+
+const MAX = 100;
+
+function oneLine(text: string): string {
+  const line = text.replace(/\s*\n\s*/g, ' ⏎ ').trim();
+  return line.length > MAX ? `${line.slice(0, MAX - 1)}…` : line;
+}
+
+/** "Edit src/app.ts", "Run npm test", "Read ~/.aws/credentials". */
+export function summarize(tool: string, args: Record<string, unknown>): string {
+  const s = (key: string) => (typeof args[key] === 'string' ? (args[key] as string) : '');
+  switch (tool) {
+    case 'bash':
+      return `Run ${oneLine(s('command'))}`;
+    case 'edit':
+    case 'write':
+    case 'read':
+      return `${tool[0].toUpperCase()}${tool.slice(1)} ${s('path')}`;
+    case 'ls':
+      return `List ${s('path') || '.'}`;
+    case 'grep':
+    case 'find':
+      return `${tool === 'grep' ? 'Search' : 'Find'} ${oneLine(s('pattern'))}${s('path') ? ` in ${s('path')}` : ''}`;
+    default:
+      return `${tool} ${oneLine(JSON.stringify(args))}`;
+  }
+}
+
+const YES: ApprovalChoice = { label: 'Yes', key: 'y', answer: { answer: 'yes' } };
+const NO: ApprovalChoice = { label: 'No (Esc), optionally telling the model why', key: 'n', answer: { answer: 'no' } };
+
+export function askChoices(decision: Extract<Decision, { kind: 'ask' }>, cwd: string): ApprovalChoice[] {
+  const subject = decision.subject;
+  switch (subject.type) {
+    case 'edit':
+    case 'read': {
+      const access = subject.type;
+      const shown = displayPath(cwd, subject.path);
+      const choices: ApprovalChoice[] = [
+        YES,
+        {
+          label: `Yes, and don't ask again for ${shown} this session`,
+          key: 'f',
+          answer: { answer: 'always', scope: { kind: 'path', path: subject.path, access } },
+        },
+      ];
+      if (subject.type === 'edit' && decision.routine) {
+        choices.push({ label: 'Yes to all edits in the workspace this session', key: 'a', answer: { answer: 'always', scope: { kind: 'all-edits' } } });
+      }
+      return [...choices, NO];
+    }
+    case 'bash': {
+      if (subject.prefixes.length === 0) return [YES, NO];
+      const named = subject.prefixes.map((p) => `\`${p} …\``).join(', ');
+      return [
+        YES,
+        { label: `Always allow ${named} this session`, key: 'a', answer: { answer: 'always', scope: { kind: 'commands', prefixes: subject.prefixes, save: false } } },
+        {
+          label: `Always allow ${named}, and save it to .tack/config.json`,
+          key: 's',
+          answer: { answer: 'always', scope: { kind: 'commands', prefixes: subject.prefixes, save: true } },
+        },
+        NO,
+      ];
+    }
+    default:
+      return [YES, NO];
+  }
+}

@@ -1,0 +1,101 @@
+// Permission rules from the settings files: `bash(npm test*)`, `edit(src/**)`, `read(**/.env)`, or a
+// bare tool name for every use of it. Parsed once, so a typo stops tack at start with exit code 2.
+import { isAbsolute, relative, sep } from 'node:path';
+import { isInside } from '../../../tools/paths.js';
+import { commandPatternToRegExp, globToRegExp } from './glob.js';
+
+export type RuleList = 'allow' | 'ask' | 'deny';
+
+export interface Rule {
+  /** as written in the settings file */
+  text: string;
+  list: RuleList;
+  /** the tool name the rule starts with */
+  tool: string;
+  /** undefined: every use of the tool */
+  matcher: ((subject: string) => boolean) | undefined;
+  /** for path rules: how the pattern is compared */
+  anchor: 'absolute' | 'workspace' | 'any-segment' | undefined;
+}
+
+export interface Rules {
+  allow: Rule[];
+  ask: Rule[];
+  deny: Rule[];
+}
+
+export const NO_RULES: Rules = { allow: [], ask: [], deny: [] };
+
+/** Which tool calls a rule's tool name covers: `read` rules govern every tool that looks at files. */
+const COVERS: Record<string, readonly string[]> = {
+  bash: ['bash'],
+  read: ['read', 'grep', 'find', 'ls'],
+  edit: ['edit', 'write'],
+  write: ['edit', 'write'],
+  grep: ['grep'],
+  find: ['find'],
+  ls: ['ls'],
+};
+
+export class RuleError extends Error {}
+
+export function parseRule(text: string, list: RuleList, home: string): Rule {
+  const match = /^\s*([a-z]+)\s*(?:\((.*)\))?\s*$/s.exec(text);
+  const tool = match?.[1];
+  if (!match || !tool || !(tool in COVERS)) {
+    throw new RuleError(
+      `the permission rule "${text}" in permissions.${list} is not understood; write tool(pattern) with one of ` +
+        `${Object.keys(COVERS).join(', ')}, e.g. "bash(npm test*)" or "edit(src/**)"`,
+    );
+  }
+  const pattern = match[2]?.trim();
+  if (pattern === undefined || pattern === '' || pattern === '*' || pattern === '**') return { text, list, tool, matcher: undefined, anchor: undefined };
+  if (tool === 'bash') {
+    const re = commandPatternToRegExp(pattern);
+    return { text, list, tool, matcher: (command) => re.test(command), anchor: undefined };
+  }
+  let glob = pattern.replace(/^~(?=\/|$)/, home).replace(/^(\.\/)+/, '');
+  if (glob.endsWith('/')) glob += '**';
+  const anchor = isAbsolute(glob) ? 'absolute' : glob.includes('/') ? 'workspace' : 'any-segment';
+  const re = globToRegExp(glob);
+  return { text, list, tool, matcher: (subject) => re.test(subject), anchor };
+}
+
+export function parseRules(lists: Partial<Record<RuleList, readonly string[]>>, home: string): Rules {
+  return {
+    allow: (lists.allow ?? []).map((t) => parseRule(t, 'allow', home)),
+    ask: (lists.ask ?? []).map((t) => parseRule(t, 'ask', home)),
+    deny: (lists.deny ?? []).map((t) => parseRule(t, 'deny', home)),
+  };
+}
+
+export function ruleCovers(rule: Rule, toolName: string): boolean {
+  return COVERS[rule.tool]?.includes(toolName) ?? false;
+}
+
+/** Whether a path rule matches an absolute path, for a workspace rooted at `cwd`. */
+export function matchesPath(rule: Rule, absolute: string, cwd: string): boolean {
+  if (!rule.matcher) return true;
+  switch (rule.anchor) {
+    case 'absolute':
+      return rule.matcher(absolute);
+    case 'workspace': {
+      const rel = relative(cwd, absolute);
+      return rel !== '' && isInside(cwd, absolute) && rule.matcher(rel.split(sep).join('/'));
+    }
+    default:
+      // `*.pem`, `.env*`: any file or directory of that name, wherever it is
+      return absolute.split(sep).some((segment) => segment !== '' && rule.matcher!(segment));
+  }
+}
+
+/** Whether a command rule matches any of the texts (a command as written, and unwrapped). */
+export function matchesCommand(rule: Rule, texts: readonly string[]): boolean {
+  return !rule.matcher || texts.some((t) => rule.matcher!(t.trim().replace(/\s+/g, ' ')));
+}
+
+/** The rule that would let this path be read or changed again: the file itself. */
+export function suggestPathRule(tool: 'read' | 'edit', absolute: string, cwd: string): string {
+  const rel = relative(cwd, absolute);
+  return `${tool}(${rel !== '' && isInside(cwd, absolute) ? rel.split(sep).join('/') : absolute})`;
+}

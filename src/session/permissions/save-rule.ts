@@ -1,0 +1,21 @@
+// Writes "always" answers into the project settings (.tack/config.json, permissions.allow), so the
+// next session does not ask again either.
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { findProjectConfig, readConfigFile } from '../../config/files.js';
+import { findRepoRoot } from '../../config/paths.js';
+
+/** Adds the rules to the project settings file (created at the repository root if missing); returns its path. */
+export function saveAllowRules(cwd: string, home: string, rules: readonly string[]): string {
+  const file = findProjectConfig(cwd, join(home, 'config.json')) ?? join(findRepoRoot(cwd) ?? cwd, '.tack', 'config.json');
+  const current = existsSync(file) ? readConfigFile(file) : {};
+  const allow = [...(current.permissions?.allow ?? [])];
+  for (const rule of rules) if (!allow.includes(rule)) allow.push(rule);
+  const next = { ...current, permissions: { ...current.permissions, allow } };
+  mkdirSync(dirname(file), { recursive: true });
+  // written beside and renamed, so a crash never leaves half a settings file
+  const temp = `${file}.${process.pid}.tmp`;
+  writeFileSync(temp, `${JSON.stringify(next, null, 2)}\n`);
+  renameSync(temp, file);
+  return file;
+}

@@ -1,0 +1,73 @@
+// Builds a session's safety from its settings: the approval gate, and the bash tool with a scrubbed
+// environment and (where bubblewrap runs) the sandbox.
+import { homedir } from 'node:os';
+import type { AnyAgentTool } from '../../agent/types.js';
+import { UsageError } from '../../config/errors.js';
+import type { ResolvedConfig } from '../../config/resolve.js';
+import { createBashTool } from '../../../tools/bash.js';
+import { toolEnv } from '../../../tools/env.js';
+import { createSandbox, probeSandbox, type Sandbox } from '../../../tools/sandbox.js';
+import { ApprovalGate } from './gate.js';
+import type { ApprovalPrompter } from './prompter.js';
+import { parseRules, RuleError, type Rules } from './rules.js';
+import { saveAllowRules } from './save-rule.js';
+
+export interface SafetyOptions {
+  /** someone can answer questions (the interactive app): the default mode is `ask`, not print's `auto` */
+  interactive?: boolean;
+  /** answers the questions; can also be set later with `session.approvals.setPrompter()` */
+  prompter?: ApprovalPrompter;
+  /** one sentence for the user: the sandbox is unavailable, an "always" answer was saved */
+  notify?: (message: string) => void;
+}
+
+export interface Safety {
+  gate: ApprovalGate;
+  bashTool: AnyAgentTool;
+}
+
+function rulesOf(config: ResolvedConfig, home: string): Rules {
+  try {
+    return parseRules(config.permissions, home);
+  } catch (error) {
+    if (error instanceof RuleError) throw new UsageError(`${error.message} (settings: ${config.files.join(', ') || 'none'})`);
+    throw error;
+  }
+}
+
+/** The sandbox bash runs in, or undefined (with a notice) when it is off or cannot run here. */
+function sandboxFor(config: ResolvedConfig, home: string, notify: (message: string) => void): Sandbox | undefined {
+  if (config.sandbox === 'off' || !config.tools.includes('bash')) return undefined;
+  const probe = probeSandbox();
+  if (!probe.ok) {
+    if (config.sandbox === 'on') {
+      throw new UsageError(`the sandbox was asked for, but ${probe.reason}; install bubblewrap, or run with --sandbox off`);
+    }
+    notify(`commands run unsandboxed: ${probe.reason}; approvals still apply (--sandbox off hides this note)`);
+    return undefined;
+  }
+  return createSandbox(probe.bwrap, { cwd: config.cwd, home, network: config.sandboxNetwork, hide: [config.home] });
+}
+
+export function createSafety(config: ResolvedConfig, o: SafetyOptions & { stopRun: (message: string) => void }): Safety {
+  const home = homedir();
+  const notify = o.notify ?? (() => {});
+  const gate = new ApprovalGate({
+    cwd: config.cwd,
+    home,
+    mode: config.approval ?? (o.interactive ? 'ask' : 'auto'),
+    rules: rulesOf(config, home),
+    prompter: o.prompter,
+    saveAllowRules: (rules) => saveAllowRules(config.cwd, config.home, rules),
+    stopRun: o.stopRun,
+    notify,
+  });
+  // tack's own key never reaches a command, whatever the variable is called or env.allow says
+  const env = toolEnv(process.env, {
+    allow: config.envAllow,
+    hide: config.apiKeyEnv ? [config.apiKeyEnv] : [],
+    hideValues: config.apiKey ? [config.apiKey] : [],
+  });
+  const bashTool = createBashTool({ cwd: config.cwd }, { env, sandbox: sandboxFor(config, home, notify) });
+  return { gate, bashTool };
+}
