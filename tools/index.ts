@@ -17,8 +17,9 @@ export interface ToolsOptions {
   grepEngine?: GrepEngineChoice;
 }
 
-export const TOOL_NAMES = ['read', 'write', 'edit', 'bash', 'grep', 'find', 'ls'] as const;
-export type ToolName = (typeof TOOL_NAMES)[number];
+import { TOOL_NAMES, type ToolName } from './names.js';
+
+export { TOOL_NAMES, type ToolName };
 
 /**
  * The tools of one session. `all` is in TOOL_NAMES order (what the model sees); `byName` gives one
