@@ -23,6 +23,8 @@ export interface SandboxSettings {
   network: boolean;
   /** more directories to hide (tack's own home with its sessions) */
   hide?: readonly string[];
+  /** more writable directories: caches configured elsewhere (`npm_config_cache`) */
+  writable?: readonly string[];
 }
 
 /** Everything the bwrap command line is built from, gathered from the disk first. */
@@ -111,7 +113,7 @@ export function planSandbox(settings: SandboxSettings): SandboxPlan {
     cwd,
     tmp: privateTmp(),
     readOnly: [home].filter((dir) => isInside('/tmp', dir) && existsSync(dir)),
-    writable: [...gitDirsOutside(cwd), ...HOME_CACHES.map((c) => join(home, c)).filter((p) => existsSync(p))],
+    writable: [...gitDirsOutside(cwd), ...[...HOME_CACHES.map((c) => join(home, c)), ...(settings.writable ?? [])].filter((p) => existsSync(p))],
     hideDirs: [...HOME_SECRET_DIRS.map((d) => join(home, d)), ...(settings.hide ?? []), ...(runtimeDir ? [runtimeDir] : [])].filter(visible),
     hideFiles: [...HOME_SECRET_FILES.map((f) => join(home, f)), '/var/run/docker.sock', '/run/docker.sock'].filter(visible),
     network: settings.network,
@@ -142,7 +144,8 @@ export function bwrapArgs(plan: SandboxPlan): string[] {
 }
 
 const READ_ONLY_FS = /read-only file system|EROFS/i;
-const NO_NETWORK = /could not resolve|network is unreachable|EAI_AGAIN|ENETUNREACH|ENOTFOUND|name resolution/i;
+/** Without a network namespace's interfaces even a local server refuses: the sandbox has its own loopback. */
+const NO_NETWORK = /could not resolve|network is unreachable|connection refused|EAI_AGAIN|ENETUNREACH|ENOTFOUND|ECONNREFUSED|name resolution/i;
 
 export function explainSandboxFailure(output: string, network: boolean): string | undefined {
   if (READ_ONLY_FS.test(output)) {

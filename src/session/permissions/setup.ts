@@ -46,7 +46,15 @@ function sandboxFor(config: ResolvedConfig, home: string, notify: (message: stri
     notify(`commands run unsandboxed: ${probe.reason}; approvals still apply (--sandbox off hides this note)`);
     return undefined;
   }
-  return createSandbox(probe.bwrap, { cwd: config.cwd, home, network: config.sandboxNetwork, hide: [config.home] });
+  // `npx tack` and npm scripts point npm at its cache through the environment
+  const npmCache = process.env.npm_config_cache;
+  return createSandbox(probe.bwrap, {
+    cwd: config.cwd,
+    home,
+    network: config.sandboxNetwork,
+    hide: [config.home],
+    writable: npmCache ? [npmCache] : [],
+  });
 }
 
 export function createSafety(config: ResolvedConfig, o: SafetyOptions & { stopRun: (message: string) => void }): Safety {
