@@ -1,17 +1,14 @@
 // `tack` without -p: the interactive app. Loaded lazily by the CLI, so --help and -p never pay for
 // Ink and React.
 import { UsageError } from '../../config/errors.js';
-import { packageVersion } from '../../config/paths.js';
 import type { ResolvedConfig } from '../../config/resolve.js';
 import type { SessionChoice } from '../../session/locate.js';
-import { listServerModels, makeProvider } from '../../session/model-setup.js';
-import { createSession } from '../../session/session.js';
-import { Controller } from './app/controller.js';
-import { FileIndex } from './complete/file-index.js';
-import { History, historyFile } from './editor/history.js';
-import { KeyParser } from './input/keys.js';
+import type { Session } from '../../session/session.js';
+import { printStartupScreen } from './startup-screen.js';
 import { enterRawMode } from './terminal.js';
 
+// Everything heavy (the session and model layer, Ink, React, marked) is imported once the startup
+// screen is up, so the first screen does not wait for it.
 export interface InteractiveOptions {
   config: ResolvedConfig;
   /** sent at once when given */
@@ -30,6 +27,29 @@ const ESCAPE_WAIT_MS = 30;
  * CI detection (which would print no live region), leaving the environment as it was for the
  * commands the agent runs.
  */
+async function loadModules() {
+  const [session, setup, controller, history, files, keys, paths] = await Promise.all([
+    import('../../session/session.js'),
+    import('../../session/model-setup.js'),
+    import('./app/controller.js'),
+    import('./editor/history.js'),
+    import('./complete/file-index.js'),
+    import('./input/keys.js'),
+    import('../../config/paths.js'),
+  ]);
+  return {
+    createSession: session.createSession,
+    makeProvider: setup.makeProvider,
+    listServerModels: setup.listServerModels,
+    Controller: controller.Controller,
+    History: history.History,
+    historyFile: history.historyFile,
+    FileIndex: files.FileIndex,
+    KeyParser: keys.KeyParser,
+    packageVersion: paths.packageVersion,
+  };
+}
+
 async function loadApp(): Promise<typeof import('./app/App.js')> {
   const saved = { NODE_ENV: process.env.NODE_ENV, CI: process.env.CI, CONTINUOUS_INTEGRATION: process.env.CONTINUOUS_INTEGRATION };
   process.env.NODE_ENV ??= 'production';
@@ -50,34 +70,51 @@ export async function runInteractive(o: InteractiveOptions): Promise<number> {
   if (!stdin.isTTY || !stdout.isTTY) {
     throw new UsageError('the interactive mode needs a terminal; for scripts and pipes use tack -p "your prompt"');
   }
-  const [session, app] = await Promise.all([
-    createSession({ config: o.config, systemPrompt: o.systemPrompt, appendSystemPrompt: o.appendSystemPrompt, ...o.session }),
-    loadApp(),
-  ]);
-  const provider = makeProvider(o.config);
+  // Keys typed while tack starts are kept for the input box.
+  const early: string[] = [];
+  let onKeys = (chunk: string) => void early.push(chunk);
+  const terminal = enterRawMode(stdin, stdout, (chunk) => onKeys(chunk));
+  const placeholder = o.config.model ? printStartupScreen(stdout, o.config.model, o.config.cwd) : 0;
+  let session: Session;
+  let app: Awaited<ReturnType<typeof loadApp>>;
+  let m: Awaited<ReturnType<typeof loadModules>>;
+  try {
+    m = await loadModules();
+    [session, app] = await Promise.all([
+      m.createSession({ config: o.config, systemPrompt: o.systemPrompt, appendSystemPrompt: o.appendSystemPrompt, ...o.session }),
+      loadApp(),
+    ]);
+  } catch (err) {
+    // Leave the screen as a shell expects it; the CLI prints the error.
+    if (placeholder > 0) stdout.write(`\x1b[${placeholder}A\r\x1b[J`);
+    terminal.restore();
+    throw err;
+  }
+  const provider = m.makeProvider(o.config);
 
   let quit!: () => void;
   const done = new Promise<void>((resolve) => (quit = resolve));
-  const controller = new Controller({
+  const controller = new m.Controller({
     session,
-    listModels: () => listServerModels(o.config),
+    listModels: () => m.listServerModels(o.config),
     makeModel: (id) => provider.getModel(id),
-    history: History.load(historyFile(o.config.home, o.config.cwd)),
-    fileIndex: new FileIndex(o.config.cwd),
-    version: packageVersion(),
+    history: m.History.load(m.historyFile(o.config.home, o.config.cwd)),
+    fileIndex: new m.FileIndex(o.config.cwd),
+    version: m.packageVersion(),
     cols: stdout.columns || 80,
     rows: stdout.rows || 24,
     writeRaw: (data) => stdout.write(data),
     onQuit: () => quit(),
+    headerPrinted: placeholder > 0,
   });
 
-  const parser = new KeyParser();
+  const parser = new m.KeyParser();
   let escapeTimer: NodeJS.Timeout | undefined;
-  const terminal = enterRawMode(stdin, stdout, (chunk) => {
+  onKeys = (chunk) => {
     clearTimeout(escapeTimer);
     controller.handleKeys(parser.feed(chunk));
     if (parser.hasPending()) escapeTimer = setTimeout(() => controller.handleKeys(parser.flush()), ESCAPE_WAIT_MS);
-  });
+  };
   // Before Ink's own resize handler, so Ink redraws with lines already wrapped to the new width.
   const onResize = () => controller.resize(stdout.columns || 80, stdout.rows || 24);
   stdout.prependListener('resize', onResize);
@@ -85,8 +122,11 @@ export async function runInteractive(o: InteractiveOptions): Promise<number> {
   process.on('SIGTERM', onSignal);
   process.on('SIGHUP', onSignal);
 
+  // The stand-in input box goes; Ink draws the real one in its place (erasing below is not a clear).
+  if (placeholder > 0) stdout.write(`\x1b[${placeholder}A\r\x1b[J`);
   const ink = app.mountApp(controller, stdout);
   if (o.prompt) controller.sendInitial(o.prompt);
+  for (const chunk of early.splice(0)) onKeys(chunk);
   try {
     await done;
   } finally {

@@ -28,6 +28,8 @@ export interface ControllerOptions {
   rows: number;
   writeRaw(data: string): void;
   onQuit(): void;
+  /** the header line is already on the screen (printed before Ink was loaded) */
+  headerPrinted?: boolean;
 }
 
 export interface Snapshot {
@@ -71,7 +73,7 @@ export class Controller {
     this.cols = o.cols;
     this.rows = o.rows;
     this.transcript = new Transcript({ width: o.cols });
-    this.transcript.pushRaw(renderHeader({ version: o.version, model: o.session.model.id, cwd: o.session.config.cwd }, o.cols).join('\n'));
+    if (!o.headerPrinted) this.transcript.pushRaw(renderHeader({ version: o.version, model: o.session.model.id, cwd: o.session.config.cwd }, o.cols).join('\n'));
     this.transcript.replay(o.session.agent.state.messages);
     this.unsubscribe = this.session.subscribe((e) => this.onSessionEvent(e));
     o.fileIndex.onUpdate(() => {
