@@ -2,8 +2,11 @@
 // A command the model runs has no business with API keys; a user who needs one passes it back in
 // through `env.allow` in the settings.
 
-/** Names holding these words are taken out (case-insensitive): `OPENAI_API_KEY`, `GITHUB_TOKEN`, `SSH_AUTH_SOCK`. */
-export const SECRET_NAME = /KEY|SECRET|TOKEN|PASSWORD|PASSWD|CREDENTIAL|AUTH/i;
+/**
+ * Names holding these words are taken out (case-insensitive): `OPENAI_API_KEY`, `GITHUB_TOKEN`,
+ * `SSH_AUTH_SOCK`. `AUTHOR` is not `AUTH`: `GIT_AUTHOR_NAME` holds no secret, and commits need it.
+ */
+export const SECRET_NAME = /KEY|SECRET|TOKEN|PASSWORD|PASSWD|CREDENTIAL|AUTH(?!OR)/i;
 
 export interface ToolEnvOptions {
   /** names (or `PREFIX_*` patterns) let back in although they look secret */

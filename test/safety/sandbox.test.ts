@@ -178,10 +178,11 @@ describe('the tool environment', () => {
     OTHER_COPY: 'sk-own',
     NPM_TOKEN: 'npm-1',
     NODE_ENV: 'test',
+    GIT_AUTHOR_NAME: 'Ada',
   };
 
   it('drops names with KEY, SECRET, TOKEN, PASSWORD, CREDENTIAL or AUTH, in any case', () => {
-    expect(toolEnv(parent)).toEqual({ PATH: '/usr/bin', HOME: '/home/u', MY_LLM: 'sk-own', OTHER_COPY: 'sk-own', NODE_ENV: 'test' });
+    expect(toolEnv(parent)).toEqual({ PATH: '/usr/bin', HOME: '/home/u', MY_LLM: 'sk-own', OTHER_COPY: 'sk-own', NODE_ENV: 'test', GIT_AUTHOR_NAME: 'Ada' });
   });
 
   it('lets env.allow names back in, but never tack\'s own key, by name or by value', () => {
