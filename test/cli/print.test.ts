@@ -312,10 +312,10 @@ describe('start-up', () => {
     for (const text of ['Mode:', 'Model:', 'Agent:', 'cat error.log | tack -p', 'localhost:11434', 'Exit codes']) expect(r.stdout).toContain(text);
   });
 
-  it('without -p says the interactive mode is not there yet', async () => {
+  it('without -p and without a terminal says the interactive mode needs one', async () => {
     const { dir, home } = makeProject();
     const r = await runTack(['--base-url', 'http://127.0.0.1:9/v1', 'hello'], { cwd: dir, home });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('interactive mode is not available yet');
+    expect(r.stderr).toContain('the interactive mode needs a terminal; for scripts and pipes use tack -p');
   });
 });
