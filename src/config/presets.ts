@@ -22,8 +22,11 @@ export interface Preset {
   probePort?: number;
 }
 
-/** Local servers: only the system role, the older max_tokens, and a thinking level passed through. */
-const LOCAL: CompatFlags = { supportsDeveloperRole: false, maxTokensField: 'max_tokens', supportsReasoningEffort: true };
+/**
+ * Local servers: only the system role, the older max_tokens, a thinking level passed through, and
+ * no `strict` tools (only OpenAI's own servers enforce it; elsewhere it is ignored or refused).
+ */
+const LOCAL: CompatFlags = { supportsDeveloperRole: false, maxTokensField: 'max_tokens', supportsReasoningEffort: true, supportsStrictTools: false };
 
 export const PRESETS: Readonly<Record<string, Preset>> = {
   openai: {
@@ -48,7 +51,7 @@ export const PRESETS: Readonly<Record<string, Preset>> = {
     baseUrl: 'https://api.deepseek.com/v1',
     apiKeyEnv: 'DEEPSEEK_API_KEY',
     // deepseek-reasoner always thinks and takes no effort level; no model reads images.
-    compat: { supportsDeveloperRole: false, maxTokensField: 'max_tokens', supportsReasoningEffort: false, supportsImages: false },
+    compat: { supportsDeveloperRole: false, maxTokensField: 'max_tokens', supportsReasoningEffort: false, supportsImages: false, supportsStrictTools: false },
     defaultModel: 'deepseek-chat',
     bills: ['deepseek'],
   },
@@ -56,7 +59,7 @@ export const PRESETS: Readonly<Record<string, Preset>> = {
     label: 'Groq',
     baseUrl: 'https://api.groq.com/openai/v1',
     apiKeyEnv: 'GROQ_API_KEY',
-    compat: { supportsDeveloperRole: false, replayReasoning: false },
+    compat: { supportsDeveloperRole: false, replayReasoning: false, supportsStrictTools: false },
     defaultModel: 'openai/gpt-oss-120b',
     bills: ['groq'],
     routes: true,
@@ -65,7 +68,7 @@ export const PRESETS: Readonly<Record<string, Preset>> = {
     label: 'Together AI',
     baseUrl: 'https://api.together.xyz/v1',
     apiKeyEnv: 'TOGETHER_API_KEY',
-    compat: { supportsDeveloperRole: false, maxTokensField: 'max_tokens' },
+    compat: { supportsDeveloperRole: false, maxTokensField: 'max_tokens', supportsStrictTools: false },
     routes: true,
   },
   mistral: {
@@ -80,7 +83,7 @@ export const PRESETS: Readonly<Record<string, Preset>> = {
     label: 'xAI',
     baseUrl: 'https://api.x.ai/v1',
     apiKeyEnv: 'XAI_API_KEY',
-    compat: { supportsDeveloperRole: false },
+    compat: { supportsDeveloperRole: false, supportsStrictTools: false },
     defaultModel: 'grok-4',
     bills: ['xai'],
   },

@@ -53,6 +53,8 @@ describe('no configuration: the local-server probe', () => {
     const chat = s.chatRequests()[0]!;
     expect(chat.body.model).toBe('first-model');
     expect(chat.headers.authorization).toBe('Bearer no-key');
+    // Ollama's preset applies: no strict tools on a server that does not enforce them.
+    expect(chat.body.tools.some((t: any) => 'strict' in t.function)).toBe(false);
   });
 
   it('takes the model --model names on the server it found', async () => {
@@ -130,6 +132,7 @@ describe('presets through the command', () => {
     expect(chat.headers.authorization).toBe('Bearer ds-key');
     expect(chat.body.model).toBe('deepseek-chat');
     expect(chat.body.messages[0].role).toBe('system');
+    expect(chat.body.tools.some((t: any) => 'strict' in t.function)).toBe(false);
   });
 
   it('never sends OPENAI_API_KEY to a --base-url server', async () => {
