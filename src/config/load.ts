@@ -12,9 +12,10 @@ export async function loadConfig(
   } catch (err) {
     if (!(err instanceof NoServerConfigured)) throw err;
     const found = await probeLocalServers(probeTargets(env));
-    if (!found) throw err;
+    if (!found || (err.wholeModel !== undefined && !found.models.includes(err.wholeModel))) throw err;
     // An unknown server on a probed port is still an OpenAI-compatible one: plain defaults.
-    const config = resolveConfig({ ...flags, provider: found.provider ?? 'openai', baseUrl: found.baseUrl }, env);
+    const where = { provider: found.provider ?? 'openai', baseUrl: found.baseUrl };
+    const config = resolveConfig({ ...flags, ...where, ...(err.wholeModel ? { model: err.wholeModel } : {}) }, env);
     const model = config.model ?? found.models[0];
     note(`no model server configured; using ${found.label} at ${found.baseUrl}${model ? `, model ${model}` : ''}`);
     return { ...config, providerLabel: found.label, model };

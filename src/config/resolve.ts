@@ -76,10 +76,17 @@ export const MISSING_KEY_GUIDANCE = [
   '  or write ~/.tack/config.json with "baseUrl", "model" and "apiKeyEnv".',
 ].join('\n');
 
-/** Nothing says which server to use: the caller may look for a local one before giving up. */
+/**
+ * Nothing says which server to use: the caller may look for a local one before giving up. With
+ * `wholeModel`, the model id looked like `provider/model` for a provider without its key
+ * (`openai/gpt-oss-20b`): a local server that serves that very id is what was meant.
+ */
 export class NoServerConfigured extends UsageError {
-  constructor() {
-    super(MISSING_KEY_GUIDANCE);
+  constructor(
+    message = MISSING_KEY_GUIDANCE,
+    readonly wholeModel?: string,
+  ) {
+    super(message);
   }
 }
 
@@ -126,7 +133,7 @@ export function knownProviders(file: ConfigFile): string[] {
  * `--model provider/model` names both, but only when the prefix is a provider and the provider in
  * force does not itself serve `vendor/model` ids (OpenRouter's `anthropic/claude-…` stays whole).
  */
-function splitModel(model: string | undefined, chosen: string | undefined, flagProvider: boolean, file: ConfigFile) {
+function splitModel(model: string | undefined, chosen: string | undefined, fixedServer: boolean, file: ConfigFile) {
   const slash = model?.indexOf('/') ?? -1;
   if (!model || slash <= 0) return { model };
   const prefix = model.slice(0, slash);
@@ -134,7 +141,7 @@ function splitModel(model: string | undefined, chosen: string | undefined, flagP
   const entry = chosen ? providerEntry(chosen, file) : undefined;
   if (entry?.routes || entry?.userDefined) return { model };
   if (prefix === chosen) return { model: rest };
-  if (flagProvider || !knownProviders(file).includes(prefix)) return { model };
+  if (fixedServer || !knownProviders(file).includes(prefix)) return { model };
   return { model: rest, provider: prefix };
 }
 
@@ -158,14 +165,16 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = proce
   const file = merged(loaded.map((l) => l.config));
 
   const chosen = flags.provider ?? file.provider;
-  const split = splitModel(flags.model ?? (env.TACK_MODEL || undefined) ?? file.model, chosen, flags.provider !== undefined, file);
+  const explicitBaseUrl = flags.baseUrl ?? env.OPENAI_BASE_URL ?? file.baseUrl;
+  const wanted = flags.model ?? (env.TACK_MODEL || undefined) ?? file.model;
+  // --provider or a base URL fixes the server: the id is then the server's own, slashes and all.
+  const split = splitModel(wanted, chosen, flags.provider !== undefined || explicitBaseUrl !== undefined, file);
   const providerName = split.provider ?? chosen ?? 'openai';
   const entry = providerEntry(providerName, file);
   if (!entry) {
     throw new UsageError(`unknown provider "${providerName}"; known providers: ${knownProviders(file).join(', ')} (see tack --list-providers, or add one under "providers" in the settings file)`);
   }
 
-  const explicitBaseUrl = flags.baseUrl ?? env.OPENAI_BASE_URL ?? file.baseUrl;
   const baseUrl = (explicitBaseUrl ?? entry.baseUrl).replace(/\/+$/, '');
   const ownServer = baseUrl === entry.baseUrl.replace(/\/+$/, '');
   // A provider's key goes only to that provider's own server, never to another base URL (a
@@ -176,7 +185,9 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = proce
   const apiKey = flags.apiKey ?? (apiKeyEnv ? env[apiKeyEnv] || undefined : undefined);
   if (!apiKey && ownServer && entry.apiKeyEnv && !entry.userDefined) {
     if (!chosen && !split.provider) throw new NoServerConfigured();
-    throw new UsageError(`${entry.label} needs an API key: set ${apiKeyEnv} (or pass --api-key)`);
+    const needsKey = `${entry.label} needs an API key: set ${apiKeyEnv} (or pass --api-key)`;
+    if (!chosen) throw new NoServerConfigured(needsKey, wanted);
+    throw new UsageError(needsKey);
   }
 
   const idle = file.timeouts?.idleSeconds;

@@ -100,8 +100,10 @@ describe('--model provider/model', () => {
     });
     expect(resolveWith({ model: 'openai/gpt-5' }, { OPENROUTER_API_KEY: 'k' }, { provider: 'openrouter' })).toMatchObject({ provider: 'openrouter', model: 'openai/gpt-5' });
     expect(resolveWith({ provider: 'vllm', model: 'deepseek/x' })).toMatchObject({ provider: 'vllm', model: 'deepseek/x' });
-    // A prefix that is no provider is part of the id (a Hugging Face name on vLLM).
+    // A prefix that is no provider is part of the id (a Hugging Face name on vLLM), and so is any
+    // prefix once a base URL names the server.
     expect(resolveWith({ model: 'Qwen/Qwen3-8B', baseUrl: 'http://box/v1' })).toMatchObject({ provider: 'openai', model: 'Qwen/Qwen3-8B' });
+    expect(resolveWith({ model: 'openai/gpt-oss-20b', baseUrl: 'http://box/v1' })).toMatchObject({ provider: 'openai', model: 'openai/gpt-oss-20b' });
   });
 
   it('drops a prefix that repeats the chosen provider', () => {
@@ -156,6 +158,17 @@ describe('nothing configured', () => {
   it('throws NoServerConfigured (the guidance) so the caller can probe for a local server', () => {
     expect(() => resolveWith({})).toThrow(NoServerConfigured);
     expect(() => resolveWith({ model: 'qwen3' })).toThrow(NoServerConfigured);
+  });
+
+  it('a provider/model id without that provider\'s key may still be a local server\'s id', () => {
+    let err: unknown;
+    try {
+      resolveWith({ model: 'openai/gpt-oss-20b' });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(NoServerConfigured);
+    expect(err).toMatchObject({ message: 'OpenAI needs an API key: set OPENAI_API_KEY (or pass --api-key)', wholeModel: 'openai/gpt-oss-20b' });
   });
 });
 

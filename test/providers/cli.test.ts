@@ -66,6 +66,18 @@ describe('no configuration: the local-server probe', () => {
     expect(s.chatRequests()[0]!.body.model).toBe('second');
   });
 
+  it('a provider/model id without that key is used whole on a local server that serves it, else the key is asked for', async () => {
+    const s = await mock({ turns: [{ text: 'from lm studio' }], models: ['qwen3', 'openai/gpt-oss-20b'] });
+    const { dir, home } = makeProject();
+    const env = { TACK_PROBE_PORTS: `lmstudio:${portOf(s)}` };
+    let r = await runTack(['-p', '-m', 'openai/gpt-oss-20b', 'hi'], { cwd: dir, home, env });
+    expect(r.stdout).toBe('from lm studio\n');
+    expect(s.chatRequests()[0]!.body.model).toBe('openai/gpt-oss-20b');
+    r = await runTack(['-p', '-m', 'openai/gpt-5', 'hi'], { cwd: dir, home, env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('tack: OpenAI needs an API key: set OPENAI_API_KEY (or pass --api-key)\n');
+  });
+
   it('prefers the first server in order when several answer', async () => {
     const a = await mock({ turns: [{ text: 'from a' }], models: ['a-model'] });
     const b = await mock({ turns: [{ text: 'from b' }], models: ['b-model'] });
