@@ -47,12 +47,12 @@ run('interactive mode in a terminal', () => {
 
   it('delivers a correction typed while a slow bash tool runs after its result, before the next model call', async () => {
     const { term, server } = await start([
-      { toolCalls: [{ name: 'bash', arguments: { command: 'sleep 2; echo slept-well' } }] },
+      { toolCalls: [{ name: 'bash', arguments: { command: 'sleep 3; echo slept-well' } }] },
       { text: 'Understood, port 8080.' },
     ]);
     term.type('start the server');
     term.keys('Enter');
-    await term.waitFor('bash: sleep 2', 10_000, 'the running tool');
+    await term.waitFor('bash: sleep 3', 10_000, 'the running tool');
     term.type('use port 8080');
     term.keys('Enter');
     await term.waitFor('↳ steer: use port 8080', 5_000);
@@ -64,12 +64,12 @@ run('interactive mode in a terminal', () => {
     const second = messagesOf(requests[1]!.body);
     expect(second.slice(1)).toEqual(['user:start the server', 'assistant:tool_calls', expect.stringMatching(/^tool:.*slept-well/s), 'user:use port 8080']);
     // on screen too: the correction appears after the tool, where the model saw it
-    expect(screen.indexOf('› use port 8080')).toBeGreaterThan(screen.indexOf('✓ bash sleep 2'));
+    expect(screen.indexOf('› use port 8080')).toBeGreaterThan(screen.indexOf('✓ bash sleep 3'));
   });
 
   it('delivers an Alt+Enter follow-up only after the answer it was typed during', async () => {
     const answer = `${'slow answer words '.repeat(40)}END`;
-    const { term, server } = await start([{ text: answer, delayMs: 25, chunkSize: 8 }, { text: 'follow-up answered' }]);
+    const { term, server } = await start([{ text: answer, delayMs: 40, chunkSize: 8 }, { text: 'follow-up answered' }]);
     term.type('explain');
     term.keys('Enter');
     await term.waitFor('slow answer words', 10_000);

@@ -116,7 +116,11 @@ export async function runInteractive(o: InteractiveOptions): Promise<number> {
     if (parser.hasPending()) escapeTimer = setTimeout(() => controller.handleKeys(parser.flush()), ESCAPE_WAIT_MS);
   };
   // Before Ink's own resize handler, so Ink redraws with lines already wrapped to the new width.
-  const onResize = () => controller.resize(stdout.columns || 80, stdout.rows || 24);
+  const onResize = () => {
+    const extra = controller.reflowedRows(stdout.columns || 80);
+    if (extra > 0) stdout.write(`\x1b[${extra}A\x1b[J`);
+    controller.resize(stdout.columns || 80, stdout.rows || 24);
+  };
   stdout.prependListener('resize', onResize);
   const onSignal = () => quit();
   process.on('SIGTERM', onSignal);

@@ -10,6 +10,7 @@ import * as ed from '../editor/editor.js';
 import type { History } from '../editor/history.js';
 import { keyCommand, type Command } from '../input/keymap.js';
 import type { KeyEvent } from '../input/keys.js';
+import { width } from '../text.js';
 import { Transcript, type StaticItem } from '../transcript.js';
 import { renderHeader } from '../view/messages.js';
 import { composeFrame } from './frame.js';
@@ -99,6 +100,15 @@ export class Controller {
   handleKeys(events: KeyEvent[]): void {
     for (const ev of events) this.handle(keyCommand(ev));
     this.render();
+  }
+
+  /**
+   * Rows the last frame takes beyond its line count once a narrower terminal has re-wrapped it:
+   * they must be erased too, or the old frame's tail stays on the screen.
+   */
+  reflowedRows(newCols: number): number {
+    if (newCols >= this.cols) return 0;
+    return this.snapshot.live.reduce((extra, line) => extra + Math.max(0, Math.ceil(width(line) / newCols) - 1), 0);
   }
 
   resize(cols: number, rows: number): void {
