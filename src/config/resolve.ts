@@ -8,9 +8,8 @@ import { expandHome, tackHome } from './paths.js';
 import type { ApprovalMode } from './schema.js';
 import { PRESETS, type Preset } from './presets.js';
 import type { ConfigFile, ModelFactsConfig, ProviderConfig } from './schema.js';
+import { TOOL_NAMES, type ToolName } from '../../tools/names.js';
 
-export const TOOL_NAMES = ['read', 'write', 'edit', 'bash', 'grep', 'find', 'ls'] as const;
-export type ToolName = (typeof TOOL_NAMES)[number];
 
 export const OPENAI_BASE_URL = PRESETS.openai!.baseUrl;
 

@@ -228,7 +228,7 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
     tools,
     models.streamSimple.bind(models),
     {
-      initialState: { systemPrompt, model, tools, messages: resume?.messages },
+      initialState: { systemPrompt, model, tools, messages: resume?.messages, thinkingLevel: config.thinking },
       streamOptions: { retry: config.retry, idleTimeoutMs: config.idleTimeoutMs },
       maxTurns: config.maxTurns,
       // The approval gate first: a caller's own hook sees only calls the policy lets through.

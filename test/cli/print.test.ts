@@ -1,10 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { collect, makeProject, repoRoot, runTack, spawnTack, tackBin } from '../support/cli.js';
+import { closedPort, collect, makeProject, repoRoot, runTack, spawnTack, tackBin } from '../support/cli.js';
 import { startMockServer, type MockServer, type Turn } from '../support/mock-openai-server.js';
 import { CALC_ANSWER, CALC_BUGGY, CALC_FIXED, calcTurns } from '../support/calc.js';
 
@@ -171,6 +169,18 @@ describe('tack -p against a scripted server', () => {
     expect(s.chatRequests()[0].body.model).toBe('first-model');
   });
 
+  it('--thinking sets reasoning_effort for a reasoning model, and notes once when a model takes none', async () => {
+    const s = await server([{ text: 'ok' }, { text: 'ok' }]);
+    const { dir, home } = makeProject();
+    let r = await runTack(['-p', '--thinking', 'high', '--base-url', s.url, '-m', 'gpt-5', 'hi'], { cwd: dir, home });
+    expect(r.code).toBe(0);
+    expect(s.chatRequests()[0].body.reasoning_effort).toBe('high');
+    r = await runTack(['-p', '--thinking', 'low', '--base-url', s.url, '-m', 'mock-model', 'hi'], { cwd: dir, home });
+    expect(r.code).toBe(0);
+    expect(s.chatRequests()[1].body.reasoning_effort).toBeUndefined();
+    expect(r.stderr).toContain('thinking level low ignored');
+  });
+
   it('--list-models prints the server\'s models one per line', async () => {
     const s = await server([], { models: ['alpha', 'beta'] });
     const { dir, home } = makeProject();
@@ -190,7 +200,8 @@ describe('exit codes and errors', () => {
 
   it('exits 2 with three short lines of guidance when there is no key and no server', async () => {
     const { dir, home } = makeProject();
-    const r = await runTack(['-p', 'hi'], { cwd: dir, home });
+    // No local server to find either (a developer machine may run Ollama on the default port).
+    const r = await runTack(['-p', 'hi'], { cwd: dir, home, env: { TACK_PROBE_PORTS: String(await closedPort()) } });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('OPENAI_API_KEY');
     expect(r.stderr).toContain('--base-url');
@@ -238,13 +249,7 @@ describe('exit codes and errors', () => {
 
   it('says it cannot reach an unreachable server, without a stack trace', async () => {
     const { dir, home } = makeProject();
-    const closed = await new Promise<number>((resolve) => {
-      const probe = createServer().listen(0, '127.0.0.1', () => {
-        const { port } = probe.address() as AddressInfo;
-        probe.close(() => resolve(port));
-      });
-    });
-    const url = `http://127.0.0.1:${closed}/v1`;
+    const url = `http://127.0.0.1:${await closedPort()}/v1`;
     const r = await runTack(['-p', '--base-url', url, '-m', 'm', 'hi'], { cwd: dir, home });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`cannot reach ${url}`);

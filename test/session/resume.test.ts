@@ -138,12 +138,13 @@ describe('compaction', () => {
   const isSummaryRequest = (req: RecordedRequest) => JSON.stringify(req.body.messages[0]).includes('You are summarising');
 
   it('compacts between turns of a long tool loop and continues with the summary and recent messages', async () => {
-    const read: Turn = { toolCalls: [{ name: 'read', arguments: { path: 'big.txt' } }] };
+    // Different offsets: three identical calls in a row would (rightly) stop the run as a loop.
+    const read = (offset: number): Turn => ({ toolCalls: [{ name: 'read', arguments: { path: 'big.txt', offset } }] });
     const s = await server([
-      { ...read, usage: { prompt_tokens: 800, completion_tokens: 10 } },
-      { ...read, usage: { prompt_tokens: 1400, completion_tokens: 10 } },
-      { ...read, usage: { prompt_tokens: 2000, completion_tokens: 10 } },
-      { ...read, usage: { prompt_tokens: 2600, completion_tokens: 10 } },
+      { ...read(1), usage: { prompt_tokens: 800, completion_tokens: 10 } },
+      { ...read(2), usage: { prompt_tokens: 1400, completion_tokens: 10 } },
+      { ...read(3), usage: { prompt_tokens: 2000, completion_tokens: 10 } },
+      { ...read(4), usage: { prompt_tokens: 2600, completion_tokens: 10 } },
       (req) => (isSummaryRequest(req) ? { text: 'SUMMARY: read big.txt four times; goal is to count lines.' } : { text: 'unexpected: no summary request' }),
       { text: 'There are 70 lines.', usage: { prompt_tokens: 900, completion_tokens: 5 } },
     ]);

@@ -1,6 +1,7 @@
 // Runs the built `bin/tack.js` as a user would: a child process in a temp project, a clean env.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,4 +64,14 @@ export function collect(child: ChildProcess): Promise<RunResult> {
 
 export function runTack(args: string[], o: SpawnOptions): Promise<RunResult> {
   return collect(spawnTack(args, o));
+}
+
+/** A loopback port nothing listens on (bound, then released). */
+export function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }
