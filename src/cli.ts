@@ -2,30 +2,18 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { UsageError } from './config/errors.js';
 import { packageVersion } from './config/paths.js';
+import type { ConfigFlags } from './config/resolve.js';
+import type { SessionFlags } from './session/locate.js';
 
-interface CliOptions {
+/** What commander parses: the settings flags, the session flags, and the mode's own. */
+interface CliOptions extends ConfigFlags, SessionFlags {
   print?: boolean;
   outputFormat: 'text' | 'json' | 'stream-json';
-  model?: string;
-  provider?: string;
-  baseUrl?: string;
-  apiKey?: string;
-  maxTurns?: number;
-  tools?: string;
   systemPrompt?: string;
   appendSystemPrompt?: string;
-  cwd?: string;
-  approval?: 'ask' | 'auto-edit' | 'yolo';
-  yolo?: boolean;
-  sandbox?: 'on' | 'off';
-  network?: boolean;
   verbose?: boolean;
   listModels?: boolean;
   listProviders?: boolean;
-  thinking?: 'off' | 'low' | 'medium' | 'high';
-  continue?: boolean;
-  resume?: string | boolean;
-  session?: string | false;
 }
 
 function positiveInt(value: string): number {
