@@ -13,7 +13,8 @@ import { startMockServer } from './.build/test/support/mock-openai-server.js';
 
 const COLS = 120;
 const ROWS = 40;
-const TARGET_CHARS = 300_000;
+// BENCH_CHARS overrides the answer's size (e.g. 1000 to see what start-up alone costs).
+const TARGET_CHARS = Number(process.env.BENCH_CHARS) || 300_000;
 const bin = fileURLToPath(new URL('../bin/tack.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'tack-bench-interactive-'));
 const home = join(dir, 'home');

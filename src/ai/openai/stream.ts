@@ -1,6 +1,7 @@
 // One model answer over Chat Completions streaming: attempts, retries, idle timeout and abort.
 // What the chunks mean is the assembler's job; what failures mean is errors.ts's job.
 import OpenAI from 'openai';
+import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { EventStream, emptyUsage, newAssistantMessage } from '../event-stream.js';
 import { formatSeconds } from '../errors.js';
 import { IdleWatchdog } from '../idle-watchdog.js';
@@ -135,14 +136,11 @@ async function runAttempt(
     return undefined;
   };
   try {
-    const chunks = await client.chat.completions.create(params, { signal: controller.signal });
+    const response = await client.chat.completions.create(params, { signal: controller.signal }).asResponse();
     watchdog.touch();
     const assembler = new ChunkAssembler(message, (event) => stream.push(event), model.prices);
-    for await (const chunk of chunks) {
-      watchdog.touch();
-      assembler.push(chunk);
-    }
-    // The SDK ends the iteration quietly when its signal aborts, so a clean end may still be an abort.
+    await readChunks(response, (chunk) => assembler.push(chunk), () => watchdog.touch());
+    // A body cut by an abort may also end quietly, so a clean end may still be an abort.
     return interrupted() ?? { ok: true, reason: assembler.finish() };
   } catch (err) {
     return interrupted() ?? { ok: false, failure: classifyError(err, where) };
@@ -201,4 +199,107 @@ function abortWith(stream: EventStream, message: AssistantMessage): void {
   message.errorKind = 'aborted';
   message.errorMessage = 'the request was aborted';
   stream.push({ type: 'error', reason: 'aborted', error: message, partial: message });
+}
+
+/**
+ * Reads a streamed Chat Completions body (server-sent events) and hands over each chunk. It means
+ * what the SDK's `Stream` means (events end at a blank line; `data:` lines are joined; `[DONE]`
+ * ends the data; `error` in the data is thrown as the SDK's APIError), but costs O(bytes): the
+ * SDK's reader copies the rest of its buffer for every event it takes out (quadratic in a network
+ * read that holds hundreds of events) and goes through three async generators per event.
+ * `onData` is called for every network read (the idle watchdog).
+ */
+export async function readChunks(response: Response, onChunk: (chunk: ChatCompletionChunk) => void, onData: () => void = () => {}): Promise<void> {
+  if (!response.body) throw new OpenAI.OpenAIError('Attempted to iterate over a response with no body');
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  const events = new SseEvents();
+  let finished = false;
+  try {
+    for (let done = false; !done; ) {
+      const read = await reader.read();
+      done = read.done;
+      if (!done) onData();
+      const batch = events.push(done ? decoder.decode() : decoder.decode(read.value, { stream: true }), done);
+      for (let i = 0; i < batch.length; i++) {
+        const { data, event } = batch[i]!;
+        if (event === null || !event.startsWith('thread.')) {
+          const json = JSON.parse(data) as (ChatCompletionChunk & { error?: unknown }) | null;
+          if (json && json.error) throw new OpenAI.APIError(undefined, json.error as object, undefined, response.headers);
+          onChunk(json as ChatCompletionChunk);
+          // One turn of the microtask queue between chunks: a consumer waiting on the event
+          // stream sees each event while its `partial` still shows the message at that moment.
+          await undefined;
+        } else {
+          // Assistants events (`thread.…`) carry no chunk; the SDK still parses them.
+          JSON.parse(data);
+        }
+      }
+    }
+    finished = true;
+  } finally {
+    // Left early (an error event, bad JSON): stop the download.
+    if (!finished) reader.cancel().catch(() => {});
+  }
+}
+
+export interface SseEvent {
+  data: string;
+  event: string | null;
+}
+
+/** Server-sent events from text pieces: lines end at LF, CRLF or CR; a blank line ends an event. */
+export class SseEvents {
+  private rest = '';
+  private event: string | null = null;
+  private data: string | null = null;
+  private more: string[] | null = null;
+  private done = false;
+  private out: SseEvent[] = [];
+
+  /** The events that `text` completes (none after `[DONE]`). */
+  push(text: string, final = false): SseEvent[] {
+    let t = this.rest === '' ? text : this.rest + text;
+    let held = '';
+    if (t.includes('\r')) {
+      // A CR at the very end may be the first half of a CRLF.
+      if (!final && t.endsWith('\r')) {
+        held = '\r';
+        t = t.slice(0, -1);
+      }
+      t = t.replace(/\r\n?/g, '\n');
+    }
+    let start = 0;
+    for (let nl = t.indexOf('\n'); nl >= 0; nl = t.indexOf('\n', start)) {
+      this.line(t.slice(start, nl));
+      start = nl + 1;
+    }
+    // An unfinished last line at the very end is dropped, as the SDK drops it.
+    this.rest = final ? '' : t.slice(start) + held;
+    const out = this.out;
+    this.out = [];
+    return out;
+  }
+
+  private line(line: string): void {
+    if (line === '') {
+      if (!this.event && this.data === null) return;
+      const data = this.more ? [this.data, ...this.more].join('\n') : (this.data ?? '');
+      const event = this.event;
+      this.event = this.data = this.more = null;
+      if (this.done) return;
+      if (data.startsWith('[DONE]')) this.done = true;
+      else this.out.push({ data, event });
+      return;
+    }
+    if (line.charCodeAt(0) === 0x3a) return; // ':' starts a comment
+    const colon = line.indexOf(':');
+    const field = colon < 0 ? line : line.slice(0, colon);
+    let value = colon < 0 ? '' : line.slice(colon + 1);
+    if (value.charCodeAt(0) === 0x20) value = value.slice(1);
+    if (field === 'data') {
+      if (this.data === null) this.data = value;
+      else (this.more ??= []).push(value);
+    } else if (field === 'event') this.event = value;
+  }
 }
