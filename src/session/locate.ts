@@ -1,8 +1,10 @@
 // Which session file a run continues: --continue, --resume <id-prefix>, --session <file>.
-import { existsSync, readdirSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { UsageError } from '../config/errors.js';
 import { expandHome } from '../config/paths.js';
+import type { UserMessage } from '../ai/types.js';
+import { readLines } from './line-reader.js';
 import { listSessions, listSessionsIn, type SessionInfo } from './store.js';
 
 export interface SessionChoice {
@@ -10,6 +12,8 @@ export interface SessionChoice {
   file?: string | null;
   /** an existing file to continue */
   resumeFile?: string;
+  /** `-r` without an id in the interactive mode: let the user pick one */
+  pick?: boolean;
 }
 
 export interface SessionFlags {
@@ -49,5 +53,67 @@ export function chooseSession(flags: SessionFlags, home: string, cwd: string, in
   if (flags.resume === true && !interactive) {
     throw new UsageError('-r needs a session id in print mode (tack -r <id> -p "…"); tack -c continues the latest session');
   }
-  return {};
+  return flags.resume === true ? { pick: true } : {};
+}
+
+/** What the session picker (`tack -r`, `/resume`) shows for one session. */
+export interface SessionSummary extends SessionInfo {
+  /** the first thing the user asked, on one line ('' when nothing was asked yet) */
+  firstPrompt: string;
+  /** user messages in the whole file, compacted ones included */
+  turns: number;
+}
+
+// The writer puts `type` then `message` then `role` first, and JSON strings escape every quote and
+// newline: this byte run starts a user message line and nothing else.
+const USER_LINE = Buffer.from('\n{"type":"message","message":{"role":"user"');
+const SCAN_CHUNK = 1024 * 1024;
+
+function countUserLines(path: string): number {
+  const fd = openSync(path, 'r');
+  try {
+    const buf = Buffer.allocUnsafe(SCAN_CHUNK + USER_LINE.length);
+    let kept = 0; // bytes carried over from the previous chunk: a match may straddle two reads
+    let count = 0;
+    for (;;) {
+      const n = readSync(fd, buf, kept, SCAN_CHUNK, null);
+      if (n === 0) return count;
+      const end = kept + n;
+      for (let at = buf.indexOf(USER_LINE); at !== -1 && at + USER_LINE.length <= end; at = buf.indexOf(USER_LINE, at + 1)) count++;
+      kept = Math.min(USER_LINE.length - 1, end);
+      buf.copy(buf, 0, end - kept, end);
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function firstPrompt(path: string): string {
+  for (const { bytes } of readLines(path)) {
+    if (!bytes.subarray(0, USER_LINE.length - 1).equals(USER_LINE.subarray(1))) continue;
+    try {
+      const { message } = JSON.parse(bytes.toString('utf8')) as { message: UserMessage };
+      const text = typeof message.content === 'string' ? message.content : message.content.map((p) => (p.type === 'text' ? p.text : '[image]')).join(' ');
+      return text.replace(/\s+/g, ' ').trim();
+    } catch {
+      return '';
+    }
+  }
+  return '';
+}
+
+/** The sessions of this directory for the picker, newest first; `except` (the open one) left out. */
+export async function summarizeSessions(home: string, cwd: string, except?: string): Promise<SessionSummary[]> {
+  const out: SessionSummary[] = [];
+  for (const info of listSessions(home, cwd)) {
+    if (info.id === except) continue;
+    try {
+      out.push({ ...info, firstPrompt: firstPrompt(info.path), turns: countUserLines(info.path) });
+    } catch {
+      continue; // removed or unreadable meanwhile: not offered
+    }
+    // One file at a time, so the app keeps drawing while a directory of big sessions is read.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return out;
 }

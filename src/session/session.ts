@@ -50,6 +50,8 @@ export class Session {
   readonly approvals: ApprovalGate | undefined;
   id: string;
   file: string | null;
+  /** of a resumed session: messages before its latest compaction, no longer in memory (the app shows their count) */
+  compactedCount: number;
   private writer: SessionWriter | null = null;
   private lock: SessionLock | null = null;
   private readonly listeners: SessionListener[] = [];
@@ -65,6 +67,7 @@ export class Session {
     this.settings = { ...DEFAULT_COMPACTION, ...config.compaction, ...o.compaction };
     this.approvals = o.approvals;
     this.id = o.resume?.header.id ?? randomUUID();
+    this.compactedCount = o.resume?.compactedCount ?? 0;
     this.file = o.file === null ? null : (o.file ?? join(sessionsDir(config.home, config.cwd), sessionFileName(new Date(), this.id)));
     if (this.file) this.lock = lockSession(this.file);
     if (o.resume && this.file) this.writer = SessionWriter.reopen(this.file);
@@ -108,6 +111,7 @@ export class Session {
     await this.agent.reset();
     this.closeFile();
     this.id = randomUUID();
+    this.compactedCount = 0;
     if (this.file !== null) {
       this.file = join(sessionsDir(this.config.home, this.config.cwd), sessionFileName(new Date(), this.id));
       this.lock = lockSession(this.file);
@@ -205,13 +209,16 @@ export class Session {
 export interface CreateSessionOptions extends Omit<SessionOptions, 'resume'> {
   /** path of an earlier session to continue */
   resumeFile?: string;
+  /** one-time notes of the model layer and load warnings; default: stderr (the app shows them itself) */
+  note?: (message: string) => void;
 }
 
 export async function createSession(o: CreateSessionOptions): Promise<Session> {
   const { config } = o;
   const resume = o.resumeFile ? await loadSession(o.resumeFile) : undefined;
-  for (const warning of resume?.warnings ?? []) process.stderr.write(`tack: warning: ${warning}\n`);
-  const provider = makeProvider(config);
+  const note = o.note ?? ((message: string) => process.stderr.write(`tack: ${message}\n`));
+  for (const warning of resume?.warnings ?? []) note(`warning: ${warning}`);
+  const provider = makeProvider(config, note);
   const models = createModels();
   models.setProvider(provider);
   const allTools = createTools({ cwd: config.cwd });

@@ -60,4 +60,16 @@ describe('KeyParser + keymap', () => {
     // text then Enter at the end of a read is typing
     expect(cmds('hello\r')).toEqual([{ type: 'insert', text: 'hello' }, { type: 'submit' }]);
   });
+
+  it('typeahead (keys typed before the app was ready) submits at every line end, cooked-mode \\n included', () => {
+    const typeahead = (chunk: string) => new KeyParser().feed(chunk, true).map((e) => keyCommand(e));
+    // typed before raw mode: the terminal's cooked mode turned Enter into \n
+    expect(typeahead('hello there\n')).toEqual([{ type: 'insert', text: 'hello there' }, { type: 'submit' }]);
+    // typed in raw mode while tack was still loading: it all arrives in one read, yet it is typing
+    expect(typeahead('hello there\rand more')).toEqual([{ type: 'insert', text: 'hello there' }, { type: 'submit' }, { type: 'insert', text: 'and more' }]);
+    // a paste with markers stays one piece
+    expect(typeahead('\x1b[200~a\nb\x1b[201~\r')).toEqual([{ type: 'paste', text: 'a\nb' }, { type: 'submit' }]);
+    // shift+tab is the approval mode
+    expect(cmds('\x1b[Z')).toEqual([{ type: 'cycleMode' }]);
+  });
 });

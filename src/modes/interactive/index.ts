@@ -28,8 +28,9 @@ const ESCAPE_WAIT_MS = 30;
  * commands the agent runs.
  */
 async function loadModules() {
-  const [session, setup, controller, history, files, keys, paths] = await Promise.all([
+  const [session, locate, setup, controller, history, files, keys, paths] = await Promise.all([
     import('../../session/session.js'),
+    import('../../session/locate.js'),
     import('../../session/model-setup.js'),
     import('./app/controller.js'),
     import('./editor/history.js'),
@@ -39,6 +40,7 @@ async function loadModules() {
   ]);
   return {
     createSession: session.createSession,
+    summarizeSessions: locate.summarizeSessions,
     makeProvider: setup.makeProvider,
     listServerModels: setup.listServerModels,
     Controller: controller.Controller,
@@ -72,25 +74,36 @@ export async function runInteractive(o: InteractiveOptions): Promise<number> {
   }
   // Keys typed while tack starts are kept for the input box.
   const early: string[] = [];
-  let onKeys = (chunk: string) => void early.push(chunk);
+  let onKeys: (chunk: string, typeahead?: boolean) => void = (chunk) => early.push(chunk);
   const terminal = enterRawMode(stdin, stdout, (chunk) => onKeys(chunk));
   const placeholder = o.config.model ? printStartupScreen(stdout, o.config.model, o.config.cwd) : 0;
+  // Notes from below the UI (no sandbox, a thinking level the server ignores, a damaged session
+  // line) go into the transcript once it exists; writing them to the terminal would land on top
+  // of Ink's screen.
+  const notes: string[] = [];
+  let note: (message: string) => void = (message) => notes.push(message);
+  const sessionOptions = (choice: SessionChoice = {}) => ({
+    config: o.config,
+    systemPrompt: o.systemPrompt,
+    appendSystemPrompt: o.appendSystemPrompt,
+    safety: { interactive: true, notify: (message: string) => note(message) },
+    note: (message: string) => note(message),
+    file: choice.file,
+    resumeFile: choice.resumeFile,
+  });
   let session: Session;
   let app: Awaited<ReturnType<typeof loadApp>>;
   let m: Awaited<ReturnType<typeof loadModules>>;
   try {
     m = await loadModules();
-    [session, app] = await Promise.all([
-      m.createSession({ config: o.config, systemPrompt: o.systemPrompt, appendSystemPrompt: o.appendSystemPrompt, ...o.session }),
-      loadApp(),
-    ]);
+    [session, app] = await Promise.all([m.createSession(sessionOptions(o.session)), loadApp()]);
   } catch (err) {
     // Leave the screen as a shell expects it; the CLI prints the error.
     if (placeholder > 0) stdout.write(`\x1b[${placeholder}A\r\x1b[J`);
     terminal.restore();
     throw err;
   }
-  const provider = m.makeProvider(o.config);
+  const provider = m.makeProvider(o.config, (message) => note(message));
 
   let quit!: () => void;
   const done = new Promise<void>((resolve) => (quit = resolve));
@@ -98,6 +111,8 @@ export async function runInteractive(o: InteractiveOptions): Promise<number> {
     session,
     listModels: () => m.listServerModels(o.config),
     makeModel: (id) => provider.getModel(id),
+    openSession: (file) => m.createSession(sessionOptions({ resumeFile: file })),
+    listSessions: (except) => m.summarizeSessions(o.config.home, o.config.cwd, except),
     history: m.History.load(m.historyFile(o.config.home, o.config.cwd)),
     fileIndex: new m.FileIndex(o.config.cwd),
     version: m.packageVersion(),
@@ -107,12 +122,14 @@ export async function runInteractive(o: InteractiveOptions): Promise<number> {
     onQuit: () => quit(),
     headerPrinted: placeholder > 0,
   });
+  note = (message) => controller.notice(message);
+  for (const message of notes.splice(0)) note(message);
 
   const parser = new m.KeyParser();
   let escapeTimer: NodeJS.Timeout | undefined;
-  onKeys = (chunk) => {
+  onKeys = (chunk, typeahead = false) => {
     clearTimeout(escapeTimer);
-    controller.handleKeys(parser.feed(chunk));
+    controller.handleKeys(parser.feed(chunk, typeahead));
     if (parser.hasPending()) escapeTimer = setTimeout(() => controller.handleKeys(parser.flush()), ESCAPE_WAIT_MS);
   };
   // Before Ink's own resize handler, so Ink redraws with lines already wrapped to the new width.
@@ -129,8 +146,9 @@ export async function runInteractive(o: InteractiveOptions): Promise<number> {
   // The stand-in input box goes; Ink draws the real one in its place (erasing below is not a clear).
   if (placeholder > 0) stdout.write(`\x1b[${placeholder}A\r\x1b[J`);
   const ink = app.mountApp(controller, stdout);
+  if (o.session?.pick) controller.openResumePicker('new conversation');
   if (o.prompt) controller.sendInitial(o.prompt);
-  for (const chunk of early.splice(0)) onKeys(chunk);
+  for (const chunk of early.splice(0)) onKeys(chunk, true);
   try {
     await done;
   } finally {
@@ -142,7 +160,7 @@ export async function runInteractive(o: InteractiveOptions): Promise<number> {
     process.off('SIGHUP', onSignal);
     clearTimeout(escapeTimer);
     terminal.restore();
-    session.close();
+    controller.current.close();
   }
   return 0;
 }

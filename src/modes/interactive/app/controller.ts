@@ -1,27 +1,34 @@
-// The interactive app without the drawing: keys in, agent calls out, agent events in, frames out.
+// The interactive app without the drawing: keys in, agent calls out, session events in, frames out.
 // Ink only prints the frames (see App.tsx); everything here runs, and is tested, without a terminal.
 import type { QueuedMessage } from '../../../agent/agent.js';
 import type { Model } from '../../../ai/types.js';
+import type { SessionSummary } from '../../../session/locate.js';
 import type { Session, SessionEvent } from '../../../session/session.js';
 import { findCommand, parseCommand } from '../commands.js';
-import { applyCompletion, completionContext, completionItems, type CompletionItem } from '../complete/completion.js';
 import type { FileIndex } from '../complete/file-index.js';
-import * as ed from '../editor/editor.js';
 import type { History } from '../editor/history.js';
 import { keyCommand, type Command } from '../input/keymap.js';
 import type { KeyEvent } from '../input/keys.js';
 import { width } from '../text.js';
-import { Transcript, type StaticItem } from '../transcript.js';
+import { Transcript } from '../transcript.js';
 import { renderHeader } from '../view/messages.js';
+import { ApprovalPrompt } from './approval-prompt.js';
 import { composeFrame } from './frame.js';
-import { moveSelection, type MenuState } from './menu.js';
+import { InputBox } from './input-box.js';
 import { loadModels, pickerMenu } from './model-picker.js';
+import { showResumed } from './resumed.js';
+import { Screen, type Snapshot } from './screen.js';
 import { runCommand, type CommandContext } from './run-command.js';
+import { SessionPicker } from './session-picker.js';
 
 export interface ControllerOptions {
   session: Session;
   listModels(): Promise<string[]>;
   makeModel(id: string): Model;
+  /** a Session continuing this session file (the picker, /resume) */
+  openSession(file: string): Promise<Session>;
+  /** the picker's list: this directory's sessions but `except` */
+  listSessions(except: string): Promise<SessionSummary[]>;
   history: History;
   fileIndex: FileIndex;
   version: string;
@@ -33,73 +40,79 @@ export interface ControllerOptions {
   headerPrinted?: boolean;
 }
 
-export interface Snapshot {
-  /** every static item so far (Ink's <Static> prints the new ones) */
-  items: StaticItem[];
-  live: string[];
-}
-
-const FRAME_MS = 33;
-const TICK_MS = 100;
 const QUIT_WINDOW_MS = 2000;
-
-const EDIT_OPS: Record<string, (st: ed.EditorState) => ed.EditorState> = {
-  left: ed.left, right: ed.right, wordLeft: ed.wordLeft, wordRight: ed.wordRight, home: ed.home, end: ed.end,
-  backspace: ed.backspace, delete: ed.deleteForward, deleteWordBack: ed.deleteWordBack,
-  deleteWordForward: ed.deleteWordForward, killLineStart: ed.deleteToLineStart, killLineEnd: ed.deleteToLineEnd,
-};
 
 export class Controller {
   readonly transcript: Transcript;
-  private readonly session: Session;
-  private unsubscribe: () => void;
-  private editor: ed.EditorState = ed.emptyEditor;
-  private menu: MenuState | null = null;
-  private completions: CompletionItem[] = [];
-  private menuDismissedFor: string | null = null;
+  private session: Session;
+  private unsubscribe: () => void = () => {};
+  private readonly input: InputBox;
+  private readonly approvals = new ApprovalPrompt(() => this.schedule());
+  private picker: SessionPicker | null = null;
+  /** stops what a command started (a /compact), on Esc */
+  private cancel: (() => void) | null = null;
+  /** a prompt from the command line, held while the picker of `tack -r` is open */
+  private initial: string | null = null;
+  private readonly shownNotices = new Set<string>();
+  private compactingSince = 0;
   private hint: { text: string; until: number } | null = null;
   private quitArmedUntil = 0;
   private cols: number;
   private rows: number;
-  private items: StaticItem[] = [];
-  private snapshot: Snapshot = { items: [], live: [] };
-  private readonly listeners = new Set<() => void>();
-  private timer: NodeJS.Timeout | null = null;
-  private ticker: NodeJS.Timeout | null = null;
-  private lastFrame = 0;
-  private closed = false;
+  private readonly screen: Screen;
 
   constructor(private readonly o: ControllerOptions) {
     this.session = o.session;
     this.cols = o.cols;
     this.rows = o.rows;
     this.transcript = new Transcript({ width: o.cols });
+    this.screen = new Screen(this.transcript, (now) => this.liveLines(now));
+    this.input = new InputBox(o.history, o.fileIndex, () => this.schedule());
     if (!o.headerPrinted) this.transcript.pushRaw(renderHeader({ version: o.version, model: o.session.model.id, cwd: o.session.config.cwd }, o.cols).join('\n'));
-    this.transcript.replay(o.session.agent.state.messages);
-    this.unsubscribe = this.session.subscribe((e) => this.onSessionEvent(e));
-    o.fileIndex.onUpdate(() => {
-      if (this.menu?.kind === 'path') this.afterEdit();
-    });
-    this.render();
+    this.attach(o.session);
+    this.screen.render();
   }
 
   // --- the React side: useSyncExternalStore ---
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  subscribe = (listener: () => void): (() => void) => this.screen.subscribe(listener);
 
-  getSnapshot = (): Snapshot => this.snapshot;
+  getSnapshot = (): Snapshot => this.screen.getSnapshot();
 
   // --- inputs ---
-  /** Sends a prompt given on the command line. */
+  /** Sends a prompt given on the command line (once the picker, if open, is done). */
   sendInitial(text: string): void {
-    this.send(text, 'enter');
+    if (this.picker) this.initial = text;
+    else this.send(text, 'enter');
   }
 
   handleKeys(events: KeyEvent[]): void {
     for (const ev of events) this.handle(keyCommand(ev));
-    this.render();
+    this.screen.render();
+  }
+
+  /** A sentence for the user from below the UI (sandbox, provider notes); each shown once. */
+  notice(text: string): void {
+    if (this.shownNotices.has(text)) return;
+    this.shownNotices.add(text);
+    this.transcript.notice(text);
+    this.schedule();
+  }
+
+  /** Opens the session picker; Esc in it keeps the current (for `tack -r`: new) conversation. */
+  openResumePicker(escapeLabel = 'back'): void {
+    this.picker = new SessionPicker(
+      this.o.listSessions(this.session.id),
+      (path) => {
+        this.picker = null;
+        if (path) void this.resume(path);
+        else if (this.initial) this.send(this.initial, 'enter');
+        this.initial = null;
+        this.schedule();
+      },
+      () => this.schedule(),
+      escapeLabel,
+    );
+    this.schedule();
   }
 
   /**
@@ -108,26 +121,21 @@ export class Controller {
    */
   reflowedRows(newCols: number): number {
     if (newCols >= this.cols) return 0;
-    return this.snapshot.live.reduce((extra, line) => extra + Math.max(0, Math.ceil(width(line) / newCols) - 1), 0);
+    return this.screen.getSnapshot().live.reduce((extra, line) => extra + Math.max(0, Math.ceil(width(line) / newCols) - 1), 0);
   }
 
   resize(cols: number, rows: number): void {
     this.cols = cols;
     this.rows = rows;
     this.transcript.width = cols;
-    this.render();
+    this.screen.render();
   }
 
   /** Stops listening; the last frame keeps the transcript and drops the live region. */
   close(): void {
-    const fresh = this.transcript.take();
-    this.snapshot = { items: fresh.length > 0 ? this.items.concat(fresh) : this.items, live: [] };
-    for (const l of this.listeners) l();
-    this.closed = true;
+    this.screen.close();
     this.unsubscribe();
-    if (this.timer) clearTimeout(this.timer);
-    if (this.ticker) clearInterval(this.ticker);
-    this.timer = this.ticker = null;
+    this.approvals.cancelAll();
   }
 
   get busy(): boolean {
@@ -135,123 +143,126 @@ export class Controller {
   }
 
   get inputText(): string {
-    return this.editor.text;
+    return this.input.text;
   }
 
-  // --- agent events ---
+  /** The session the app drives now (it changes with the picker and /resume). */
+  get current(): Session {
+    return this.session;
+  }
+
+  // --- the session ---
+  /** Listens to a session (the Session, not its Agent: compaction events come from it) and answers its questions. */
+  private attach(session: Session): void {
+    this.session = session;
+    this.unsubscribe = session.subscribe((e) => this.onSessionEvent(e));
+    session.approvals?.setPrompter((request, signal) => this.approvals.ask(request, signal));
+    showResumed(this.transcript, session);
+  }
+
+  /** Continues another session file in place of this one; the approval mode and thinking level carry over. */
+  private async resume(path: string): Promise<void> {
+    let next: Session;
+    try {
+      next = await this.o.openSession(path);
+    } catch (err) {
+      this.transcript.error(err instanceof Error ? err.message : String(err));
+      this.schedule();
+      return;
+    }
+    const old = this.session;
+    this.restore(old.agent.abort());
+    await old.agent.waitForIdle();
+    this.unsubscribe();
+    old.approvals?.setPrompter(undefined);
+    old.close();
+    const mode = old.approvals?.mode;
+    if (mode && mode !== 'auto') next.approvals?.setMode(mode);
+    next.agent.setThinkingLevel(old.agent.state.thinkingLevel);
+    this.transcript.resetTotals();
+    this.attach(next);
+    if (this.initial) this.send(this.initial, 'enter');
+    this.initial = null;
+    this.schedule();
+  }
+
   private onSessionEvent(e: SessionEvent): void {
     this.transcript.onEvent(e);
-    if (e.type === 'agent_start' && !this.ticker) this.ticker = setInterval(() => this.schedule(), TICK_MS);
-    if (e.type === 'agent_end') {
-      if (e.reason === 'error') this.transcript.showRunError(this.session.agent.state.error);
-      if (!this.transcript.busy && this.ticker) {
-        clearInterval(this.ticker);
-        this.ticker = null;
-      }
-    }
+    if (e.type === 'compaction_start') this.compactingSince = Date.now();
+    if (e.type === 'agent_end' && e.reason === 'error') this.transcript.showRunError(this.session.agent.state.error);
+    this.screen.animate(this.transcript.busy || this.transcript.compacting);
     this.schedule();
   }
 
   // --- frames ---
-  /** Coalesces changes: at most one frame every FRAME_MS. */
   private schedule(): void {
-    if (this.timer || this.closed) return;
-    const wait = Math.max(0, this.lastFrame + FRAME_MS - Date.now());
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.render();
-    }, wait);
-  }
-
-  private render(): void {
-    if (this.closed) return;
-    this.lastFrame = Date.now();
-    const fresh = this.transcript.take();
-    if (fresh.length > 0) this.items = this.items.concat(fresh);
-    const live = this.liveLines(this.lastFrame);
-    const prev = this.snapshot;
-    if (fresh.length === 0 && live.length === prev.live.length && live.every((l, i) => l === prev.live[i])) return;
-    this.snapshot = { items: this.items, live };
-    for (const l of this.listeners) l();
+    this.screen.schedule();
   }
 
   private liveLines(now: number): string[] {
     if (this.hint && now >= this.hint.until) this.hint = null;
+    const state = this.session.agent.state;
     return composeFrame({
       now,
       cols: this.cols,
       rows: this.rows,
       transcript: this.transcript,
-      editor: this.editor,
-      menu: this.menu,
+      editor: this.input.editor,
+      menu: this.input.menu,
+      question: this.approvals.current,
+      picker: this.picker,
       hint: this.hint?.text,
       busy: this.busy,
-      model: this.session.agent.state.model,
+      compactingSince: this.compactingSince,
+      model: state.model,
+      thinking: state.thinkingLevel,
+      approvalMode: this.session.approvals?.mode,
       cwd: this.session.config.cwd,
       sessionId: this.session.id,
     });
   }
 
-  // --- commands ---
+  // --- keys ---
   private handle(cmd: Command): void {
     const agent = this.session.agent;
+    if (this.picker) {
+      this.picker.handle(cmd);
+      return;
+    }
+    if (cmd.type === 'cycleMode') {
+      const mode = this.session.approvals?.cycleMode();
+      if (mode) this.flash(`approvals: ${mode} (Shift+Tab for the next mode)`, 2500);
+      return;
+    }
+    // Esc closes an open completion menu before it answers the question.
+    const forQuestion = !(cmd.type === 'escape' && this.input.menu);
+    if (forQuestion && this.approvals.current && this.approvals.handle(cmd, this.input.empty && !this.input.menu)) return;
+    if (cmd.type === 'up' && !this.input.menuHasItems && this.input.empty && agent.queued().length > 0) {
+      this.restore(agent.dequeueAll());
+      return;
+    }
+    if (this.input.handle(cmd)) return;
     switch (cmd.type) {
-      case 'insert':
-        this.setEditor(ed.insert(this.editor, cmd.text));
-        return;
-      case 'paste':
-        this.setEditor(ed.insertPaste(this.editor, cmd.text));
-        return;
-      case 'newline':
-        this.setEditor(ed.insert(this.editor, '\n'));
-        return;
-      case 'edit':
-        this.setEditor(EDIT_OPS[cmd.op]!(this.editor));
-        return;
-      case 'submit':
-        if (this.menu && this.acceptMenu(true)) return;
-        if (this.editor.text[this.editor.cursor - 1] === '\\') {
-          this.setEditor(ed.insert(ed.backspace(this.editor), '\n'));
-          return;
-        }
+      case 'submit': {
+        const accepted = this.input.accept(true);
+        if (accepted.kind === 'model') void this.command({ name: 'model', args: accepted.id });
+        if (accepted.kind === 'model' || accepted.kind === 'used') return;
+        if (accepted.kind !== 'submit' && this.input.continueLine()) return;
         this.submit('enter');
         return;
+      }
       case 'followUp':
         this.submit('followUp');
         return;
-      case 'tab':
-        if (this.menu) this.acceptMenu(false);
-        return;
-      case 'up':
-        if (this.menu && this.menu.items.length > 0) this.menu = moveSelection(this.menu, -1);
-        else if (ed.isEmpty(this.editor) && agent.queued().length > 0) this.restore(agent.dequeueAll());
-        else {
-          const moved = ed.up(this.editor);
-          const prev = moved ? undefined : this.o.history.prev(this.editor.text);
-          if (moved) this.editor = moved;
-          else if (prev !== undefined) this.setEditor(ed.editorWith(prev), true);
-        }
-        return;
-      case 'down':
-        if (this.menu && this.menu.items.length > 0) this.menu = moveSelection(this.menu, 1);
-        else {
-          const moved = ed.down(this.editor);
-          const next = moved ? undefined : this.o.history.next();
-          if (moved) this.editor = moved;
-          else if (next !== undefined) this.setEditor(ed.editorWith(next), true);
-        }
-        return;
       case 'escape':
-        if (this.menu) {
-          this.menu = null;
-          this.menuDismissedFor = this.editor.text;
-        } else if (agent.state.isRunning || agent.queued().length > 0) this.restore(agent.abort());
+        if (this.input.closeMenu()) return;
+        if (this.cancel) this.cancel();
+        else if (agent.state.isRunning || agent.queued().length > 0) this.restore(agent.abort());
         return;
       case 'interrupt':
-        if (this.editor.text !== '') {
-          this.setEditor(ed.emptyEditor);
-          this.o.history.resetBrowsing();
-        } else if (agent.state.isRunning) this.restore(agent.abort());
+        if (this.input.text !== '') this.input.clear();
+        else if (agent.state.isRunning) this.restore(agent.abort());
+        else if (this.cancel) this.cancel();
         else if (Date.now() < this.quitArmedUntil) this.quit();
         else {
           this.quitArmedUntil = Date.now() + QUIT_WINDOW_MS;
@@ -259,75 +270,29 @@ export class Controller {
         }
         return;
       case 'eof':
-        if (this.editor.text === '') this.quit();
-        else this.setEditor(ed.deleteForward(this.editor));
+        if (this.input.text === '') this.quit();
+        else this.input.handle({ type: 'edit', op: 'delete' });
         return;
       case 'toggleTools':
         this.transcript.toggleExpanded();
         return;
-      case 'none':
+      default:
         return;
     }
   }
 
-  private setEditor(next: ed.EditorState, fromHistory = false): void {
-    this.editor = next;
-    if (!fromHistory) this.o.history.resetBrowsing();
-    this.afterEdit();
-  }
-
-  /** Recomputes the completion menu for the text at the cursor. */
-  private afterEdit(): void {
-    if (this.menu?.kind === 'model') return;
-    const ctx = completionContext(this.editor);
-    if (!ctx || this.menuDismissedFor === this.editor.text) {
-      this.menu = null;
-      this.completions = [];
-      return;
-    }
-    this.menuDismissedFor = null;
-    const paths = ctx.kind === 'path' ? this.o.fileIndex.get() : null;
-    this.completions = completionItems(ctx, paths);
-    const selected = this.menu?.kind === ctx.kind ? Math.min(this.menu.selected, Math.max(0, this.completions.length - 1)) : 0;
-    const empty = ctx.kind === 'command' ? 'no such command (Esc to close)' : paths === null ? 'indexing files…' : 'no matching paths';
-    this.menu = { kind: ctx.kind, items: this.completions.map((c) => ({ label: c.label, description: c.description })), selected, empty };
-    this.schedule();
-  }
-
-  /** Enter or Tab on an open menu. Returns true when the key was used up. */
-  private acceptMenu(enter: boolean): boolean {
-    const menu = this.menu!;
-    if (menu.kind === 'model') {
-      const id = menu.items[menu.selected]?.label;
-      this.menu = null;
-      if (id) void this.command({ name: 'model', args: id });
-      return true;
-    }
-    const ctx = completionContext(this.editor);
-    const item = this.completions[menu.selected];
-    if (!ctx || !item) return menu.kind === 'path' && enter ? false : !enter;
-    this.setEditor(applyCompletion(this.editor, ctx, item));
-    if (menu.kind === 'command' && enter) {
-      this.menu = null;
-      this.submit('enter');
-    }
-    return true;
-  }
-
   private submit(kind: 'enter' | 'followUp'): void {
-    const typed = this.editor.text.trim();
+    const typed = this.input.text.trim();
     if (!typed) return;
     const parsed = parseCommand(typed);
     if (parsed) {
-      this.o.history.add(typed);
-      this.setEditor(ed.emptyEditor);
+      this.input.commit(typed);
       if (findCommand(parsed.name)) void this.command(parsed);
       else this.transcript.error(`unknown command /${parsed.name}; type /help for the commands`);
       return;
     }
-    const text = ed.expandPastes(this.editor).trim();
-    this.o.history.add(text);
-    this.setEditor(ed.emptyEditor);
+    const text = this.input.expanded;
+    this.input.commit(text);
     this.send(text, kind);
   }
 
@@ -348,10 +313,7 @@ export class Controller {
   /** Queued messages back into the input, before whatever is typed there. */
   private restore(queued: QueuedMessage[]): void {
     if (queued.length === 0) return;
-    const texts = queued.map((q) => q.text);
-    const current = this.editor.text;
-    const text = [...texts, ...(current ? [current] : [])].join('\n');
-    this.setEditor({ text, cursor: text.length, pastes: this.editor.pastes });
+    this.input.restore(queued.map((q) => q.text));
     this.flash(`${queued.length} queued message${queued.length === 1 ? '' : 's'} put back into the input`, 3000);
   }
 
@@ -379,21 +341,28 @@ export class Controller {
       transcript: this.transcript,
       session: () => this.session,
       renewSession: async () => {
-        this.session.agent.abort();
+        this.restore(this.session.agent.abort());
         await this.session.startNew();
       },
       makeModel: (id) => this.o.makeModel(id),
       openModelPicker: () => this.openModelPicker(),
+      openResumePicker: () => this.openResumePicker(),
+      resume: (path) => this.resume(path),
+      onCancel: (cancel) => {
+        this.cancel = cancel;
+        this.schedule();
+      },
       writeRaw: (data) => this.o.writeRaw(data),
       quit: () => this.quit(),
     };
   }
 
   private openModelPicker(): void {
-    this.menu = pickerMenu();
+    this.input.openMenu(pickerMenu());
     loadModels(this.o.listModels, this.session.agent.state.model.id, (menu, error) => {
-      if (this.menu?.kind !== 'model') return;
-      this.menu = menu;
+      if (this.input.menu?.kind !== 'model') return;
+      if (menu) this.input.openMenu(menu);
+      else this.input.closeMenu();
       if (error) this.transcript.error(error);
       this.schedule();
     });

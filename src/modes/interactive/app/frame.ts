@@ -1,15 +1,19 @@
-// One frame of the live region: the streaming answer and tools, the status line, the queue, the
-// input box, a menu and the footer, composed to fit the terminal.
-import type { Model } from '../../../ai/types.js';
+// One frame of the live region: the streaming answer and tools, an approval question, the status
+// line, the queue, the input box, a menu or the session picker, and the footer, composed to fit
+// the terminal.
+import type { Model, ThinkingLevel } from '../../../ai/types.js';
 import type { EditorState } from '../editor/editor.js';
 import { renderEditor } from '../editor/view.js';
 import { s, sym } from '../style.js';
 import type { Transcript } from '../transcript.js';
+import { renderQuestion } from '../view/approval-view.js';
 import { renderFooter } from '../view/footer.js';
 import { composeLive } from '../view/live.js';
 import { renderQueue } from '../view/queue-view.js';
 import { renderStatus, spinnerFrame } from '../view/status.js';
+import type { OpenQuestion } from './approval-prompt.js';
 import { renderMenu, type MenuState } from './menu.js';
+import type { SessionPicker } from './session-picker.js';
 
 export interface FrameInput {
   now: number;
@@ -18,12 +22,21 @@ export interface FrameInput {
   transcript: Transcript;
   editor: EditorState;
   menu: MenuState | null;
+  question?: OpenQuestion;
+  picker: SessionPicker | null;
   hint?: string;
   busy: boolean;
+  /** when a compaction outside a run (/compact) started */
+  compactingSince: number;
   model: Model;
+  thinking: ThinkingLevel;
+  approvalMode?: string;
   cwd: string;
   sessionId: string;
 }
+
+/** Lines of the body kept visible above a question, so the running tool stays in view. */
+const BODY_ROOM = 2;
 
 export function composeFrame(f: FrameInput): string[] {
   const { cols, transcript: t } = f;
@@ -32,7 +45,11 @@ export function composeFrame(f: FrameInput): string[] {
     width: cols,
     maxLines: Math.max(3, Math.floor(f.rows / 2)),
     prompt: `${sym('›', '>')} `,
-    hint: f.busy ? 'Enter steers · Alt+Enter queues a follow-up · Esc interrupts' : 'Ask, or / for commands, @ for files',
+    hint: f.question
+      ? 'answer the question above, or type a message'
+      : f.busy
+        ? 'Enter steers · Alt+Enter queues a follow-up · Esc interrupts'
+        : 'Ask, or / for commands, @ for files',
   });
   const footer = renderFooter(
     {
@@ -44,16 +61,34 @@ export function composeFrame(f: FrameInput): string[] {
       cost: t.totals.cost,
       cwd: f.cwd,
       sessionId: f.sessionId,
+      approvals: f.approvalMode,
+      thinking: f.thinking,
     },
     cols,
   );
+  const status = renderStatus(
+    {
+      busy: t.busy || t.compacting,
+      startedAt: t.busy ? t.startedAt : f.compactingSince,
+      activity: f.question ? 'waiting for your answer' : t.activity(),
+      retry: t.retry,
+      hint: f.hint,
+    },
+    cols,
+    f.now,
+  );
+  const queue = renderQueue(t.queue, cols);
+  const input = [rule, ...view.lines, rule];
+  const menu = f.picker ? f.picker.render(cols) : renderMenu(f.menu, cols);
+  const room = f.rows - 1 - BODY_ROOM - status.length - queue.length - input.length - menu.length - 1;
   return composeLive(
     {
       body: t.liveBody(f.now, spinnerFrame(f.now), f.rows),
-      status: renderStatus({ busy: t.busy, startedAt: t.startedAt, activity: t.activity(), retry: t.retry, hint: f.hint }, cols, f.now),
-      queue: renderQueue(t.queue, cols),
-      input: [rule, ...view.lines, rule],
-      menu: renderMenu(f.menu, cols),
+      question: f.question ? renderQuestion(f.question, cols, Math.max(6, room)) : [],
+      status,
+      queue,
+      input,
+      menu,
       footer: [footer],
     },
     f.rows,

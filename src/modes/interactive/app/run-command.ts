@@ -1,5 +1,6 @@
 // What each slash command does.
-import type { Model } from '../../../ai/types.js';
+import type { Model, ThinkingLevel } from '../../../ai/types.js';
+import { findSessionById } from '../../../session/locate.js';
 import type { Session } from '../../../session/session.js';
 import { osc52 } from '../clipboard.js';
 import { COMMANDS, HELP_KEYS, type ParsedCommand } from '../commands.js';
@@ -15,6 +16,11 @@ export interface CommandContext {
   renewSession(): Promise<void>;
   makeModel(id: string): Model;
   openModelPicker(): void;
+  openResumePicker(): void;
+  /** continues that session file in place of the current one */
+  resume(file: string): Promise<void>;
+  /** what Esc and Ctrl+C stop while a command runs (null when it is done) */
+  onCancel(cancel: (() => void) | null): void;
   writeRaw(data: string): void;
   quit(): void;
 }
@@ -57,6 +63,18 @@ export async function runCommand(ctx: CommandContext, cmd: ParsedCommand): Promi
       t.notice(`new conversation · session ${ctx.session().id}`);
       return;
     }
+    case 'resume': {
+      const session = ctx.session();
+      if (!cmd.args) ctx.openResumePicker();
+      else await ctx.resume(findSessionById(session.config.home, session.config.cwd, cmd.args));
+      return;
+    }
+    case 'compact':
+      await compact(ctx, cmd.args);
+      return;
+    case 'thinking':
+      thinking(ctx, cmd.args);
+      return;
     case 'session': {
       const session = ctx.session();
       const file = session.file;
@@ -84,4 +102,47 @@ export async function runCommand(ctx: CommandContext, cmd: ParsedCommand): Promi
     default:
       t.error(`unknown command /${cmd.name}; type /help for the commands`);
   }
+}
+
+async function compact(ctx: CommandContext, focus: string): Promise<void> {
+  const session = ctx.session();
+  const t = ctx.transcript;
+  if (session.agent.state.isRunning) {
+    t.error('/compact needs a quiet moment: let the run finish, or interrupt it with Esc, then try again');
+    return;
+  }
+  let started = false;
+  const off = session.subscribe((e) => {
+    if (e.type === 'compaction_start') started = true;
+  });
+  const abort = new AbortController();
+  ctx.onCancel(() => abort.abort());
+  try {
+    await session.compact(focus || undefined, abort.signal);
+  } finally {
+    off();
+    ctx.onCancel(null);
+  }
+  if (!started) t.notice('nothing to compact: the conversation is still short enough to keep as it is');
+}
+
+const LEVELS: readonly ThinkingLevel[] = ['off', 'low', 'medium', 'high'];
+
+function thinking(ctx: CommandContext, arg: string): void {
+  const agent = ctx.session().agent;
+  const t = ctx.transcript;
+  if (!arg) {
+    t.notice(`thinking: ${agent.state.thinkingLevel} (choices: ${LEVELS.join(', ')}; /thinking <level> sets it)`);
+    return;
+  }
+  const level = LEVELS.find((l) => l === arg.toLowerCase());
+  if (!level) {
+    t.error(`/thinking takes one of ${LEVELS.join(', ')}, not "${arg}"`);
+    return;
+  }
+  agent.setThinkingLevel(level);
+  const model = agent.state.model;
+  // Sent as reasoning_effort only where the model takes it; the model layer says so once otherwise.
+  const unknown = level !== 'off' && !model.reasoning && model.compat?.supportsReasoningEffort !== true;
+  t.notice(`thinking: ${level} (from the next model call)${unknown ? `; ${model.id} is not known to take a thinking level, so it may be ignored` : ''}`);
 }

@@ -15,6 +15,7 @@ export type Command =
   | { type: 'eof' } // Ctrl+D
   | { type: 'toggleTools' } // Ctrl+O
   | { type: 'tab' }
+  | { type: 'cycleMode' } // Shift+Tab: the approval mode
   | { type: 'up' }
   | { type: 'down' }
   | { type: 'edit'; op: EditCommand }
@@ -68,7 +69,7 @@ export function keyCommand(ev: KeyEvent): Command {
   }
   switch (name) {
     case 'escape': return { type: 'escape' };
-    case 'tab': return shift ? { type: 'none' } : { type: 'tab' };
+    case 'tab': return shift ? { type: 'cycleMode' } : { type: 'tab' };
     case 'up': return { type: 'up' };
     case 'down': return { type: 'down' };
     case 'left': return edit('left');

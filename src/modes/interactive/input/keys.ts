@@ -92,8 +92,13 @@ export class KeyParser {
   private pending = '';
   private paste: string | null = null;
 
-  /** Parses what the terminal sent; an incomplete sequence at the end waits for the next read. */
-  feed(chunk: string): KeyEvent[] {
+  /**
+   * Parses what the terminal sent; an incomplete sequence at the end waits for the next read.
+   * `typeahead`: keys typed before the app was ready. They arrive in one piece (so they are not
+   * taken for a paste), and a line end is Enter: keys typed before raw mode went through the
+   * terminal's cooked mode, which turns Enter's `\r` into `\n`.
+   */
+  feed(chunk: string, typeahead = false): KeyEvent[] {
     const out: KeyEvent[] = [];
     let data = this.pending + chunk;
     this.pending = '';
@@ -114,7 +119,7 @@ export class KeyParser {
       }
       const start = data.indexOf(PASTE_START);
       const head = start < 0 ? data : data.slice(0, start);
-      const rest = this.parsePlain(head, out, start < 0);
+      const rest = this.parsePlain(head, out, start < 0, typeahead);
       if (start < 0) {
         this.pending = rest;
         return out;
@@ -140,9 +145,9 @@ export class KeyParser {
   }
 
   /** Returns the unparsed remainder (an incomplete escape sequence at the end). */
-  private parsePlain(data: string, out: KeyEvent[], last: boolean): string {
+  private parsePlain(data: string, out: KeyEvent[], last: boolean, typeahead: boolean): string {
     // Without bracketed paste, several lines arriving in one read are a paste, not typed Enters.
-    if (looksLikeUnbracketedPaste(data)) {
+    if (!typeahead && looksLikeUnbracketedPaste(data)) {
       out.push({ kind: 'paste', text: data });
       return '';
     }
@@ -171,7 +176,7 @@ export class KeyParser {
         i += n;
       } else if (c < ' ' || c === '\x7f') {
         flushText();
-        out.push(controlKey(c, false));
+        out.push(typeahead && c === '\n' ? key('enter') : controlKey(c, false));
         i++;
       } else {
         text += c;

@@ -14,6 +14,10 @@ export interface FooterInfo {
   cost: number | null;
   cwd: string;
   sessionId: string;
+  /** the approval mode (Shift+Tab cycles it); absent without approvals */
+  approvals?: string;
+  /** the thinking level; shown unless off */
+  thinking?: string;
 }
 
 export function compactNumber(n: number): string {
@@ -35,11 +39,14 @@ export function renderFooter(f: FooterInfo, cols: number): string {
   const pct = f.contextWindow > 0 ? Math.min(100, Math.round((f.lastInput / f.contextWindow) * 100)) : 0;
   const ctxText = `${pct}% of ${compactNumber(f.contextWindow)}`;
   const ctx = pct >= 90 ? s.red(ctxText) : pct >= 70 ? s.yellow(ctxText) : ctxText;
+  const mode = f.approvals === 'yolo' ? s.red(f.approvals) : f.approvals === 'auto-edit' ? s.yellow(f.approvals) : f.approvals;
   const parts = [
     f.model,
+    ...(f.thinking && f.thinking !== 'off' ? [`thinking ${f.thinking}`] : []),
     ctx,
     `↑${compactNumber(f.totalInput)} ↓${compactNumber(f.totalOutput)}`,
     ...(f.cost !== null && f.totalInput + f.totalOutput > 0 ? [formatCost(f.cost)] : []),
+    ...(mode ? [`approvals: ${mode}`] : []),
     shortPath(f.cwd),
     f.sessionId.slice(0, 8),
   ];

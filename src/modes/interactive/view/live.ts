@@ -4,6 +4,8 @@
 export interface LiveParts {
   /** the streaming answer and the running tools */
   body: string[];
+  /** an approval question, already cut to fit */
+  question?: string[];
   status: string[];
   queue: string[];
   input: string[];
@@ -26,18 +28,20 @@ export function lastLines(lines: string[], max: number, marker: (n: number) => s
 
 /**
  * At most `rows - 1` lines. When something must go, the body shrinks first (to its last lines),
- * then the menu, the queue and the status; the input and the footer stay.
+ * then the menu, the queue, the status and the question (its end, with the choices, stays); the
+ * input and the footer stay.
  */
 export function composeLive(p: LiveParts, rows: number, styleMarker: (text: string) => string = (t) => t): string[] {
   const budget = Math.max(1, rows - 1);
-  const fixed = () => status.length + queue.length + input.length + menu.length + footer.length;
-  let { status, queue, input, menu } = p;
+  const fixed = () => question.length + status.length + queue.length + input.length + menu.length + footer.length;
+  let { question = [], status, queue, input, menu } = p;
   const { footer } = p;
   if (fixed() > budget) menu = menu.slice(0, Math.max(0, menu.length - (fixed() - budget)));
   if (fixed() > budget) queue = lastLines(queue, Math.max(0, queue.length - (fixed() - budget)), (n) => styleMarker(`… ${n} queued`));
   if (fixed() > budget) status = status.slice(0, Math.max(0, status.length - (fixed() - budget)));
+  if (fixed() > budget) question = question.slice(Math.min(question.length, fixed() - budget));
   if (fixed() > budget) input = input.slice(Math.max(0, fixed() - budget));
   const room = budget - fixed();
   const body = lastLines(p.body, room, (n) => styleMarker(aboveMarker(n)));
-  return [...body, ...status, ...queue, ...input, ...menu, ...footer].slice(-budget);
+  return [...body, ...question, ...status, ...queue, ...input, ...menu, ...footer].slice(-budget);
 }

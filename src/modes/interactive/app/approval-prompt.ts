@@ -1,0 +1,122 @@
+// The app's side of the approval gate: questions shown above the input, one at a time, answered
+// with a choice's key, the arrows and Enter, or Esc (no). Choosing "no" asks for an optional reason,
+// which goes back to the model. The input box stays usable: keys the question does not take (any
+// text once something is typed) go to the input as usual.
+import type { ApprovalAnswer, ApprovalRequest } from '../../../session/permissions/index.js';
+import * as ed from '../editor/editor.js';
+import type { Command } from '../input/keymap.js';
+import { applyEdit } from './input-box.js';
+
+export interface OpenQuestion {
+  request: ApprovalRequest;
+  selected: number;
+  /** set once "no" was chosen: the reason being typed */
+  reason: ed.EditorState | null;
+}
+
+interface Pending extends OpenQuestion {
+  resolve(answer: ApprovalAnswer): void;
+  dispose(): void;
+}
+
+export class ApprovalPrompt {
+  private readonly queue: Pending[] = [];
+
+  constructor(private readonly changed: () => void) {}
+
+  /** The question on screen, if any. */
+  get current(): OpenQuestion | undefined {
+    return this.queue[0];
+  }
+
+  /** The prompter the gate calls. An aborted signal (the run was interrupted) closes the question. */
+  ask(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalAnswer> {
+    return new Promise((resolve) => {
+      const onAbort = () => this.answer(q, { answer: 'no' });
+      const q: Pending = {
+        request,
+        selected: 0,
+        reason: null,
+        resolve,
+        dispose: () => signal.removeEventListener('abort', onAbort),
+      };
+      if (signal.aborted) {
+        resolve({ answer: 'no' });
+        return;
+      }
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.queue.push(q);
+      this.changed();
+    });
+  }
+
+  /** Closes every open question with "no" (the session is going away). */
+  cancelAll(): void {
+    for (const q of [...this.queue]) this.answer(q, { answer: 'no' });
+  }
+
+  /**
+   * A key while a question is open; false when it is not the question's (it goes to the input).
+   * `inputEmpty`: shortcut letters, arrows and Enter answer only while nothing is typed.
+   */
+  handle(cmd: Command, inputEmpty: boolean): boolean {
+    const q = this.queue[0];
+    if (!q) return false;
+    if (q.reason) return this.handleReason(q, q.reason, cmd);
+    if (cmd.type === 'escape') {
+      this.answer(q, { answer: 'no' });
+      return true;
+    }
+    if (!inputEmpty) return false;
+    const choices = q.request.choices;
+    switch (cmd.type) {
+      case 'up':
+      case 'down':
+        q.selected = (q.selected + (cmd.type === 'up' ? -1 : 1) + choices.length) % choices.length;
+        return true;
+      case 'submit':
+        this.choose(q, q.selected);
+        return true;
+      case 'insert': {
+        const at = choices.findIndex((c) => c.key.toLowerCase() === cmd.text.toLowerCase());
+        if (at < 0) return false;
+        this.choose(q, at);
+        return true;
+      }
+      default:
+        return false;
+    }
+  }
+
+  private choose(q: Pending, index: number): void {
+    const choice = q.request.choices[index]!;
+    q.selected = index;
+    if (choice.answer.answer === 'no') q.reason = ed.emptyEditor;
+    else this.answer(q, choice.answer);
+  }
+
+  private handleReason(q: Pending, reason: ed.EditorState, cmd: Command): boolean {
+    if (cmd.type === 'escape') {
+      this.answer(q, { answer: 'no' });
+      return true;
+    }
+    if (cmd.type === 'submit') {
+      const why = ed.expandPastes(reason).trim();
+      this.answer(q, why ? { answer: 'no', reason: why } : { answer: 'no' });
+      return true;
+    }
+    // Ctrl+C and the like keep their meaning (interrupting the run also closes the question).
+    if (cmd.type === 'interrupt' || cmd.type === 'eof' || cmd.type === 'cycleMode') return false;
+    q.reason = applyEdit(reason, cmd) ?? reason;
+    return true;
+  }
+
+  private answer(q: Pending, answer: ApprovalAnswer): void {
+    const at = this.queue.indexOf(q);
+    if (at < 0) return;
+    this.queue.splice(at, 1);
+    q.dispose();
+    q.resolve(answer);
+    this.changed();
+  }
+}

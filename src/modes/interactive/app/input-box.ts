@@ -1,0 +1,187 @@
+// The input box: its text, the completion menu under it (commands, paths, the model list) and the
+// prompt history. What typing, arrows and Tab do to the text; the controller decides what Enter,
+// Esc and the agent keys mean.
+import { applyCompletion, completionContext, completionItems, type CompletionItem } from '../complete/completion.js';
+import type { FileIndex } from '../complete/file-index.js';
+import * as ed from '../editor/editor.js';
+import type { History } from '../editor/history.js';
+import type { Command } from '../input/keymap.js';
+import { moveSelection, type MenuState } from './menu.js';
+
+const EDIT_OPS: Record<string, (st: ed.EditorState) => ed.EditorState> = {
+  left: ed.left, right: ed.right, wordLeft: ed.wordLeft, wordRight: ed.wordRight, home: ed.home, end: ed.end,
+  backspace: ed.backspace, delete: ed.deleteForward, deleteWordBack: ed.deleteWordBack,
+  deleteWordForward: ed.deleteWordForward, killLineStart: ed.deleteToLineStart, killLineEnd: ed.deleteToLineEnd,
+};
+
+/** An editing command applied to a bare editor state (no menu, no history): the reason field uses it. */
+export function applyEdit(st: ed.EditorState, cmd: Command): ed.EditorState | null {
+  switch (cmd.type) {
+    case 'insert':
+      return ed.insert(st, cmd.text);
+    case 'paste':
+      return ed.insertPaste(st, cmd.text);
+    case 'newline':
+      return ed.insert(st, '\n');
+    case 'edit':
+      return EDIT_OPS[cmd.op]!(st);
+    default:
+      return null;
+  }
+}
+
+/** What Enter on an open menu did. */
+export type MenuAccept = { kind: 'unused' } | { kind: 'used' } | { kind: 'submit' } | { kind: 'model'; id: string };
+
+export class InputBox {
+  editor: ed.EditorState = ed.emptyEditor;
+  menu: MenuState | null = null;
+  private completions: CompletionItem[] = [];
+  private menuDismissedFor: string | null = null;
+
+  constructor(
+    private readonly history: History,
+    private readonly fileIndex: FileIndex,
+    /** something on screen changed outside a key press (the file index arrived) */
+    private readonly changed: () => void,
+  ) {
+    fileIndex.onUpdate(() => {
+      if (this.menu?.kind === 'path') this.afterEdit();
+    });
+  }
+
+  get text(): string {
+    return this.editor.text;
+  }
+
+  get empty(): boolean {
+    return ed.isEmpty(this.editor);
+  }
+
+  /** Whether Up and Down move in the menu rather than in the text. */
+  get menuHasItems(): boolean {
+    return (this.menu?.items.length ?? 0) > 0;
+  }
+
+  /** Typing, pasting, cursor moves, Tab and Up/Down; false for a command that is not the box's own. */
+  handle(cmd: Command): boolean {
+    const edited = applyEdit(this.editor, cmd);
+    if (edited) {
+      this.set(edited);
+      return true;
+    }
+    switch (cmd.type) {
+      case 'tab':
+        if (this.menu) this.accept(false);
+        return true;
+      case 'up': {
+        if (this.menuHasItems) this.menu = moveSelection(this.menu!, -1);
+        else {
+          const moved = ed.up(this.editor);
+          const prev = moved ? undefined : this.history.prev(this.editor.text);
+          if (moved) this.editor = moved;
+          else if (prev !== undefined) this.set(ed.editorWith(prev), true);
+        }
+        return true;
+      }
+      case 'down': {
+        if (this.menuHasItems) this.menu = moveSelection(this.menu!, 1);
+        else {
+          const moved = ed.down(this.editor);
+          const next = moved ? undefined : this.history.next();
+          if (moved) this.editor = moved;
+          else if (next !== undefined) this.set(ed.editorWith(next), true);
+        }
+        return true;
+      }
+      default:
+        return false;
+    }
+  }
+
+  set(next: ed.EditorState, fromHistory = false): void {
+    this.editor = next;
+    if (!fromHistory) this.history.resetBrowsing();
+    this.afterEdit();
+  }
+
+  clear(): void {
+    this.set(ed.emptyEditor);
+  }
+
+  /** Enter after a backslash: a newline instead of sending. */
+  continueLine(): boolean {
+    if (this.editor.text[this.editor.cursor - 1] !== '\\') return false;
+    this.set(ed.insert(ed.backspace(this.editor), '\n'));
+    return true;
+  }
+
+  /** Esc: closes the menu (it stays closed for this text); false when none was open. */
+  closeMenu(): boolean {
+    if (!this.menu) return false;
+    this.menu = null;
+    this.menuDismissedFor = this.editor.text;
+    return true;
+  }
+
+  openMenu(menu: MenuState): void {
+    this.menu = menu;
+  }
+
+  /** Enter or Tab on the open menu. */
+  accept(enter: boolean): MenuAccept {
+    const menu = this.menu;
+    if (!menu) return { kind: 'unused' };
+    if (menu.kind === 'model') {
+      const id = menu.items[menu.selected]?.label;
+      this.menu = null;
+      return id ? { kind: 'model', id } : { kind: 'used' };
+    }
+    const ctx = completionContext(this.editor);
+    const item = this.completions[menu.selected];
+    // Enter with nothing to complete sends the text as it is.
+    if (!ctx || !item) return { kind: enter ? 'unused' : 'used' };
+    this.set(applyCompletion(this.editor, ctx, item));
+    if (menu.kind === 'command' && enter) {
+      this.menu = null;
+      return { kind: 'submit' };
+    }
+    return { kind: 'used' };
+  }
+
+  /** The text with long pastes expanded: what is sent. */
+  get expanded(): string {
+    return ed.expandPastes(this.editor).trim();
+  }
+
+  /** Empties the box after sending; `entry` goes into the history. */
+  commit(entry: string): void {
+    this.history.add(entry);
+    this.clear();
+  }
+
+  /** Queued messages back into the box, before whatever is typed there. */
+  restore(texts: string[]): void {
+    const current = this.editor.text;
+    const text = [...texts, ...(current ? [current] : [])].join('\n');
+    this.set({ text, cursor: text.length, pastes: this.editor.pastes });
+  }
+
+  /** Recomputes the completion menu for the text at the cursor. */
+  private afterEdit(): void {
+    if (this.menu?.kind === 'model') return;
+    const ctx = completionContext(this.editor);
+    if (!ctx || this.menuDismissedFor === this.editor.text) {
+      this.menu = null;
+      this.completions = [];
+      return;
+    }
+    this.menuDismissedFor = null;
+    const paths = ctx.kind === 'path' ? this.fileIndex.get() : null;
+    this.completions = completionItems(ctx, paths);
+    const selected = this.menu?.kind === ctx.kind ? Math.min(this.menu.selected, Math.max(0, this.completions.length - 1)) : 0;
+    const empty = ctx.kind === 'command' ? 'no such command (Esc to close)' : paths === null ? 'indexing files…' : 'no matching paths';
+    this.menu = { kind: ctx.kind, items: this.completions.map((c) => ({ label: c.label, description: c.description })), selected, empty };
+    this.changed();
+  }
+}

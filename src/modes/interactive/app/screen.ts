@@ -1,0 +1,79 @@
+// The frames Ink prints: static items (printed once) and the live lines, at most one frame every
+// FRAME_MS however often things change, and a tick while something animates (spinner, clock).
+import type { StaticItem, Transcript } from '../transcript.js';
+
+export interface Snapshot {
+  /** every static item so far (Ink's <Static> prints the new ones) */
+  items: StaticItem[];
+  live: string[];
+}
+
+const FRAME_MS = 33;
+const TICK_MS = 100;
+
+export class Screen {
+  private items: StaticItem[] = [];
+  private snapshot: Snapshot = { items: [], live: [] };
+  private readonly listeners = new Set<() => void>();
+  private timer: NodeJS.Timeout | null = null;
+  private ticker: NodeJS.Timeout | null = null;
+  private lastFrame = 0;
+  private closed = false;
+
+  constructor(
+    private readonly transcript: Transcript,
+    /** the live region at this moment */
+    private readonly compose: (now: number) => string[],
+  ) {}
+
+  // --- the React side: useSyncExternalStore ---
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): Snapshot => this.snapshot;
+
+  /** Coalesces changes: at most one frame every FRAME_MS. */
+  schedule(): void {
+    if (this.timer || this.closed) return;
+    const wait = Math.max(0, this.lastFrame + FRAME_MS - Date.now());
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.render();
+    }, wait);
+  }
+
+  /** A frame now (after a key press: typing must not wait). */
+  render(): void {
+    if (this.closed) return;
+    this.lastFrame = Date.now();
+    const fresh = this.transcript.take();
+    if (fresh.length > 0) this.items = this.items.concat(fresh);
+    const live = this.compose(this.lastFrame);
+    const prev = this.snapshot;
+    if (fresh.length === 0 && live.length === prev.live.length && live.every((l, i) => l === prev.live[i])) return;
+    this.snapshot = { items: this.items, live };
+    for (const l of this.listeners) l();
+  }
+
+  /** Redraws every TICK_MS while `on` (the spinner and the elapsed time move). */
+  animate(on: boolean): void {
+    if (on && !this.ticker) this.ticker = setInterval(() => this.schedule(), TICK_MS);
+    if (!on && this.ticker) {
+      clearInterval(this.ticker);
+      this.ticker = null;
+    }
+  }
+
+  /** The last frame: the transcript stays, the live region goes. */
+  close(): void {
+    const fresh = this.transcript.take();
+    this.snapshot = { items: fresh.length > 0 ? this.items.concat(fresh) : this.items, live: [] };
+    for (const l of this.listeners) l();
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.animate(false);
+    this.timer = null;
+  }
+}

@@ -1,0 +1,56 @@
+// An approval question as it appears above the input: what the call is, why it asks, the change
+// (a diff) or the command line, and the choices with their keys, or the reason field after "no".
+import type { OpenQuestion } from '../app/approval-prompt.js';
+import type { EditorState } from '../editor/editor.js';
+import { renderEditor } from '../editor/view.js';
+import { s, sym } from '../style.js';
+import { sanitize, truncate, wrapWithPrefix } from '../text.js';
+import { renderDiff } from './diff-view.js';
+
+const INDENT = '  ';
+/** The diff or command gets what is left of the height, but at least this many lines. */
+const MIN_DETAIL_LINES = 3;
+
+/** At most `maxLines` lines; the diff or command is cut first. */
+export function renderQuestion(q: OpenQuestion, cols: number, maxLines: number): string[] {
+  const r = q.request;
+  const inner = Math.max(10, cols - INDENT.length);
+  const head = [
+    '',
+    truncate(`${s.yellow(sym('?', '?'))} ${s.bold(sanitize(r.summary))}`, cols),
+    ...wrapWithPrefix(sanitize(r.reason), cols, INDENT, INDENT).map((l) => s.gray(l)),
+  ];
+  const note = r.note ? wrapWithPrefix(sanitize(r.note), cols, `${INDENT}${sym('⚠', '!')} `, `${INDENT}  `).map((l) => s.yellow(l)) : [];
+  const tail = q.reason ? reasonLines(q.reason, cols) : choiceLines(q, cols);
+  const room = Math.max(MIN_DETAIL_LINES, maxLines - head.length - note.length - tail.length);
+  let detail: string[] = [];
+  if (r.kind === 'edit' && r.diff) detail = renderDiff(r.diff, inner, room).map((l) => INDENT + l);
+  else if (r.kind === 'bash' && r.command !== undefined) detail = commandLines(r.command, cols, room);
+  const out = [...head, ...detail, ...note, ...tail];
+  return out.length > maxLines ? [...out.slice(0, Math.max(1, maxLines - tail.length)), ...tail].slice(-maxLines) : out;
+}
+
+/** The command line verbatim (wrapped, never reflowed), after a `$`. */
+function commandLines(command: string, cols: number, max: number): string[] {
+  const lines = sanitize(command)
+    .split('\n')
+    .flatMap((line, i) => wrapWithPrefix(line, cols, i === 0 ? `${INDENT}$ ` : `${INDENT}  `, `${INDENT}  `));
+  if (lines.length <= max) return lines.map((l) => s.cyan(l));
+  const shown = lines.slice(0, Math.max(1, max - 1)).map((l) => s.cyan(l));
+  return [...shown, s.gray(`${INDENT}… ${lines.length - shown.length} more lines`)];
+}
+
+function choiceLines(q: OpenQuestion, cols: number): string[] {
+  const choices = q.request.choices;
+  const lines = choices.map((c, i) => {
+    const selected = i === q.selected;
+    const line = truncate(`${selected ? sym('›', '>') : ' '} ${c.label} ${s.gray(`(${c.key})`)}`, cols);
+    return selected ? s.cyan(s.bold(line)) : line;
+  });
+  const keys = choices.map((c) => c.key).join('/');
+  return [...lines, s.gray(truncate(`${INDENT}${keys} or ${sym('↑↓', 'Up/Down')} Enter · Esc: no · other typing goes to the input`, cols))];
+}
+
+function reasonLines(reason: EditorState, cols: number): string[] {
+  return renderEditor(reason, { width: cols, maxLines: 4, prompt: `${INDENT}why not? `, hint: 'optional: tell the model why (Enter sends, Esc: no reason)' }).lines;
+}

@@ -1,0 +1,82 @@
+// A resumed conversation, condensed above the input: what was asked, each answer cut to its first
+// lines, one line per tool call; history that a compaction replaced is one marker with its count.
+import type { AssistantMessage, Message, ToolResultMessage, UserMessage } from '../../../ai/types.js';
+import { renderMarkdown } from '../markdown/render.js';
+import { s, sym } from '../style.js';
+import { truncate } from '../text.js';
+import { renderError, renderNotice, renderUser } from './messages.js';
+import { toolHeader } from './tool-view.js';
+
+export const USER_LINES = 4;
+export const ANSWER_LINES = 6;
+/** A long uncompacted session shows its most recent messages; older ones are counted in the marker. */
+export const SHOWN_MESSAGES = 200;
+
+/** Starts the summary message a compaction leaves (see session/entries.ts). */
+const SUMMARY_START = '[The earlier part of this conversation was compacted.';
+
+function userText(m: UserMessage): string {
+  return typeof m.content === 'string' ? m.content : m.content.map((p) => (p.type === 'text' ? p.text : '[image]')).join('');
+}
+
+/** The first `max` lines, then "… N more lines". */
+function cut(lines: string[], max: number, indent = ''): string[] {
+  if (lines.length <= max) return lines;
+  return [...lines.slice(0, max - 1), s.gray(`${indent}… ${lines.length - max + 1} more lines`)];
+}
+
+export function rule(text: string, cols: number): string {
+  const label = ` ${text} `;
+  const side = Math.max(2, Math.floor((cols - label.length) / 2));
+  return truncate(s.gray(`${sym('─', '-').repeat(side)}${label}${sym('─', '-').repeat(side)}`), cols);
+}
+
+function assistantLines(m: AssistantMessage, cols: number): string[] {
+  const text = m.content
+    .filter((c) => c.type === 'text')
+    .map((c) => (c.type === 'text' ? c.text : ''))
+    .join('')
+    .trim();
+  const out = text ? cut(renderMarkdown(text, { width: cols, highlight: false }), ANSWER_LINES) : [];
+  if (m.stopReason === 'error') out.push(...renderError(m.errorMessage ?? 'the model call failed', cols).slice(0, 2));
+  else if (m.stopReason === 'aborted') out.push(...renderNotice('interrupted', cols));
+  return out;
+}
+
+function toolLine(m: ToolResultMessage, args: unknown, cols: number): string {
+  return toolHeader(
+    { id: m.toolCallId, name: m.toolName, args, status: m.isError ? 'failed' : 'done', result: { content: m.content, details: m.details, isError: m.isError } },
+    cols,
+  );
+}
+
+/**
+ * Blocks of lines (each printed after a blank line): a user message, or an answer with the tool
+ * calls it made. `compacted`: messages a compaction replaced before the loaded ones.
+ */
+export function renderHistory(messages: readonly Message[], compacted: number, cols: number): string[][] {
+  let list = messages;
+  if (compacted > 0 && list[0]?.role === 'user' && userText(list[0]).startsWith(SUMMARY_START)) list = list.slice(1);
+  const hidden = Math.max(0, list.length - SHOWN_MESSAGES);
+  list = list.slice(hidden);
+  const blocks: string[][] = [];
+  if (compacted > 0) blocks.push([rule(`${compacted} earlier message${compacted === 1 ? '' : 's'} compacted into a summary`, cols)]);
+  if (hidden > 0) blocks.push([rule(`${hidden} earlier message${hidden === 1 ? '' : 's'} not shown`, cols)]);
+  const args = new Map<string, unknown>();
+  let answer: string[] | null = null;
+  for (const m of list) {
+    if (m.role === 'user') {
+      answer = null;
+      blocks.push(cut(renderUser(userText(m), cols), USER_LINES, '  '));
+    } else if (m.role === 'assistant') {
+      for (const c of m.content) if (c.type === 'toolCall') args.set(c.id, c.arguments);
+      answer = assistantLines(m, cols);
+      blocks.push(answer);
+    } else {
+      const line = toolLine(m, args.get(m.toolCallId) ?? {}, cols);
+      if (answer) answer.push(line);
+      else blocks.push((answer = [line]));
+    }
+  }
+  return blocks.filter((b) => b.length > 0);
+}

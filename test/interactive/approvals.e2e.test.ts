@@ -1,0 +1,78 @@
+// Approvals in a real terminal: an edit asks with its diff, "no" with a reason reaches the model,
+// "always" for a command prefix ends the questions about it, Shift+Tab changes the mode.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CALC_BUGGY } from '../support/calc.js';
+import { footer, startApp, stopApps, toolResults } from './harness.js';
+import { hasTmux } from './tmux.js';
+
+const run = hasTmux() ? describe : describe.skip;
+afterEach(stopApps);
+
+run('approvals in the app', () => {
+  it('an edit asks with its diff; "no" with a reason goes back to the model and the file stays', async () => {
+    const { term, server, project } = await startApp(
+      [{ toolCalls: [{ name: 'edit', arguments: { path: 'calc.js', old_text: 'return a - b;', new_text: 'return a + b;' } }] }, { text: 'Understood, leaving it.' }],
+      { files: { 'calc.js': CALC_BUGGY } },
+    );
+    term.type('fix calc.js');
+    term.keys('Enter');
+    let screen = await term.waitFor('? Edit calc.js', 10_000, 'the question');
+    expect(screen).toMatch(/\d+ -\s+return a - b;/);
+    expect(screen).toMatch(/\d+ \+\s+return a \+ b;/);
+    expect(screen).toContain('Yes (y)');
+    expect(screen).toMatch(/No \(Esc\).*\(n\)/);
+    expect(server.chatRequests()).toHaveLength(1);
+    term.type('n');
+    await term.waitFor('why not?', 5_000);
+    term.type('keep the subtraction, the test is wrong');
+    term.keys('Enter');
+    screen = await term.waitFor('Understood, leaving it.');
+    expect(screen).not.toContain('? Edit calc.js');
+    expect(toolResults(server.chatRequests()[1]!)).toEqual(['refused by the user: keep the subtraction, the test is wrong']);
+    expect(readFileSync(join(project.dir, 'calc.js'), 'utf8')).toBe(CALC_BUGGY);
+  });
+
+  it('"always" for a command prefix: the next command with that prefix runs without asking', async () => {
+    const { term, server } = await startApp([
+      { toolCalls: [{ name: 'bash', arguments: { command: 'node -e "console.log(40 + 1)"' } }] },
+      { toolCalls: [{ name: 'bash', arguments: { command: 'node -e "console.log(40 + 2)"' } }] },
+      { text: 'both ran' },
+    ]);
+    term.type('run the checks');
+    term.keys('Enter');
+    const screen = await term.waitFor('? Run node -e "console.log(40 + 1)"', 10_000, 'the question');
+    expect(screen).toContain('$ node -e "console.log(40 + 1)"');
+    expect(screen).toContain('Always allow `node …` this session (a)');
+    term.type('a');
+    // no key pressed after this: the second command must not ask
+    await term.waitFor('both ran', 10_000, 'the run to finish without a second question');
+    const requests = server.chatRequests();
+    expect(requests).toHaveLength(3);
+    expect(toolResults(requests[1]!).join('')).toContain('41');
+    expect(toolResults(requests[2]!).join('')).toContain('42');
+  });
+
+  it('Shift+Tab cycles the approval mode in the footer: ask, auto-edit, yolo, ask', async () => {
+    const { term } = await startApp([]);
+    expect(footer(term.screen())).toContain('approvals: ask');
+    for (const mode of ['auto-edit', 'yolo', 'ask']) {
+      term.keys('BTab');
+      await term.waitFor((s) => footer(s).includes(`approvals: ${mode}`), 5_000, `the footer to show ${mode}`);
+    }
+  });
+
+  it('in auto-edit mode an edit runs without asking', async () => {
+    const { term, project } = await startApp(
+      [{ toolCalls: [{ name: 'edit', arguments: { path: 'calc.js', old_text: 'return a - b;', new_text: 'return a + b;' } }] }, { text: 'fixed it' }],
+      { files: { 'calc.js': CALC_BUGGY } },
+    );
+    term.keys('BTab');
+    await term.waitFor((s) => footer(s).includes('approvals: auto-edit'), 5_000);
+    term.type('fix calc.js');
+    term.keys('Enter');
+    await term.waitFor('fixed it');
+    expect(readFileSync(join(project.dir, 'calc.js'), 'utf8')).toContain('return a + b;');
+  });
+});
