@@ -201,6 +201,9 @@ function abortWith(stream: EventStream, message: AssistantMessage): void {
   stream.push({ type: 'error', reason: 'aborted', error: message, partial: message });
 }
 
+/** The longest stretch of chunk handling without a turn of the event loop. */
+const SLICE_MS = 15;
+
 /**
  * Reads a streamed Chat Completions body (server-sent events) and hands over each chunk. It means
  * what the SDK's `Stream` means (events end at a blank line; `data:` lines are joined; `[DONE]`
@@ -215,6 +218,7 @@ export async function readChunks(response: Response, onChunk: (chunk: ChatComple
   const decoder = new TextDecoder();
   const events = new SseEvents();
   let finished = false;
+  let sliceStart = performance.now();
   try {
     for (let done = false; !done; ) {
       const read = await reader.read();
@@ -222,6 +226,13 @@ export async function readChunks(response: Response, onChunk: (chunk: ChatComple
       if (!done) onData();
       const batch = events.push(done ? decoder.decode() : decoder.decode(read.value, { stream: true }), done);
       for (let i = 0; i < batch.length; i++) {
+        // A read can hold thousands of chunks (a fast server, a client that fell behind), and all
+        // of them are handed over in microtasks: every SLICE_MS the event loop gets a turn, so
+        // timers, keys and the UI's frames are not held off until the burst is over.
+        if (performance.now() - sliceStart > SLICE_MS) {
+          await new Promise((resolve) => setImmediate(resolve));
+          sliceStart = performance.now();
+        }
         const { data, event } = batch[i]!;
         if (event === null || !event.startsWith('thread.')) {
           const json = JSON.parse(data) as (ChatCompletionChunk & { error?: unknown }) | null;

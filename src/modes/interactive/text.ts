@@ -10,8 +10,47 @@ export function stripAnsi(text: string): string {
   return text.replace(ANSI, '');
 }
 
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * Code units that always take one column on their own: no combining, joining or emoji behaviour
+ * whatever their neighbours (box drawing, bullets, `…`, `·`, accented letters). Found out once per
+ * character with string-width and the grapheme segmenter: 0 not known yet, 1 yes, 2 no.
+ */
+const simpleNarrow = new Uint8Array(0x10000);
+
+function isSimpleNarrow(c: number): boolean {
+  let known = simpleNarrow[c]!;
+  if (known === 0) {
+    const ch = String.fromCharCode(c);
+    const alone = (t: string) => [...segmenter.segment(t)].length === 2;
+    const yes = !(c >= 0xd800 && c <= 0xdfff) && stringWidth(ch) === 1 && alone(`a${ch}`) && alone(`${ch}a`) && alone(ch + ch);
+    known = simpleNarrow[c] = yes ? 1 : 2;
+  }
+  return known === 1;
+}
+
+/**
+ * Display columns, as string-width counts them. Lines of printable ASCII, SGR styles and simple
+ * narrow characters (most of what tack draws) are counted directly; string-width (grapheme
+ * segmentation and emoji rules for every character) only sees the rest.
+ */
 export function width(text: string): number {
-  return stringWidth(text);
+  let w = 0;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x20 && c <= 0x7e) w++;
+    else if (c === 0x1b && text.charCodeAt(i + 1) === 0x5b) {
+      // ESC [ params m: a style, no columns
+      let j = i + 2;
+      for (let p = text.charCodeAt(j); (p >= 0x30 && p <= 0x39) || p === 0x3b; p = text.charCodeAt(++j));
+      if (text.charCodeAt(j) !== 0x6d) return stringWidth(text);
+      i = j;
+    } else if (c >= 0xa0 && isSimpleNarrow(c)) w++;
+    else return stringWidth(text);
+  }
+  return w;
 }
 
 /** Wraps to `cols` (words first, long words hard-broken); keeps ANSI styles intact across lines. */
@@ -55,8 +94,6 @@ export function padEnd(text: string, cols: number): string {
   const w = width(text);
   return w >= cols ? text : text + ' '.repeat(cols - w);
 }
-
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 export function graphemes(text: string): Intl.SegmentData[] {
   return [...segmenter.segment(text)];
