@@ -45,9 +45,11 @@ export function composeFrame(f: FrameInput): string[] {
     width: cols,
     maxLines: Math.max(3, Math.floor(f.rows / 2)),
     prompt: `${sym('›', '>')} `,
-    hint: f.question
-      ? 'answer the question above, or type a message'
-      : f.busy
+    hint: f.picker
+      ? 'choose a session below'
+      : f.question
+        ? 'answer the question above, or type a message'
+        : f.busy
         ? 'Enter steers · Alt+Enter queues a follow-up · Esc interrupts'
         : 'Ask, or / for commands, @ for files',
   });

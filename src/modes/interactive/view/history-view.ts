@@ -37,7 +37,9 @@ function assistantLines(m: AssistantMessage, cols: number): string[] {
     .map((c) => (c.type === 'text' ? c.text : ''))
     .join('')
     .trim();
-  const out = text ? cut(renderMarkdown(text, { width: cols, highlight: false }), ANSWER_LINES) : [];
+  // Blank lines between paragraphs go too: condensed means as many answers as possible in view.
+  const lines = text ? renderMarkdown(text, { width: cols, highlight: false }).filter((l) => l.trim() !== '') : [];
+  const out = cut(lines, ANSWER_LINES);
   if (m.stopReason === 'error') out.push(...renderError(m.errorMessage ?? 'the model call failed', cols).slice(0, 2));
   else if (m.stopReason === 'aborted') out.push(...renderNotice('interrupted', cols));
   return out;
