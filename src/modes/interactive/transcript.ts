@@ -2,7 +2,7 @@
 // static items (printed once, never redrawn), the rest is the live part redrawn while it changes.
 import type { AgentEvent, AgentToolResult } from '../../agent/types.js';
 import type { SessionEvent } from '../../session/session.js';
-import type { AssistantMessage, Message, ToolCall, ToolResultMessage, UserMessage } from '../../ai/types.js';
+import type { AssistantMessage, ToolCall, ToolResultMessage, UserMessage } from '../../ai/types.js';
 import { splitFinished } from './markdown/blocks.js';
 import { renderMarkdown } from './markdown/render.js';
 import { renderError, renderNotice, renderThinking, renderUser } from './view/messages.js';
@@ -99,16 +99,6 @@ export class Transcript {
       this.push(renderToolCall(this.lastTool, this.width, { expanded: true }));
     }
     this.notice(this.expanded ? 'tool output: in full (Ctrl+O for previews)' : 'tool output: previews (Ctrl+O for full output)');
-  }
-
-  /** Shows the messages of a resumed session, as if they had just happened. */
-  replay(messages: readonly Message[]): void {
-    if (messages.length === 0) return;
-    for (const m of messages) {
-      if (m.role === 'assistant') this.startStreaming(m);
-      this.onMessageEnd(m);
-    }
-    this.notice(`(resumed: ${messages.length} earlier messages above)`);
   }
 
   onEvent(e: SessionEvent): void {
