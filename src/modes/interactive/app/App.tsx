@@ -50,7 +50,9 @@ export function mountApp(controller: Controller, stdout: NodeJS.WriteStream): In
     patchConsole: true,
     // Not incrementalRendering: in Ink 6.8 it misplaces lines when the frame changes height.
     incrementalRendering: false,
-    maxFps: 30,
+    // The Screen paces frames (FRAME_MS, and further apart when they are slow); Ink's own throttle
+    // only has to let them through at once, so that a frame is drawn in the tick that made it.
+    maxFps: 60,
     ...(process.env.TACK_DEBUG_RENDER ? { onRender: debugRender() } : {}),
   });
 }

@@ -1,14 +1,17 @@
 // The frames Ink prints: static items (printed once) and the live lines, at most one frame every
 // FRAME_MS however often things change, and a tick while something animates (spinner, clock).
+// Frames are spaced further apart when drawing them takes long (a cold process, a slow machine):
+// the UI takes at most about 1/FRAME_SHARE of the time, and the stream the rest.
 import type { StaticItem, Transcript } from '../transcript.js';
 
 export interface Snapshot {
-  /** every static item so far (Ink's <Static> prints the new ones) */
+  /** every static item so far (App prints the new ones once) */
   items: StaticItem[];
   live: string[];
 }
 
 const FRAME_MS = 33;
+const FRAME_SHARE = 3;
 const TICK_MS = 100;
 
 export class Screen {
@@ -18,6 +21,8 @@ export class Screen {
   private timer: NodeJS.Timeout | null = null;
   private ticker: NodeJS.Timeout | null = null;
   private lastFrame = 0;
+  /** how long the last frame took to compose and draw */
+  private frameMs = 0;
   private closed = false;
 
   constructor(
@@ -37,7 +42,7 @@ export class Screen {
   /** Coalesces changes: at most one frame every FRAME_MS. */
   schedule(): void {
     if (this.timer || this.closed) return;
-    const wait = Math.max(0, this.lastFrame + FRAME_MS - Date.now());
+    const wait = Math.max(0, this.lastFrame + Math.max(FRAME_MS, FRAME_SHARE * this.frameMs) - Date.now());
     this.timer = setTimeout(() => {
       this.timer = null;
       this.render();
@@ -50,11 +55,16 @@ export class Screen {
     this.lastFrame = Date.now();
     const fresh = this.transcript.take();
     if (fresh.length > 0) this.items = this.items.concat(fresh);
+    // What a frame costs: composing and drawing it (rendering the finished text costs the same
+    // however it is split into frames, so it does not count).
+    const start = performance.now();
     const live = this.compose(this.lastFrame);
     const prev = this.snapshot;
     if (fresh.length === 0 && live.length === prev.live.length && live.every((l, i) => l === prev.live[i])) return;
     this.snapshot = { items: this.items, live };
     for (const l of this.listeners) l();
+    // React draws the frame in a microtask the notification queued: this one runs after it.
+    queueMicrotask(() => (this.frameMs = performance.now() - start));
   }
 
   /** Redraws every TICK_MS while `on` (the spinner and the elapsed time move). */
