@@ -1,11 +1,29 @@
 // Approvals in a real terminal: an edit asks with its diff, "no" with a reason reaches the model,
 // "always" for a command prefix ends the questions about it, Shift+Tab changes the mode.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CALC_BUGGY } from '../support/calc.js';
 import { footer, startApp, stopApps, toolResults } from './harness.js';
 import { hasTmux } from './tmux.js';
+
+/** A PATH with the tools the test terminal and tack's start-up use, but no bwrap. */
+function pathWithoutBwrap(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'tack-nobwrap-'));
+  const dirs = (process.env.PATH ?? '').split(delimiter);
+  for (const tool of ['tmux', 'sh', 'stty', 'tr', 'grep', 'sed', 'sleep', 'git']) {
+    const found = dirs.map((d) => join(d, tool)).find((p) => {
+      try {
+        return readFileSync(p).length > 0;
+      } catch {
+        return false;
+      }
+    });
+    if (found) symlinkSync(found, join(dir, tool));
+  }
+  return dir;
+}
 
 const run = hasTmux() ? describe : describe.skip;
 afterEach(stopApps);
@@ -74,5 +92,14 @@ run('approvals in the app', () => {
     term.keys('Enter');
     await term.waitFor('fixed it');
     expect(readFileSync(join(project.dir, 'calc.js'), 'utf8')).toContain('return a + b;');
+  });
+
+  it('a notice from session start-up (no bwrap: commands run unsandboxed) appears in the transcript', async () => {
+    const { term } = await startApp([], { env: { PATH: pathWithoutBwrap() } });
+    const screen = await term.waitFor('commands run unsandboxed', 5_000, 'the notice');
+    expect(screen).toContain('bwrap (bubblewrap) is not installed');
+    // above the input, not written over the app's screen
+    expect(screen.indexOf('commands run unsandboxed')).toBeGreaterThan(screen.indexOf('tack '));
+    expect(screen.indexOf('commands run unsandboxed')).toBeLessThan(screen.indexOf('─'.repeat(20)));
   });
 });
