@@ -98,8 +98,7 @@ run('sessions in the app', () => {
     // the same picker in the app, without the open session; Esc closes it
     term.type('/resume');
     term.keys('Enter');
-    screen = await term.waitFor('Esc: back', 5_000, 'the picker');
-    expect(screen).toContain('write tests for parser');
+    screen = await term.waitFor((x) => x.includes('Esc: back') && x.includes('write tests for parser'), 5_000, 'the picker and its list');
     expect(screen.split('Resume a session')[1]).not.toContain('fix the login bug');
     term.keys('Escape');
     await term.waitFor((x) => !x.includes('Resume a session'), 5_000, 'the picker to close');

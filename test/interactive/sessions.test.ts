@@ -64,7 +64,7 @@ describe('session picker', () => {
 });
 
 const user = (text: string): Message => ({ role: 'user', content: text, timestamp: 1 });
-const answer = (text: string, calls: { id: string; name: string; args: object }[] = []): AssistantMessage => ({
+const answer = (text: string, calls: { id: string; name: string; args: Record<string, unknown> }[] = []): AssistantMessage => ({
   role: 'assistant',
   content: [...(text ? [{ type: 'text' as const, text }] : []), ...calls.map((c) => ({ type: 'toolCall' as const, id: c.id, name: c.name, arguments: c.args }))],
   provider: 'p',

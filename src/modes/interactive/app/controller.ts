@@ -244,13 +244,15 @@ export class Controller {
     if (this.input.handle(cmd)) return;
     switch (cmd.type) {
       case 'submit': {
-        const accepted = this.input.accept(true);
-        if (accepted.kind === 'model') void this.command({ name: 'model', args: accepted.id });
-        if (accepted.kind === 'model' || accepted.kind === 'used') return;
-        if (accepted.kind !== 'submit' && this.input.continueLine()) return;
+        const accepted = this.acceptMenu(true);
+        if (accepted === 'used') return;
+        if (accepted === 'unused' && this.input.continueLine()) return;
         this.submit('enter');
         return;
       }
+      case 'tab':
+        this.acceptMenu(false);
+        return;
       case 'followUp':
         this.submit('followUp');
         return;
@@ -279,6 +281,14 @@ export class Controller {
       default:
         return;
     }
+  }
+
+  /** Enter or Tab on the open menu: a completion goes into the text, a model is switched to. */
+  private acceptMenu(enter: boolean): 'used' | 'unused' | 'submit' {
+    const accepted = this.input.accept(enter);
+    if (accepted.kind !== 'model') return accepted.kind;
+    void this.command({ name: 'model', args: accepted.id });
+    return 'used';
   }
 
   private submit(kind: 'enter' | 'followUp'): void {

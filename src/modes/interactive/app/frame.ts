@@ -38,6 +38,14 @@ export interface FrameInput {
 /** Lines of the body kept visible above a question, so the running tool stays in view. */
 const BODY_ROOM = 2;
 
+/** What the empty input box says: what keys do now. */
+function editorHint(f: FrameInput): string {
+  if (f.picker) return 'choose a session below';
+  if (f.question) return 'answer the question above, or type a message';
+  if (f.busy) return 'Enter steers · Alt+Enter queues a follow-up · Esc interrupts';
+  return 'Ask, or / for commands, @ for files';
+}
+
 export function composeFrame(f: FrameInput): string[] {
   const { cols, transcript: t } = f;
   const rule = s.gray(sym('─', '-').repeat(cols));
@@ -45,13 +53,7 @@ export function composeFrame(f: FrameInput): string[] {
     width: cols,
     maxLines: Math.max(3, Math.floor(f.rows / 2)),
     prompt: `${sym('›', '>')} `,
-    hint: f.picker
-      ? 'choose a session below'
-      : f.question
-        ? 'answer the question above, or type a message'
-        : f.busy
-        ? 'Enter steers · Alt+Enter queues a follow-up · Esc interrupts'
-        : 'Ask, or / for commands, @ for files',
+    hint: editorHint(f),
   });
   const footer = renderFooter(
     {

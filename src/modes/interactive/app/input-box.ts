@@ -63,7 +63,7 @@ export class InputBox {
     return (this.menu?.items.length ?? 0) > 0;
   }
 
-  /** Typing, pasting, cursor moves, Tab and Up/Down; false for a command that is not the box's own. */
+  /** Typing, pasting, cursor moves and Up/Down; false for a command that is not the box's own. */
   handle(cmd: Command): boolean {
     const edited = applyEdit(this.editor, cmd);
     if (edited) {
@@ -71,9 +71,6 @@ export class InputBox {
       return true;
     }
     switch (cmd.type) {
-      case 'tab':
-        if (this.menu) this.accept(false);
-        return true;
       case 'up': {
         if (this.menuHasItems) this.menu = moveSelection(this.menu!, -1);
         else {

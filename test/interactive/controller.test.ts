@@ -1,0 +1,101 @@
+// The controller with a real Session and no terminal: keys in, what the app does.
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { resolveConfig } from '../../src/config/resolve.js';
+import { Controller } from '../../src/modes/interactive/app/controller.js';
+import { FileIndex } from '../../src/modes/interactive/complete/file-index.js';
+import { History } from '../../src/modes/interactive/editor/history.js';
+import { KeyParser } from '../../src/modes/interactive/input/keys.js';
+import { stripAnsi } from '../../src/modes/interactive/text.js';
+import { summarizeSessions } from '../../src/session/locate.js';
+import { SessionWriter, sessionFileName, sessionsDir } from '../../src/session/store.js';
+import { createSession, type Session } from '../../src/session/session.js';
+
+const open: { controller: Controller; sessions: Session[] }[] = [];
+afterEach(() => {
+  for (const { controller, sessions } of open.splice(0)) {
+    controller.close();
+    for (const s of sessions) s.close();
+  }
+});
+
+async function setup() {
+  const base = mkdtempSync(join(tmpdir(), 'tack-controller-'));
+  const cwd = join(base, 'project');
+  mkdirSync(cwd);
+  // no server is asked: nothing here runs the agent
+  const config = resolveConfig({ baseUrl: 'http://127.0.0.1:9/v1', model: 'first-model', cwd }, { TACK_HOME: join(base, 'home') });
+  const options = (resumeFile?: string) => ({ config, resumeFile, safety: { interactive: true }, note: () => {} });
+  const session = await createSession(options());
+  const sessions = [session];
+  const controller = new Controller({
+    session,
+    listModels: async () => ['first-model', 'second-model'],
+    makeModel: (id) => ({ ...session.model, id }),
+    openSession: async (file) => {
+      const next = await createSession(options(file));
+      sessions.push(next);
+      return next;
+    },
+    listSessions: (except) => summarizeSessions(config.home, cwd, except),
+    history: new History(),
+    fileIndex: new FileIndex(cwd),
+    version: 'test',
+    cols: 100,
+    rows: 30,
+    writeRaw: () => {},
+    onQuit: () => {},
+  });
+  open.push({ controller, sessions });
+  const parser = new KeyParser();
+  const type = (raw: string) => controller.handleKeys(parser.feed(raw));
+  const live = () => controller.getSnapshot().live.map(stripAnsi).join('\n');
+  const tick = () => new Promise((r) => setTimeout(r, 20));
+  return { controller, session, type, live, tick };
+}
+
+describe('controller', () => {
+  it('/model opens the server\'s list; Tab (like Enter) switches to the selected model', async () => {
+    const { controller, type, live, tick } = await setup();
+    type('/model\r');
+    await tick();
+    type('');
+    expect(live()).toContain('second-model');
+    type('\x1b[B\t');
+    await tick();
+    expect(controller.current.model.id).toBe('second-model');
+  });
+
+  it('Shift+Tab cycles the approval mode shown in the footer', async () => {
+    const { controller, type, live } = await setup();
+    expect(live()).toContain('approvals: ask');
+    type('\x1b[Z');
+    expect(controller.current.approvals?.mode).toBe('auto-edit');
+    expect(live()).toContain('approvals: auto-edit');
+  });
+
+  it('resuming another session (/resume <id>) keeps the approval mode and thinking level, and shows its conversation', async () => {
+    const { controller, session, type, live, tick } = await setup();
+    // an earlier session of this directory
+    const id = 'abcdef12-0000-0000-0000-000000000000';
+    const w = SessionWriter.create(join(sessionsDir(session.config.home, session.config.cwd), sessionFileName(new Date(0), id)), {
+      type: 'session', version: 1, id, created: new Date(0).toISOString(), cwd: session.config.cwd, model: 'first-model', tack_version: '0',
+    });
+    w.append({ type: 'message', message: { role: 'user', content: 'the earlier question', timestamp: 1 } });
+    w.close();
+    type('\x1b[Z/thinking low\r');
+    await tick();
+    type('/resume abcdef\r');
+    for (let i = 0; i < 50 && controller.current === session; i++) await tick();
+    await tick();
+    expect(controller.current.id).toBe(id);
+    expect(controller.current.approvals?.mode).toBe('auto-edit');
+    expect(controller.current.agent.state.thinkingLevel).toBe('low');
+    const printed = controller.getSnapshot().items.map((i) => stripAnsi(i.text)).join('\n');
+    expect(printed).toContain('› the earlier question');
+    expect(printed).toContain('resumed session abcdef12 (1 earlier message)');
+    expect(live()).toContain('approvals: auto-edit');
+  });
+});
