@@ -172,6 +172,8 @@ describe('question view', () => {
     expect(cut.length).toBeLessThanOrEqual(14);
     expect(cut.some((l) => /more lines/.test(l))).toBe(true);
     expect(cut.at(-2)).toContain('No (Esc)');
+    // a short terminal: the summary and the choices stay
+    expect(renderQuestion(open(editRequest()), 80, 6).map(stripAnsi)).toEqual(['? Edit calc.js', ...renderQuestion(open(editRequest()), 80, 30).map(stripAnsi).slice(-5)]);
   });
 
   it('after "no": the reason field instead of the choices', () => {

@@ -11,23 +11,24 @@ const INDENT = '  ';
 /** The diff or command gets what is left of the height, but at least this many lines. */
 const MIN_DETAIL_LINES = 3;
 
-/** At most `maxLines` lines; the diff or command is cut first. */
+/** At most `maxLines` lines: the diff or command is cut first, then what is above the choices. */
 export function renderQuestion(q: OpenQuestion, cols: number, maxLines: number): string[] {
   const r = q.request;
   const inner = Math.max(10, cols - INDENT.length);
   const head = [
-    '',
     truncate(`${s.yellow(sym('?', '?'))} ${s.bold(sanitize(r.summary))}`, cols),
     ...wrapWithPrefix(sanitize(r.reason), cols, INDENT, INDENT).map((l) => s.gray(l)),
   ];
   const note = r.note ? wrapWithPrefix(sanitize(r.note), cols, `${INDENT}${sym('⚠', '!')} `, `${INDENT}  `).map((l) => s.yellow(l)) : [];
   const tail = q.reason ? reasonLines(q.reason, cols) : choiceLines(q, cols);
-  const room = Math.max(MIN_DETAIL_LINES, maxLines - head.length - note.length - tail.length);
+  const room = Math.max(MIN_DETAIL_LINES, maxLines - 1 - head.length - note.length - tail.length);
   let detail: string[] = [];
   if (r.kind === 'edit' && r.diff) detail = renderDiff(r.diff, inner, room).map((l) => INDENT + l);
   else if (r.kind === 'bash' && r.command !== undefined) detail = commandLines(r.command, cols, room);
-  const out = [...head, ...detail, ...note, ...tail];
-  return out.length > maxLines ? [...out.slice(0, Math.max(1, maxLines - tail.length)), ...tail].slice(-maxLines) : out;
+  const above = [...head, ...detail, ...note];
+  const out = [...above.slice(0, Math.max(1, maxLines - tail.length)), ...tail].slice(-maxLines);
+  // a blank line apart from the tool above, when there is room for it
+  return out.length < maxLines ? ['', ...out] : out;
 }
 
 /** The command line verbatim (wrapped, never reflowed), after a `$`. */
