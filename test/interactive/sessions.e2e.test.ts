@@ -71,6 +71,21 @@ run('sessions in the app', () => {
     ]);
   });
 
+  it('a resumed session\'s commands get the environment tack was started with (not the one Ink is loaded with)', async () => {
+    const project = makeProject({ 'calc.js': 'function add(a, b) {}\n' });
+    writeSession(project);
+    const { term } = await startApp([{ toolCalls: [{ name: 'bash', arguments: { command: 'echo "NODE_ENV=[$NODE_ENV]"' } }] }, { text: 'printed it' }], {
+      project,
+      args: ['-c', '--yolo'],
+      // unset: the app sets it to production while it loads React and Ink
+      env: { NODE_ENV: undefined as unknown as string },
+    });
+    term.type('print it');
+    term.keys('Enter');
+    const screen = await term.waitFor('printed it');
+    expect(screen).toContain('NODE_ENV=[]');
+  });
+
   it('-r alone opens the picker: it lists the sessions, filters as you type, Enter resumes; /resume opens it in the app', async () => {
     const project = makeProject();
     const s = await startMockServer({ turns: [{ text: 'first answer' }, { text: 'second answer' }] });

@@ -96,7 +96,10 @@ export async function runInteractive(o: InteractiveOptions): Promise<number> {
   let m: Awaited<ReturnType<typeof loadModules>>;
   try {
     m = await loadModules();
-    [session, app] = await Promise.all([m.createSession(sessionOptions(o.session)), loadApp()]);
+    // One after the other: loadApp changes process.env while it imports, and a session takes the
+    // environment for the agent's commands (after an await, when it resumes a file).
+    session = await m.createSession(sessionOptions(o.session));
+    app = await loadApp();
   } catch (err) {
     // Leave the screen as a shell expects it; the CLI prints the error.
     if (placeholder > 0) stdout.write(`\x1b[${placeholder}A\r\x1b[J`);
