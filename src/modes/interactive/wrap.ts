@@ -6,11 +6,10 @@ interface Unit {
   s: string;
   /** display columns; 0 for escape sequences */
   w: number;
+  /** 'char' is one grapheme, or a run of printable ASCII (one column each) */
   kind: 'char' | 'space' | 'ansi';
 }
 
-// eslint-disable-next-line no-control-regex
-const TOKEN = /\x1b\[[0-9;]*m|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)| |[\x21-\x7e]+|[^\x1b \x21-\x7e]+|\x1b/g;
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 const widths = new Map<string, number>();
 
@@ -23,17 +22,51 @@ function graphemeWidth(g: string): number {
   return w;
 }
 
+/**
+ * The line as units: SGR and OSC sequences (a lone ESC too), single spaces, runs of printable
+ * ASCII, and the graphemes of everything else. A hand-written scanner: a regex would allocate a
+ * match object per word.
+ */
 function units(line: string): Unit[] {
   const out: Unit[] = [];
-  for (const m of line.matchAll(TOKEN)) {
-    const t = m[0];
-    const c = t.charCodeAt(0);
-    if (c === 0x1b) out.push({ s: t, w: 0, kind: 'ansi' });
-    else if (t === ' ') out.push({ s: t, w: 1, kind: 'space' });
-    else if (c >= 0x21 && c <= 0x7e) for (let i = 0; i < t.length; i++) out.push({ s: t[i]!, w: 1, kind: 'char' });
-    else for (const g of segmenter.segment(t)) out.push({ s: g.segment, w: graphemeWidth(g.segment), kind: 'char' });
+  const n = line.length;
+  for (let i = 0; i < n; ) {
+    const c = line.charCodeAt(i);
+    if (c === 0x20) {
+      out.push({ s: ' ', w: 1, kind: 'space' });
+      i++;
+    } else if (c >= 0x21 && c <= 0x7e) {
+      let j = i + 1;
+      for (let d = line.charCodeAt(j); d >= 0x21 && d <= 0x7e; d = line.charCodeAt(++j));
+      out.push({ s: line.slice(i, j), w: j - i, kind: 'char' });
+      i = j;
+    } else if (c === 0x1b) {
+      const j = escapeEnd(line, i);
+      out.push({ s: line.slice(i, j), w: 0, kind: 'ansi' });
+      i = j;
+    } else {
+      let j = i + 1;
+      for (let d = line.charCodeAt(j); j < n && d !== 0x1b && (d < 0x20 || d > 0x7e); d = line.charCodeAt(++j));
+      for (const g of segmenter.segment(line.slice(i, j))) out.push({ s: g.segment, w: graphemeWidth(g.segment), kind: 'char' });
+      i = j;
+    }
   }
   return out;
+}
+
+/** Where the escape sequence at `i` ends: `ESC [ params m`, `ESC ] … BEL` or `ESC ] … ESC \`, else the ESC alone. */
+function escapeEnd(line: string, i: number): number {
+  const kind = line.charCodeAt(i + 1);
+  let j = i + 2;
+  if (kind === 0x5b) {
+    for (let d = line.charCodeAt(j); (d >= 0x30 && d <= 0x39) || d === 0x3b; d = line.charCodeAt(++j));
+    if (line.charCodeAt(j) === 0x6d) return j + 1;
+  } else if (kind === 0x5d) {
+    for (let d = line.charCodeAt(j); j < line.length && d !== 0x07 && d !== 0x1b; d = line.charCodeAt(++j));
+    if (line.charCodeAt(j) === 0x07) return j + 1;
+    if (line.charCodeAt(j) === 0x1b && line.charCodeAt(j + 1) === 0x5c) return j + 2;
+  }
+  return i + 1;
 }
 
 const CLOSERS: Record<string, RegExp> = {
@@ -91,8 +124,19 @@ export function wrapLine(line: string, cols: number): string[] {
       if (curW > 0 && wordW <= cols) newline();
       for (let x = j; x < k; x++) {
         const u = us[x]!;
-        if (u.kind === 'char' && curW + u.w > cols && curW > 0) newline();
-        put(u);
+        const c = u.s.charCodeAt(0);
+        if (u.kind !== 'char' || c < 0x21 || c > 0x7e) {
+          if (u.kind === 'char' && curW + u.w > cols && curW > 0) newline();
+          put(u);
+          continue;
+        }
+        // A run of ASCII: as much as fits on each line, character by character.
+        for (let from = 0; from < u.s.length; ) {
+          if (curW >= cols && curW > 0) newline();
+          const n = Math.max(1, Math.min(u.s.length - from, cols - curW));
+          put({ s: u.s.slice(from, from + n), w: n, kind: 'char' });
+          from += n;
+        }
       }
     }
     i = k;
