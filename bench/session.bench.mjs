@@ -2,7 +2,7 @@
 // from launch to its first request at the scripted server, and the interactive `tack -c` in a
 // 120x40 terminal (tmux) from launch to the first screen showing the conversation; peak memory of both.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, writeFileSync, writeSync, closeSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync, closeSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -106,3 +106,4 @@ for (let r = 0; r < RUNS; r++) {
 console.log(`tack -c (interactive): conversation on the first screen after ${median(firstScreen).toFixed(0)} ms (median of ${RUNS}), peak ${median(interactivePeaks).toFixed(0)} MB`);
 console.log('target: under 2 s and under 300 MB for both');
 await server.close();
+rmSync(home, { recursive: true, force: true }); // the 50 MB session

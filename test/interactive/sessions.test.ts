@@ -104,6 +104,16 @@ describe('condensed history of a resumed session', () => {
     expect(blocks[3]![5]).toBe('… 15 more lines');
   });
 
+  it('a huge answer or paste: only its start is rendered, under a note', () => {
+    const huge = Array.from({ length: 30_000 }, (_, i) => `line ${i} of a very long answer`).join('\n');
+    const started = performance.now();
+    const blocks = text(renderHistory([user(huge), answer(huge)], 0, 60));
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(blocks[0]).toEqual(['› line 0 of a very long answer', '  line 1 of a very long answer', '  line 2 of a very long answer', '  … (the rest of a long message)']);
+    expect(blocks[1]).toHaveLength(6);
+    expect(blocks[1]!.at(-1)).toBe('… (the rest of a long message)');
+  });
+
   it('a long session without compaction shows its latest messages under a count of the others', () => {
     const messages = Array.from({ length: SHOWN_MESSAGES + 50 }, (_, i) => (i % 2 ? answer(`a${i}`) : user(`u${i}`)));
     const blocks = text(renderHistory(messages, 0, 60));

@@ -12,6 +12,9 @@ export const ANSWER_LINES = 6;
 /** A long uncompacted session shows its most recent messages; older ones are counted in the marker. */
 export const SHOWN_MESSAGES = 200;
 
+/** Only the start of a long message is rendered (a paste, a huge answer): a few lines are shown anyway. */
+export const SOURCE_CHARS = 4000;
+
 /** Starts the summary message a compaction leaves (see session/entries.ts). */
 const SUMMARY_START = '[The earlier part of this conversation was compacted.';
 
@@ -23,6 +26,13 @@ function userText(m: UserMessage): string {
 function cut(lines: string[], max: number, indent = ''): string[] {
   if (lines.length <= max) return lines;
   return [...lines.slice(0, max - 1), s.gray(`${indent}… ${lines.length - max + 1} more lines`)];
+}
+
+/** The first `max` lines of `text` as `render` draws them, from at most its first SOURCE_CHARS. */
+function head(text: string, max: number, render: (source: string) => string[], indent = ''): string[] {
+  if (text.length <= SOURCE_CHARS) return cut(render(text), max, indent);
+  const lines = render(text.slice(0, SOURCE_CHARS));
+  return [...lines.slice(0, max - 1), s.gray(`${indent}… (the rest of a long message)`)];
 }
 
 export function rule(text: string, cols: number): string {
@@ -38,8 +48,8 @@ function assistantLines(m: AssistantMessage, cols: number): string[] {
     .join('')
     .trim();
   // Blank lines between paragraphs go too: condensed means as many answers as possible in view.
-  const lines = text ? renderMarkdown(text, { width: cols, highlight: false }).filter((l) => l.trim() !== '') : [];
-  const out = cut(lines, ANSWER_LINES);
+  const markdown = (source: string) => renderMarkdown(source, { width: cols, highlight: false }).filter((l) => l.trim() !== '');
+  const out = text ? head(text, ANSWER_LINES, markdown) : [];
   if (m.stopReason === 'error') out.push(...renderError(m.errorMessage ?? 'the model call failed', cols).slice(0, 2));
   else if (m.stopReason === 'aborted') out.push(...renderNotice('interrupted', cols));
   return out;
@@ -69,7 +79,7 @@ export function renderHistory(messages: readonly Message[], compacted: number, c
   for (const m of list) {
     if (m.role === 'user') {
       answer = null;
-      blocks.push(cut(renderUser(userText(m), cols), USER_LINES, '  '));
+      blocks.push(head(userText(m), USER_LINES, (source) => renderUser(source, cols), '  '));
     } else if (m.role === 'assistant') {
       for (const c of m.content) if (c.type === 'toolCall') args.set(c.id, c.arguments);
       answer = assistantLines(m, cols);
