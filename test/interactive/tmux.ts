@@ -91,6 +91,16 @@ export class Term {
     this.tmux('paste-buffer', '-p', '-d', '-b', 'tacktest', '-t', '0');
   }
 
+  /** The terminal's new size (tack gets SIGWINCH). */
+  resize(cols: number, rows: number): void {
+    this.tmux('resize-window', '-t', '0', '-x', String(cols), '-y', String(rows));
+  }
+
+  /** From now on, every byte tack writes goes to `file` as well. */
+  record(file: string): void {
+    this.tmux('pipe-pane', '-o', '-t', '0', `cat > ${quote(file)}`);
+  }
+
   kill(): void {
     spawnSync('tmux', ['-L', this.socket, 'kill-server'], { env: this.env });
   }
