@@ -43,7 +43,7 @@ export async function runPrint(o: PrintOptions): Promise<number> {
       process.stderr.write(`tack: ${event.reason}; retrying in ${(event.delayMs / 1000).toFixed(1)} s (attempt ${event.attempt + 1} of ${event.maxAttempts})\n`);
     }
     if (event.type === 'compaction_start' && trace) process.stderr.write('tack: compacting the conversation…\n');
-    if (event.type === 'compaction_error') process.stderr.write(`tack: ${event.message}\n`);
+    if (event.type === 'compaction_error') process.stderr.write(`tack: compaction failed: ${event.message}\n`);
     if (event.type === 'tool_execution_end' && trace) {
       const first = event.result.content.find((c) => c.type === 'text');
       const outcome = describeOutcome(event.isError, event.result.details, first?.type === 'text' ? first.text : undefined);

@@ -22,9 +22,9 @@ export async function summarize(o: {
   };
   const result = await o.streamFn(o.model, { systemPrompt, messages: [request] }, { signal: o.signal }).result();
   if (result.stopReason === 'error' || result.stopReason === 'aborted') {
-    throw new Error(`compaction failed: ${result.errorMessage ?? result.stopReason}`);
+    throw new Error(result.errorMessage ?? `the summary request ended: ${result.stopReason}`);
   }
   const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('').trim();
-  if (!text) throw new Error('compaction failed: the model returned an empty summary');
+  if (!text) throw new Error('the model returned an empty summary');
   return text;
 }

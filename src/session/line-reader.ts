@@ -20,17 +20,16 @@ export function* readLines(path: string): Generator<RawLine> {
       const chunk = Buffer.allocUnsafe(CHUNK);
       const n = readSync(fd, chunk, 0, CHUNK, null);
       if (n === 0) break;
-      let data = chunk.subarray(0, n);
-      if (carry) {
-        data = Buffer.concat([carry, data]);
-        carry = null;
-      }
+      const data = chunk.subarray(0, n);
       let start = 0;
       for (let nl = data.indexOf(10, start); nl !== -1; nl = data.indexOf(10, start)) {
-        yield { bytes: data.subarray(start, nl), no: ++no };
+        // Only a line that straddles two reads is copied; the rest are views of the chunk.
+        const bytes = carry ? Buffer.concat([carry, data.subarray(start, nl)]) : data.subarray(start, nl);
+        carry = null;
+        yield { bytes, no: ++no };
         start = nl + 1;
       }
-      if (start < data.length) carry = Buffer.from(data.subarray(start));
+      if (start < data.length) carry = carry ? Buffer.concat([carry, data.subarray(start)]) : Buffer.from(data.subarray(start));
     }
     if (carry && carry.length > 0) yield { bytes: carry, no: ++no };
   } finally {
