@@ -1,15 +1,22 @@
 // Syntax highlighting for finished code blocks: highlight.js (loaded on first use, one language at a
-// time, synchronously through require) turned into styled terminal lines.
+// time, synchronously through require) turned into styled terminal lines. highlight.js builds a
+// token tree and renders it as HTML; here an emitter of our own keeps the tree and turns it into
+// lines directly, without making HTML and parsing it back.
 import { createRequire } from 'node:module';
 import { colorLevel, s } from '../style.js';
 
 interface HljsResult {
   value: string;
+  illegal?: boolean;
+  errorRaised?: unknown;
+  _emitter?: unknown;
 }
 interface Hljs {
   getLanguage(name: string): unknown;
   registerLanguage(name: string, language: unknown): void;
   highlight(code: string, options: { language: string; ignoreIllegals: boolean }): HljsResult;
+  configure(options: { __emitter: unknown }): void;
+  newInstance(): Hljs;
 }
 
 const require = createRequire(import.meta.url);
@@ -33,7 +40,11 @@ function language(info: string): string | undefined {
   const name = ALIASES[raw] ?? raw;
   if (failed.has(name)) return undefined;
   try {
-    hljs ??= require('highlight.js/lib/core') as Hljs;
+    if (!hljs) {
+      // An instance of our own: the emitter is set on it, not on the shared one.
+      hljs = (require('highlight.js/lib/core') as Hljs).newInstance();
+      hljs.configure({ __emitter: LinesEmitter });
+    }
     if (!hljs.getLanguage(name)) hljs.registerLanguage(name, require(`highlight.js/lib/languages/${name}`));
     return name;
   } catch {
@@ -56,9 +67,106 @@ const CLASS_STYLES: [RegExp, Paint][] = [
   [/^(strong)/, s.bold],
 ];
 
+const styles = new Map<string, Paint | undefined>();
+
+/** The style of a CSS class highlight.js gives (`hljs-title function_`: its first word counts). */
 function styleFor(className: string): Paint | undefined {
   const name = className.replace(/^hljs-/, '').split(' ')[0]!;
-  return CLASS_STYLES.find(([re]) => re.test(name))?.[1];
+  if (!styles.has(name)) styles.set(name, CLASS_STYLES.find(([re]) => re.test(name))?.[1]);
+  return styles.get(name);
+}
+
+/** The class highlight.js would give a scope in its HTML (see its scopeToCSSClass). */
+function classOf(scope: string): string {
+  if (scope.startsWith('language:')) return scope.replace('language:', 'language-');
+  const [first, ...rest] = scope.split('.');
+  return [`hljs-${first}`, ...rest.map((x, i) => `${x}${'_'.repeat(i + 1)}`)].join(' ');
+}
+
+interface TokenNode {
+  scope?: string;
+  children: (string | TokenNode)[];
+}
+
+/**
+ * highlight.js's emitter interface (addText, startScope/endScope, openNode/closeNode,
+ * __addSublanguage, finalize, toHTML) over the same tree as its TokenTreeEmitter; `lines()` paints
+ * it as htmlToLines paints the HTML that emitter would have made.
+ */
+class LinesEmitter {
+  readonly root: TokenNode = { children: [] };
+  private readonly stack: TokenNode[] = [this.root];
+
+  private get top(): TokenNode {
+    return this.stack[this.stack.length - 1]!;
+  }
+
+  addText(text: string): void {
+    if (text !== '') this.top.children.push(text);
+  }
+
+  startScope(scope: string): void {
+    this.openNode(scope);
+  }
+
+  endScope(): void {
+    this.closeNode();
+  }
+
+  openNode(scope: string): void {
+    const node: TokenNode = { scope, children: [] };
+    this.top.children.push(node);
+    this.stack.push(node);
+  }
+
+  closeNode(): void {
+    if (this.stack.length > 1) this.stack.pop();
+  }
+
+  __addSublanguage(emitter: LinesEmitter, name: string): void {
+    const node = emitter.root;
+    if (name) node.scope = `language:${name}`;
+    this.top.children.push(node);
+  }
+
+  finalize(): boolean {
+    this.stack.length = 1;
+    return true;
+  }
+
+  toHTML(): string {
+    return '';
+  }
+
+  lines(): string[] {
+    const lines: string[] = [];
+    const stack: (Paint | undefined)[] = [];
+    let line = '';
+    const paint = (text: string) => {
+      let out = text;
+      for (let i = stack.length - 1; i >= 0; i--) out = stack[i] ? stack[i]!(out) : out;
+      return out;
+    };
+    const walk = (node: string | TokenNode) => {
+      if (typeof node === 'string') {
+        const parts = node.split('\n');
+        for (let i = 0; i < parts.length; i++) {
+          if (i > 0) {
+            lines.push(line);
+            line = '';
+          }
+          if (parts[i]) line += paint(parts[i]!);
+        }
+        return;
+      }
+      if (node.scope) stack.push(styleFor(classOf(node.scope)));
+      for (const child of node.children) walk(child);
+      if (node.scope) stack.pop();
+    };
+    walk(this.root);
+    lines.push(line);
+    return lines;
+  }
 }
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'", '&#39;': "'" };
@@ -96,7 +204,9 @@ export function highlight(code: string, info: string): string[] {
   const lang = language(info);
   if (!lang || !hljs) return code.split('\n');
   try {
-    return htmlToLines(hljs.highlight(code, { language: lang, ignoreIllegals: true }).value);
+    const result = hljs.highlight(code, { language: lang, ignoreIllegals: true });
+    if (result.illegal || result.errorRaised || !(result._emitter instanceof LinesEmitter)) return htmlToLines(result.value);
+    return result._emitter.lines();
   } catch {
     return code.split('\n');
   }
