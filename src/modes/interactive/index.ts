@@ -57,8 +57,9 @@ async function loadApp(): Promise<typeof import('./app/App.js')> {
   process.env.NODE_ENV ??= 'production';
   delete process.env.CI;
   delete process.env.CONTINUOUS_INTEGRATION;
-  // Ink's layout engine (yoga, WebAssembly) fetches its own base64 data: URL when fetch exists:
-  // that loads undici for nothing (~50 ms of CPU). Without fetch it decodes the string itself.
+  // Ink's layout engine (yoga, WebAssembly) fetches its own base64 data: URL when fetch exists,
+  // through undici, before the first frame (~50 ms of CPU, half of it loading undici, which the
+  // model layer needs later anyway). Without fetch it decodes the string itself.
   const fetchProperty = Object.getOwnPropertyDescriptor(globalThis, 'fetch');
   if (fetchProperty?.configurable) Object.defineProperty(globalThis, 'fetch', { value: undefined, configurable: true, writable: true });
   try {

@@ -1,7 +1,9 @@
 // The frames Ink prints: static items (printed once) and the live lines, at most one frame every
 // FRAME_MS however often things change, and a tick while something animates (spinner, clock).
-// Frames are spaced further apart when drawing them takes long (a cold process, a slow machine):
-// the UI takes at most about 1/FRAME_SHARE of the time, and the stream the rest.
+// Frames are spaced further apart when they take long (a cold process, a slow machine, an answer
+// arriving faster than anyone reads, whose finished blocks each frame renders and prints): the
+// screen takes at most about 1/FRAME_SHARE of the time, and the stream the rest. Never less than
+// 1000/MAX_FRAME_MS frames a second, though.
 import type { StaticItem, Transcript } from '../transcript.js';
 
 export interface Snapshot {
@@ -11,6 +13,7 @@ export interface Snapshot {
 }
 
 const FRAME_MS = 33;
+const MAX_FRAME_MS = 100;
 const FRAME_SHARE = 3;
 const TICK_MS = 100;
 
@@ -21,7 +24,7 @@ export class Screen {
   private timer: NodeJS.Timeout | null = null;
   private ticker: NodeJS.Timeout | null = null;
   private lastFrame = 0;
-  /** how long the last frame took to compose and draw */
+  /** how long the last frame took: rendering the finished text, composing, drawing */
   private frameMs = 0;
   private closed = false;
 
@@ -42,7 +45,8 @@ export class Screen {
   /** Coalesces changes: at most one frame every FRAME_MS. */
   schedule(): void {
     if (this.timer || this.closed) return;
-    const wait = Math.max(0, this.lastFrame + Math.max(FRAME_MS, FRAME_SHARE * this.frameMs) - Date.now());
+    const gap = Math.min(MAX_FRAME_MS, Math.max(FRAME_MS, FRAME_SHARE * this.frameMs));
+    const wait = Math.max(0, this.lastFrame + gap - Date.now());
     this.timer = setTimeout(() => {
       this.timer = null;
       this.render();
@@ -52,12 +56,10 @@ export class Screen {
   /** A frame now (after a key press: typing must not wait). */
   render(): void {
     if (this.closed) return;
+    const start = performance.now();
     this.lastFrame = Date.now();
     const fresh = this.transcript.take();
     if (fresh.length > 0) this.items = this.items.concat(fresh);
-    // What a frame costs: composing and drawing it (rendering the finished text costs the same
-    // however it is split into frames, so it does not count).
-    const start = performance.now();
     const live = this.compose(this.lastFrame);
     const prev = this.snapshot;
     if (fresh.length === 0 && live.length === prev.live.length && live.every((l, i) => l === prev.live[i])) return;
