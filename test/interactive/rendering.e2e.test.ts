@@ -54,6 +54,22 @@ run('rendering a long answer', () => {
     expect(written).not.toMatch(COLOR);
   });
 
+  it('on quit mid-answer, the finished blocks stay (once) and the live region goes', async () => {
+    const { term } = await startApp([{ text: paragraphs.join('\n\n'), chunkSize: 8, delayMs: 5 }]);
+    term.type('write it');
+    term.keys('Enter');
+    await term.waitFor('marker-20:', 20_000);
+    term.type('/quit');
+    term.keys('Enter');
+    const screen = await term.waitFor('EXIT:0', 10_000);
+    const history = term.history();
+    const seen = [...history.matchAll(/marker-(\d+):/g)].map((m) => Number(m[1]));
+    expect(seen.length).toBeGreaterThanOrEqual(20);
+    expect(seen).toEqual(seen.map((_, i) => i));
+    expect(screen).not.toContain('Esc to interrupt');
+    expect(screen).not.toMatch(/^─{20,}$/m);
+  }, 60_000);
+
   it('keeps the transcript, once, when the terminal gets shorter than the live region', async () => {
     const { term } = await startApp([{ text: answer, chunkSize: 8, delayMs: 2 }]);
     term.type('write it');

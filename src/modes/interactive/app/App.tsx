@@ -85,7 +85,8 @@ export function mountApp(controller: Controller, stdout: NodeJS.WriteStream): In
   // Ink gets a stand-in stdin: the keyboard is read by our own parser (bracketed paste, Alt+Enter).
   const stdin = new PassThrough() as unknown as NodeJS.ReadStream;
   const printed: Printed = [];
-  return render(<App controller={controller} printed={printed} />, {
+  const app = <App controller={controller} printed={printed} />;
+  const instance = render(app, {
     stdout: inkStdout(stdout, printed),
     stdin,
     exitOnCtrlC: false,
@@ -97,6 +98,15 @@ export function mountApp(controller: Controller, stdout: NodeJS.WriteStream): In
     maxFps: 60,
     ...(process.env.TACK_DEBUG_RENDER ? { onRender: debugRender() } : {}),
   });
+  return {
+    ...instance,
+    // The controller's last frame (what is left of the transcript printed, the live region gone)
+    // is drawn now: React would only get to it in a microtask, after Ink has unmounted.
+    unmount: () => {
+      instance.rerender(app);
+      instance.unmount();
+    },
+  };
 }
 
 /** TACK_DEBUG_RENDER=file: frame count and render time, written when tack exits. */
