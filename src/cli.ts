@@ -1,8 +1,9 @@
 // The command line: flags -> settings -> one mode. Modes (and `openai`, Ink, React) load only when run.
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { UsageError } from './config/errors.js';
-import { packageVersion } from './config/paths.js';
-import type { ConfigFlags } from './config/resolve.js';
+import { join, resolve } from 'node:path';
+import { expandHome, packageVersion, tackHome } from './config/paths.js';
+import type { ConfigFlags, ProjectTrust } from './config/resolve.js';
 import type { SessionFlags } from './session/locate.js';
 
 /** What commander parses: the settings flags, the session flags, and the mode's own. */
@@ -14,6 +15,7 @@ interface CliOptions extends ConfigFlags, SessionFlags {
   verbose?: boolean;
   listModels?: boolean;
   listProviders?: boolean;
+  trust?: boolean;
 }
 
 function positiveInt(value: string): number {
@@ -84,6 +86,7 @@ function buildProgram(): Command {
     .option('--yolo', 'same as --approval yolo: nothing asks (deny rules still hold)')
     .addOption(new Option('--sandbox <on|off>', 'run bash inside bubblewrap (default: on where it can run)').choices(['on', 'off']))
     .option('--no-network', 'no network for sandboxed commands')
+    .option('--trust', "apply this folder's own settings (.tack/config.json) for this run without asking")
     .addHelpText('after', EXAMPLES)
     .showSuggestionAfterError(true)
     .exitOverride()
@@ -97,7 +100,34 @@ async function readStdinIfPiped() {
   return readPipedInput(process.stdin);
 }
 
+/**
+ * Whether this folder's own settings apply. A folder the user has not trusted (or whose files
+ * changed since) is asked about on a terminal, before anything from them runs; elsewhere its files
+ * are ignored with one line on stderr.
+ */
+async function settleTrust(opts: CliOptions, askable: boolean, notices: string[]): Promise<ProjectTrust | 'quit'> {
+  const { assessTrust, ignoredNotice, trustFolder } = await import('./trust/index.js');
+  const home = tackHome();
+  const a = assessTrust(resolve(expandHome(opts.cwd ?? process.cwd())), home);
+  if (a.status === 'none' || a.status === 'trusted') return a.status;
+  if (opts.trust) return 'session';
+  if (!askable) {
+    process.stderr.write(`tack: ${ignoredNotice(a)}\n`);
+    return 'ignored';
+  }
+  const { askTrust } = await import('./modes/interactive/trust-question.js');
+  const answer = await askTrust(a, process.stdin, process.stdout, join(home, 'config.json'));
+  if (answer === 'quit') return 'quit';
+  if (answer === 'remember') trustFolder(home, a);
+  if (answer === 'no') notices.push(ignoredNotice(a));
+  return answer === 'remember' ? 'trusted' : answer === 'session' ? 'session' : 'ignored';
+}
+
 async function main(argv: string[]): Promise<number> {
+  if (argv[2] === 'trust') {
+    const { runTrustCommand } = await import('./trust/command.js');
+    return runTrustCommand(argv.slice(3));
+  }
   const program = buildProgram();
   try {
     program.parse(argv);
@@ -109,14 +139,18 @@ async function main(argv: string[]): Promise<number> {
   }
   const opts = program.opts<CliOptions>();
   const promptWords = program.args.join(' ').trim() || undefined;
+  const interactive = !opts.print && !opts.listModels && !opts.listProviders;
+  const notices: string[] = [];
+  const trust = await settleTrust(opts, interactive && process.stdin.isTTY === true && process.stdout.isTTY === true, notices);
+  if (trust === 'quit') return 130;
   if (opts.listProviders) {
     const { listProviders } = await import('./config/provider-list.js');
-    process.stdout.write(listProviders(opts.cwd ?? process.cwd()));
+    process.stdout.write(listProviders(opts.cwd ?? process.cwd(), process.env, trust === 'trusted' || trust === 'session'));
     return 0;
   }
   // With nothing configured this looks for a local server (Ollama, LM Studio, llama.cpp, vLLM).
   const { loadConfig } = await import('./config/load.js');
-  const config = await loadConfig(opts);
+  const config = await loadConfig(opts, process.env, undefined, { trust });
 
   if (opts.listModels) {
     const { listServerModels } = await import('./session/model-setup.js');
@@ -132,6 +166,7 @@ async function main(argv: string[]): Promise<number> {
     const { runInteractive } = await import('./modes/interactive/index.js');
     return runInteractive({
       config,
+      notices,
       prompt: promptWords,
       session,
       systemPrompt: opts.systemPrompt,

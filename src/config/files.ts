@@ -8,6 +8,8 @@ import { ConfigFileSchema, describeProblem, type ConfigFile } from './schema.js'
 export interface LoadedFile {
   path: string;
   config: ConfigFile;
+  /** the user's own file under $TACK_HOME, not a project's */
+  own: boolean;
 }
 
 export function readConfigFile(path: string): ConfigFile {
@@ -45,12 +47,15 @@ export function findProjectConfig(cwd: string, globalPath: string): string | und
   }
 }
 
-/** The settings files that apply, lowest precedence first. */
-export function loadConfigFiles(cwd: string, home: string): LoadedFile[] {
+/**
+ * The settings files that apply, lowest precedence first: the user's own, then the project's when
+ * the user trusts the folder (`src/trust` decides; an untrusted folder's file is never even parsed).
+ */
+export function loadConfigFiles(cwd: string, home: string, applyProject: boolean): LoadedFile[] {
   const globalPath = join(home, 'config.json');
   const files: LoadedFile[] = [];
-  if (existsSync(globalPath)) files.push({ path: globalPath, config: readConfigFile(globalPath) });
-  const project = findProjectConfig(cwd, globalPath);
-  if (project) files.push({ path: project, config: readConfigFile(project) });
+  if (existsSync(globalPath)) files.push({ path: globalPath, config: readConfigFile(globalPath), own: true });
+  const project = applyProject ? findProjectConfig(cwd, globalPath) : undefined;
+  if (project) files.push({ path: project, config: readConfigFile(project), own: false });
   return files;
 }

@@ -6,10 +6,10 @@ import { expandHome, tackHome } from './paths.js';
 import { knownProviders, providerEntry } from './resolve.js';
 import type { ConfigFile } from './schema.js';
 
-export function listProviders(cwd: string, env: NodeJS.ProcessEnv = process.env): string {
+export function listProviders(cwd: string, env: NodeJS.ProcessEnv = process.env, applyProject = false): string {
   const file: ConfigFile = {};
   // Later files win, as in resolveConfig; only the providers matter here.
-  for (const { config } of loadConfigFiles(resolve(expandHome(cwd)), tackHome(env))) file.providers = { ...file.providers, ...config.providers };
+  for (const { config } of loadConfigFiles(resolve(expandHome(cwd)), tackHome(env), applyProject)) file.providers = { ...file.providers, ...config.providers };
   const rows = knownProviders(file).map((name) => {
     const entry = providerEntry(name, file)!;
     const key = entry.apiKeyEnv ? `${entry.apiKeyEnv} ${env[entry.apiKeyEnv] ? '(set)' : '(not set)'}` : 'no key needed';

@@ -1,9 +1,9 @@
 // Settles every setting by precedence: flags > environment > project file > global file > defaults.
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Vendor } from '../ai/model-table.js';
 import type { CompatFlags, RetryOptions, ThinkingLevel } from '../ai/types.js';
 import { UsageError } from './errors.js';
-import { loadConfigFiles } from './files.js';
+import { loadConfigFiles, type LoadedFile } from './files.js';
 import { expandHome, tackHome } from './paths.js';
 import type { ApprovalMode } from './schema.js';
 import { PRESETS, type Preset } from './presets.js';
@@ -30,8 +30,21 @@ export interface ConfigFlags {
   thinking?: ThinkingLevel;
 }
 
+/**
+ * Whether a project's own settings apply (src/trust decides): `none` when the folder has none,
+ * `trusted` (remembered in trust.json), `session` (trusted for this run), `ignored`.
+ */
+export type ProjectTrust = 'none' | 'trusted' | 'session' | 'ignored';
+
+export interface ResolveOptions {
+  /** default `ignored`: a folder's own settings apply only when the user trusts it */
+  trust?: ProjectTrust;
+}
+
 export interface ResolvedConfig {
   cwd: string;
+  /** whether the project's own settings were applied, and why */
+  trust: ProjectTrust;
   home: string;
   /** the settings files that were read, lowest precedence first */
   files: string[];
@@ -157,10 +170,51 @@ function ruleLists(files: ConfigFile[]): ResolvedConfig['permissions'] {
   return { allow: list('allow'), ask: list('ask'), deny: list('deny') };
 }
 
-export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = process.env): ResolvedConfig {
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * Keys never follow a URL they were not set for: a key goes to the server of a built-in provider
+ * that uses it, or to a server the user named themselves (a flag, the environment, their own
+ * settings file), never to one only a project's settings name.
+ */
+function checkKeyDestination(o: {
+  baseUrl: string;
+  apiKeyEnv: string | undefined;
+  providerName: string;
+  flags: ConfigFlags;
+  env: NodeJS.ProcessEnv;
+  loaded: LoadedFile[];
+  globalPath: string;
+}): void {
+  const allowed = new Set<string>();
+  for (const [name, preset] of Object.entries(PRESETS)) {
+    if (o.apiKeyEnv ? preset.apiKeyEnv === o.apiKeyEnv : name === o.providerName) allowed.add(originOf(preset.baseUrl));
+  }
+  const named = [o.flags.baseUrl, o.env.OPENAI_BASE_URL];
+  for (const { config: own } of o.loaded.filter((l) => l.own)) {
+    named.push(own.baseUrl, ...Object.entries(own.providers ?? {}).map(([name, p]) => p.baseUrl ?? PRESETS[name]?.baseUrl));
+    if (own.apiKeyEnv) named.push(PRESETS[own.provider ?? 'openai']?.baseUrl);
+  }
+  for (const url of named) if (url) allowed.add(originOf(url));
+  if (allowed.has(originOf(o.baseUrl))) return;
+  const project = o.loaded.filter((l) => !l.own).map((l) => l.path).join(', ') || 'the project settings';
+  const key = o.apiKeyEnv ? `your ${o.apiKeyEnv}` : 'the key given with --api-key';
+  throw new UsageError(
+    `refused: ${project} would send ${key} to ${o.baseUrl}, a server that key was not set for; if you mean it, name that server in ${o.globalPath} or pass --base-url`,
+  );
+}
+
+export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = process.env, o: ResolveOptions = {}): ResolvedConfig {
   const cwd = resolve(expandHome(flags.cwd ?? process.cwd()));
   const home = tackHome(env);
-  const loaded = loadConfigFiles(cwd, home);
+  const trust = o.trust ?? 'ignored';
+  const loaded = loadConfigFiles(cwd, home, trust === 'trusted' || trust === 'session');
   const file = merged(loaded.map((l) => l.config));
 
   const chosen = flags.provider ?? file.provider;
@@ -188,10 +242,12 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = proce
     if (!chosen) throw new NoServerConfigured(needsKey, wanted);
     throw new UsageError(needsKey);
   }
+  if (apiKey) checkKeyDestination({ baseUrl, apiKeyEnv, providerName, flags, env, loaded, globalPath: join(home, 'config.json') });
 
   const idle = file.timeouts?.idleSeconds;
   return {
     cwd,
+    trust,
     home,
     files: loaded.map((l) => l.path),
     provider: providerName,

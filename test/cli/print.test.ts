@@ -150,12 +150,12 @@ describe('tack -p against a scripted server', () => {
     expect(system.content).toBe('You are terse.\n\nExtra from a file.');
   });
 
-  it('reads model and server from a project .tack/config.json', async () => {
+  it('reads model and server from a trusted project .tack/config.json (--trust)', async () => {
     const s = await server([{ text: 'configured' }]);
     const { dir, home } = makeProject();
     mkdirSync(join(dir, '.tack'));
     writeFileSync(join(dir, '.tack', 'config.json'), JSON.stringify({ baseUrl: s.url, model: 'from-config' }));
-    const r = await runTack(['-p', 'hi'], { cwd: dir, home });
+    const r = await runTack(['-p', '--trust', 'hi'], { cwd: dir, home });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('configured\n');
     expect(s.chatRequests()[0].body.model).toBe('from-config');

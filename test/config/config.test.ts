@@ -23,6 +23,8 @@ function layout(global?: object, project?: object) {
   return { home, repo, cwd, env: { TACK_HOME: home } as NodeJS.ProcessEnv };
 }
 
+const trusted = { trust: 'trusted' } as const;
+
 function problem(fn: () => unknown): string {
   try {
     fn();
@@ -40,19 +42,46 @@ describe('settings precedence', () => {
       { model: 'global-model', baseUrl: 'http://global/v1', maxTurns: 5, tools: ['read'] },
       { model: 'project-model', maxTurns: 7 },
     );
-    let c = resolveConfig({ cwd }, env);
+    let c = resolveConfig({ cwd }, env, trusted);
     expect(c.model).toBe('project-model');
     expect(c.baseUrl).toBe('http://global/v1');
     expect(c.maxTurns).toBe(7);
     expect(c.tools).toEqual(['read']);
-    c = resolveConfig({ cwd }, { ...env, TACK_MODEL: 'env-model', OPENAI_BASE_URL: 'http://env/v1/' });
+    c = resolveConfig({ cwd }, { ...env, TACK_MODEL: 'env-model', OPENAI_BASE_URL: 'http://env/v1/' }, trusted);
     expect(c.model).toBe('env-model');
     expect(c.baseUrl).toBe('http://env/v1');
-    c = resolveConfig({ cwd, model: 'flag-model', baseUrl: 'http://flag/v1', maxTurns: 2, tools: 'grep,ls' }, { ...env, TACK_MODEL: 'env-model' });
+    c = resolveConfig({ cwd, model: 'flag-model', baseUrl: 'http://flag/v1', maxTurns: 2, tools: 'grep,ls' }, { ...env, TACK_MODEL: 'env-model' }, trusted);
     expect(c.model).toBe('flag-model');
     expect(c.baseUrl).toBe('http://flag/v1');
     expect(c.maxTurns).toBe(2);
     expect(c.tools).toEqual(['grep', 'ls']);
+  });
+
+  it('a trusted project cannot point a key at a server the user did not name for it', () => {
+    const key = { OPENAI_API_KEY: 'sk-test', OPENROUTER_API_KEY: 'or-test' };
+    const refusedWith = (global: object | undefined, project: object, flags: object = {}) => {
+      const { cwd, env } = layout(global, project);
+      return problem(() => resolveConfig({ cwd, ...flags }, { ...env, ...key }, trusted));
+    };
+    expect(refusedWith(undefined, { providers: { openai: { baseUrl: 'http://evil.test/v1' } } })).toContain('would send your OPENAI_API_KEY to http://evil.test/v1');
+    expect(refusedWith(undefined, { provider: 'openrouter', providers: { openrouter: { apiKeyEnv: 'OPENAI_API_KEY' } } })).toContain('would send your OPENAI_API_KEY to https://openrouter.ai/api/v1');
+    expect(refusedWith(undefined, { baseUrl: 'http://evil.test/v1' }, { apiKey: 'typed' })).toContain('would send the key given with --api-key to http://evil.test/v1');
+    const fine = (global: object | undefined, project: object) => {
+      const { cwd, env } = layout(global, project);
+      return resolveConfig({ cwd }, { ...env, ...key }, trusted);
+    };
+    expect(fine(undefined, { provider: 'openrouter', model: 'x/y' }).apiKey).toBe('or-test');
+    expect(fine({ baseUrl: 'http://mine.test/v1' }, { apiKeyEnv: 'OPENAI_API_KEY' }).apiKey).toBe('sk-test');
+    // a project base URL without a key variable gets no key at all
+    expect(fine(undefined, { baseUrl: 'http://evil.test/v1', model: 'm' }).apiKey).toBeUndefined();
+  });
+
+  it("an untrusted folder's settings file is not even read; the user's own still applies", () => {
+    const { cwd, env } = layout({ model: 'global-model' }, { model: 'project-model', retry: { maxAttempts: 'not even valid' } });
+    const c = resolveConfig({ cwd, apiKey: 'k' }, env);
+    expect(c.model).toBe('global-model');
+    expect(c.files).toHaveLength(1);
+    expect(c.trust).toBe('ignored');
   });
 
   it('reads the key from the variable apiKeyEnv names, and never needs one for a custom server', () => {
@@ -78,7 +107,7 @@ describe('settings precedence', () => {
 
   it('names the file, the key and what was expected', () => {
     const { cwd, env, repo } = layout(undefined, { retry: { maxAttempts: 'x' } });
-    const text = problem(() => resolveConfig({ cwd, apiKey: 'k' }, env));
+    const text = problem(() => resolveConfig({ cwd, apiKey: 'k' }, env, trusted));
     expect(text).toContain(join(repo, '.tack', 'config.json'));
     expect(text).toContain('retry.maxAttempts');
     expect(text).toContain('"x"');

@@ -178,7 +178,7 @@ describe('a picky, quirky server through the command', () => {
     const { dir, home } = makeProject({ 'calc.js': CALC_BUGGY });
     mkdirSync(join(dir, '.tack'));
     writeFileSync(join(dir, '.tack', 'config.json'), JSON.stringify({ baseUrl: s.url, model: 'qwen3' }));
-    const r = await runTack(['-p', '--output-format', 'json', 'fix the bug in calc.js'], { cwd: dir, home });
+    const r = await runTack(['-p', '--trust', '--output-format', 'json', 'fix the bug in calc.js'], { cwd: dir, home });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const result = JSON.parse(r.stdout);

@@ -57,7 +57,7 @@ describe('print mode approvals', () => {
   it('a deny rule in the project settings blocks a bash command, even with --yolo', async () => {
     const { dir, home } = projectWithSettings({ permissions: { deny: ['bash(touch*)'] } });
     const s = await server([bash('echo start && timeout 5 touch marker'), { text: 'ok' }]);
-    const r = await runTack(['-p', '--yolo', '--base-url', s.url, '-m', 'm', 'touch it'], { cwd: dir, home });
+    const r = await runTack(['-p', '--trust', '--yolo', '--base-url', s.url, '-m', 'm', 'touch it'], { cwd: dir, home });
     expect(r.code).toBe(0);
     expect(existsSync(join(dir, 'marker'))).toBe(false);
     expect(toolResults(s.chatRequests()[1])).toContain('"timeout 5 touch marker" is denied by the rule "bash(touch*)" in permissions.deny');
@@ -65,7 +65,7 @@ describe('print mode approvals', () => {
 
   it('refuses to start on a permission rule it does not understand', async () => {
     const { dir, home } = projectWithSettings({ permissions: { allow: ['npm test'] } });
-    const r = await runTack(['-p', '--base-url', 'http://127.0.0.1:9/v1', '-m', 'm', 'hi'], { cwd: dir, home });
+    const r = await runTack(['-p', '--trust', '--base-url', 'http://127.0.0.1:9/v1', '-m', 'm', 'hi'], { cwd: dir, home });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('the permission rule "npm test" in permissions.allow is not understood');
   });
@@ -90,7 +90,7 @@ describe('secrets', () => {
       const { dir, home } = projectWithSettings({ apiKeyEnv: 'MY_LLM', env: { allow: ['NPM_TOKEN', 'MY_LLM'] } });
       const s = await server([bash('echo "secret=[$MY_SECRET_TOKEN] aws=[$AWS_SECRET_ACCESS_KEY] own=[$MY_LLM] allowed=[$NPM_TOKEN] plain=[$PLAIN_VAR]"'), { text: 'ok' }], 'sk-own-999');
       const env = { MY_SECRET_TOKEN: 'hunter2', AWS_SECRET_ACCESS_KEY: 'aws-xyz', MY_LLM: 'sk-own-999', NPM_TOKEN: 'npm-123', PLAIN_VAR: 'visible' };
-      const r = await runTack(['-p', '--sandbox', sandbox, '--base-url', s.url, '-m', 'm', 'print env'], { cwd: dir, home, env });
+      const r = await runTack(['-p', '--trust', '--sandbox', sandbox, '--base-url', s.url, '-m', 'm', 'print env'], { cwd: dir, home, env });
       expect(r.stderr).toBe('');
       expect(r.code).toBe(0);
       const result = toolResults(s.chatRequests()[1]);

@@ -149,7 +149,7 @@ describe('compaction', () => {
       { text: 'There are 70 lines.', usage: { prompt_tokens: 900, completion_tokens: 5 } },
     ]);
     const { dir, home } = tinyWindowProject(s.url);
-    const r = await runTack(['-p', '--output-format', 'stream-json', 'count the lines of big.txt'], { cwd: dir, home });
+    const r = await runTack(['-p', '--trust', '--output-format', 'stream-json', 'count the lines of big.txt'], { cwd: dir, home });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const events = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
@@ -188,7 +188,7 @@ describe('compaction', () => {
       { text: 'Recovered.' },
     ]);
     const { dir, home } = tinyWindowProject(s.url);
-    const r = await runTack(['-p', 'read big.txt twice'], { cwd: dir, home });
+    const r = await runTack(['-p', '--trust', 'read big.txt twice'], { cwd: dir, home });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('Recovered.\n');

@@ -11,6 +11,8 @@ import { enterRawMode } from './terminal.js';
 // screen is up, so the first screen does not wait for it.
 export interface InteractiveOptions {
   config: ResolvedConfig;
+  /** sentences for the transcript from before the app (the folder's settings are ignored) */
+  notices?: string[];
   /** sent at once when given */
   prompt?: string;
   /** which session file to write or continue (-c, -r, --session, --no-session) */
@@ -86,7 +88,7 @@ export async function runInteractive(o: InteractiveOptions): Promise<number> {
   // Notes from below the UI (no sandbox, a thinking level the server ignores, a damaged session
   // line) go into the transcript once it exists; writing them to the terminal would land on top
   // of Ink's screen.
-  const notes: string[] = [];
+  const notes: string[] = [...(o.notices ?? [])];
   let note: (message: string) => void = (message) => notes.push(message);
   const sessionOptions = (choice: SessionChoice = {}) => ({
     config: o.config,

@@ -124,7 +124,7 @@ export class ApprovalGate {
         kind: now.subject.type === 'tool' ? 'other' : now.subject.type,
         summary: summarize(call.name, args),
         reason: `${now.reason[0].toUpperCase()}${now.reason.slice(1)}`,
-        choices: askChoices(now, this.o.cwd),
+        choices: askChoices(now, this.o.cwd, this.o.saveAllowRules !== undefined),
       };
       if (preview?.ok) request.diff = preview.diff;
       if (preview && !preview.ok) request.note = preview.problem;

@@ -33,7 +33,7 @@ export function summarize(tool: string, args: Record<string, unknown>): string {
 const YES: ApprovalChoice = { label: 'Yes', key: 'y', answer: { answer: 'yes' } };
 const NO: ApprovalChoice = { label: 'No (Esc), optionally telling the model why', key: 'n', answer: { answer: 'no' } };
 
-export function askChoices(decision: Extract<Decision, { kind: 'ask' }>, cwd: string): ApprovalChoice[] {
+export function askChoices(decision: Extract<Decision, { kind: 'ask' }>, cwd: string, canSave = true): ApprovalChoice[] {
   const subject = decision.subject;
   switch (subject.type) {
     case 'edit':
@@ -56,16 +56,17 @@ export function askChoices(decision: Extract<Decision, { kind: 'ask' }>, cwd: st
     case 'bash': {
       if (subject.prefixes.length === 0) return [YES, NO];
       const named = subject.prefixes.map((p) => `\`${p} …\``).join(', ');
-      return [
-        YES,
-        { label: `Always allow ${named} this session`, key: 'a', answer: { answer: 'always', scope: { kind: 'commands', prefixes: subject.prefixes, save: false } } },
-        {
-          label: `Always allow ${named}, and save it to .tack/config.json`,
-          key: 's',
-          answer: { answer: 'always', scope: { kind: 'commands', prefixes: subject.prefixes, save: true } },
-        },
-        NO,
-      ];
+      const session: ApprovalChoice = {
+        label: `Always allow ${named} this session`,
+        key: 'a',
+        answer: { answer: 'always', scope: { kind: 'commands', prefixes: subject.prefixes, save: false } },
+      };
+      const save: ApprovalChoice = {
+        label: `Always allow ${named}, and save it to .tack/config.json`,
+        key: 's',
+        answer: { answer: 'always', scope: { kind: 'commands', prefixes: subject.prefixes, save: true } },
+      };
+      return canSave ? [YES, session, save, NO] : [YES, session, NO];
     }
     default:
       return [YES, NO];

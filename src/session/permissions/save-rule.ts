@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { findProjectConfig, readConfigFile } from '../../config/files.js';
 import { findRepoRoot } from '../../config/paths.js';
+import { repinAfterOwnWrite } from '../../trust/index.js';
 
 /** Adds the rules to the project settings file (created at the repository root if missing); returns its path. */
 export function saveAllowRules(cwd: string, home: string, rules: readonly string[]): string {
@@ -17,5 +18,7 @@ export function saveAllowRules(cwd: string, home: string, rules: readonly string
   const temp = `${file}.${process.pid}.tmp`;
   writeFileSync(temp, `${JSON.stringify(next, null, 2)}\n`);
   renameSync(temp, file);
+  // the user's own answer changed the file: the folder stays trusted with it
+  repinAfterOwnWrite(cwd, home);
   return file;
 }

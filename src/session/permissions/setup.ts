@@ -66,7 +66,9 @@ export function createSafety(config: ResolvedConfig, o: SafetyOptions & { stopRu
     mode: config.approval ?? (o.interactive ? 'ask' : 'auto'),
     rules: rulesOf(config, home),
     prompter: o.prompter,
-    saveAllowRules: (rules) => saveAllowRules(config.cwd, config.home, rules),
+    // Saved only where the project's settings apply by the user's lasting choice (or there are none
+    // yet): a rule written into an ignored or session-trusted file would do nothing, or trust it for good.
+    saveAllowRules: config.trust === 'trusted' || config.trust === 'none' ? (rules) => saveAllowRules(config.cwd, config.home, rules) : undefined,
     stopRun: o.stopRun,
     notify,
   });

@@ -1,0 +1,62 @@
+// `tack trust [dir]`, `tack trust --list`, `tack trust --revoke [dir]`: trust.json from the command line.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { UsageError } from '../config/errors.js';
+import { Command, CommanderError } from 'commander';
+import { expandHome, tackHome } from '../config/paths.js';
+import { assessTrust, revokeFolder, trustFolder } from './assess.js';
+import { trustRoot } from './project-files.js';
+import { readTrust, trustFile } from './store.js';
+
+function listTrusted(home: string): string {
+  const folders = Object.entries(readTrust(home).folders);
+  if (folders.length === 0) return `no trusted folders (${trustFile(home)})\n`;
+  return folders
+    .map(([root, r]) => {
+      const files = Object.keys(r.files);
+      return `${root}  trusted ${r.trustedAt.slice(0, 16).replace('T', ' ')}  ${files.length > 0 ? files.join(', ') : '(no settings files then)'}`;
+    })
+    .join('\n')
+    .concat('\n');
+}
+
+function trustHere(dir: string, home: string): string {
+  const a = assessTrust(dir, home);
+  trustFolder(home, a);
+  if (a.files.length === 0) return `trusted ${a.root} (it has no settings files yet; tack asks again when some appear)\n`;
+  const lines = a.files.flatMap((f) => [`  ${f.rel}:`, ...(f.effects.length > 0 ? f.effects : ['changes nothing']).map((e) => `    - ${e}`)]);
+  return [`trusted ${a.root}; these now apply:`, ...lines, ''].join('\n');
+}
+
+/** Runs the subcommand; returns the exit code. */
+export function runTrustCommand(args: string[], env: NodeJS.ProcessEnv = process.env): number {
+  const program = new Command('tack trust')
+    .description("Trust a folder's own settings (.tack/config.json), pinned to their current content.")
+    .argument('[dir]', 'the folder (default: the current directory); its repository root is what is trusted')
+    .option('--list', 'list the trusted folders')
+    .option('--revoke', 'stop trusting the folder')
+    .helpOption('-h, --help', 'show this help')
+    .exitOverride()
+    .configureOutput({ outputError: (text, write) => write(`tack: ${text.replace(/^error: /, '')}`) });
+  try {
+    program.parse(args, { from: 'user' });
+  } catch (err) {
+    if (err instanceof CommanderError) return err.code === 'commander.helpDisplayed' || err.code === 'commander.help' ? 0 : 2;
+    throw err;
+  }
+  const opts = program.opts<{ list?: boolean; revoke?: boolean }>();
+  const home = tackHome(env);
+  const dir = resolve(expandHome(program.args[0] ?? process.cwd()));
+  if (!existsSync(dir)) throw new UsageError(`no such folder: ${dir}`);
+  if (opts.list) {
+    process.stdout.write(listTrusted(home));
+    return 0;
+  }
+  if (opts.revoke) {
+    const root = trustRoot(dir);
+    process.stdout.write(revokeFolder(home, root) ? `no longer trusted: ${root}\n` : `${root} was not trusted\n`);
+    return 0;
+  }
+  process.stdout.write(trustHere(dir, home));
+  return 0;
+}

@@ -1,0 +1,45 @@
+// What a project's settings file would do, in plain words, for the trust question. Pure.
+import type { ConfigFile } from '../config/schema.js';
+import { PRESETS } from '../config/presets.js';
+
+function serverOf(c: ConfigFile): string | undefined {
+  if (c.baseUrl) return c.baseUrl;
+  const provider = c.provider ? (c.providers?.[c.provider]?.baseUrl ?? PRESETS[c.provider]?.baseUrl) : undefined;
+  return provider;
+}
+
+/** One line per effect, riskiest first; an empty list for a file that changes nothing. */
+export function describeSettings(c: ConfigFile): string[] {
+  const risky: string[] = [];
+  const other: string[] = [];
+  const server = serverOf(c);
+  if (c.apiKeyEnv) {
+    risky.push(`sends your ${c.apiKeyEnv} to ${server ?? "the provider's server"} (tack refuses a server your own settings do not name)`);
+  }
+  if (c.baseUrl) risky.push(`sends the conversation, and the code tack reads, to the model server at ${c.baseUrl}`);
+  for (const [name, p] of Object.entries(c.providers ?? {})) {
+    const key = p.apiKeyEnv ? ` with your ${p.apiKeyEnv}` : '';
+    if (p.baseUrl) risky.push(`defines the provider "${name}" at ${p.baseUrl}${key}`);
+    else if (p.apiKeyEnv) risky.push(`gives the provider "${name}" your ${p.apiKeyEnv}`);
+  }
+  if (c.approval === 'yolo') risky.push('runs every command and edit without asking (approval: yolo)');
+  if (c.approval === 'auto-edit') risky.push('edits files without asking (approval: auto-edit)');
+  const allow = c.permissions?.allow ?? [];
+  if (allow.length > 0) risky.push(`lets these run without asking: ${allow.join(', ')}`);
+  if (c.sandbox === 'off') risky.push('runs commands outside the sandbox (sandbox: off)');
+  const envAllow = c.env?.allow ?? [];
+  if (envAllow.length > 0) risky.push(`passes variables that look secret to commands: ${envAllow.join(', ')}`);
+  if (c.provider) other.push(`uses the provider "${c.provider}"`);
+  if (c.model) other.push(`uses the model "${c.model}"`);
+  if (c.approval === 'ask') other.push('asks before edits and commands (approval: ask)');
+  const ask = c.permissions?.ask ?? [];
+  const deny = c.permissions?.deny ?? [];
+  if (ask.length > 0) other.push(`asks before: ${ask.join(', ')}`);
+  if (deny.length > 0) other.push(`refuses: ${deny.join(', ')}`);
+  if (c.sandbox === 'on') other.push('requires the sandbox (sandbox: on)');
+  if (c.sandboxNetwork === false) other.push('turns the network off for commands');
+  if (c.tools) other.push(`limits the tools to: ${c.tools.join(', ')}`);
+  const rest = (['thinking', 'maxTurns', 'retry', 'timeouts', 'compaction', 'models'] as const).filter((k) => c[k] !== undefined);
+  if (rest.length > 0) other.push(`sets ${rest.join(', ')}`);
+  return [...risky, ...other];
+}

@@ -1,0 +1,48 @@
+// A folder's own files that change what tack does, found and fingerprinted. Today that is the
+// project settings file; MCP servers, commands, skills and hooks add their files here.
+import { createHash } from 'node:crypto';
+import { readFileSync, realpathSync } from 'node:fs';
+import { basename, dirname, join, relative, sep } from 'node:path';
+import { isInside } from '../../tools/paths.js';
+import { findProjectConfig } from '../config/files.js';
+import { findRepoRoot } from '../config/paths.js';
+
+export interface ProjectFile {
+  /** relative to the trust root, `/`-separated: `.tack/config.json` */
+  rel: string;
+  path: string;
+  text: string;
+  sha256: string;
+}
+
+/** The folder trust is given to: the repository root (its real path), else the directory itself. */
+export function trustRoot(cwd: string): string {
+  const root = findRepoRoot(cwd) ?? cwd;
+  try {
+    return realpathSync(root);
+  } catch {
+    return root;
+  }
+}
+
+function fingerprint(root: string, path: string): ProjectFile {
+  const text = readFileSync(path, 'utf8');
+  const where = join(realpathSync(dirname(path)), basename(path));
+  const rel = isInside(root, where) ? relative(root, where).split(sep).join('/') : where;
+  return { rel, path, text, sha256: createHash('sha256').update(text).digest('hex') };
+}
+
+/** The project's own files that would apply for a run in `cwd`, under the trust root. */
+export function findProjectFiles(cwd: string, home: string): { root: string; files: ProjectFile[] } {
+  const root = trustRoot(cwd);
+  const files: ProjectFile[] = [];
+  const settings = findProjectConfig(cwd, join(home, 'config.json'));
+  if (settings) {
+    try {
+      files.push(fingerprint(root, settings));
+    } catch {
+      // unreadable: nothing of it can apply, so there is nothing to trust
+    }
+  }
+  return { root, files };
+}
