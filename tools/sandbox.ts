@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } fr
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { isInside } from './paths.js';
+import { planProtection, PROTECTED_MENTION } from './sandbox-protect.js';
 import { findExecutable } from './which.js';
 
 /** Directories under $HOME that hold credentials: hidden in the sandbox, and asked about before reading. */
@@ -37,6 +38,10 @@ export interface SandboxPlan {
   writable: string[];
   hideDirs: string[];
   hideFiles: string[];
+  /** git directories inside the workspace, bound onto themselves so they cannot be swapped */
+  pinned: string[];
+  /** kept read-only inside the writable workspace: what would run later outside the sandbox */
+  protected: string[];
   network: boolean;
 }
 
@@ -109,6 +114,7 @@ export function planSandbox(settings: SandboxSettings): SandboxPlan {
   }
   const visible = (path: string) => existsSync(path) && !isInside(path, cwd);
   const runtimeDir = process.env.XDG_RUNTIME_DIR;
+  const protection = planProtection(cwd);
   return {
     cwd,
     tmp: privateTmp(),
@@ -116,6 +122,8 @@ export function planSandbox(settings: SandboxSettings): SandboxPlan {
     writable: [...gitDirsOutside(cwd), ...[...HOME_CACHES.map((c) => join(home, c)), ...(settings.writable ?? [])].filter((p) => existsSync(p))],
     hideDirs: [...HOME_SECRET_DIRS.map((d) => join(home, d)), ...(settings.hide ?? []), ...(runtimeDir ? [runtimeDir] : [])].filter(visible),
     hideFiles: [...HOME_SECRET_FILES.map((f) => join(home, f)), '/var/run/docker.sock', '/run/docker.sock'].filter(visible),
+    pinned: protection.pinned,
+    protected: protection.readOnly,
     network: settings.network,
   };
 }
@@ -130,6 +138,8 @@ export function bwrapArgs(plan: SandboxPlan): string[] {
     ...plan.readOnly.flatMap((dir) => ['--ro-bind', dir, dir]),
     '--bind', plan.cwd, plan.cwd,
     ...plan.writable.flatMap((dir) => ['--bind', dir, dir]),
+    ...plan.pinned.flatMap((dir) => ['--bind', dir, dir]),
+    ...plan.protected.flatMap((path) => ['--ro-bind', path, path]),
     ...plan.hideDirs.flatMap((dir) => ['--tmpfs', dir]),
     ...plan.hideFiles.flatMap((file) => ['--ro-bind', '/dev/null', file]),
     // its own pid namespace: the command cannot read /proc/<tack>/environ, and nothing it starts outlives it
@@ -147,7 +157,16 @@ const READ_ONLY_FS = /read-only file system|EROFS/i;
 /** Without a network namespace's interfaces even a local server refuses: the sandbox has its own loopback. */
 const NO_NETWORK = /could not resolve|network is unreachable|connection refused|EAI_AGAIN|ENETUNREACH|ENOTFOUND|ECONNREFUSED|name resolution/i;
 
+const BUSY = /Device or resource busy|EBUSY/i;
+
 export function explainSandboxFailure(output: string, network: boolean): string | undefined {
+  if ((READ_ONLY_FS.test(output) || BUSY.test(output)) && PROTECTED_MENTION.test(output)) {
+    return (
+      "[git's hooks, config and info, .tack/, .mcp.json, .claude/, .agents/ and .vscode/ are read-only in the sandbox, " +
+      'so nothing written there can run later outside it; `git add`, `git commit` and branch switches still work. ' +
+      'If this change is needed, make it with the edit or write tool (the user is asked) or tell the user]'
+    );
+  }
   if (READ_ONLY_FS.test(output)) {
     return (
       '[writing outside the workspace is blocked by the sandbox; only the workspace, /tmp and package caches ' +

@@ -67,10 +67,12 @@ function expandHome(input: string, home: string): string {
   return input.replace(/^~(?=\/|$)/, home).replace(/^\$(?:HOME|\{HOME\})(?=\/|$)/, home);
 }
 
-/** tack's and git's own files: changing them could change what runs without a question later. */
+/** Files that configure what runs (tack's, git's, MCP's, Claude Code's, VS Code's): changing them could make something run without a question later. */
+const CONTROL_NAMES = new Set(['.tack', '.git', '.mcp.json', '.claude', '.agents', '.vscode']);
+
 function isControlFile(absolute: string, ctx: PolicyContext): boolean {
   const rel = absolute.slice(ctx.cwd.length + 1).split(sep);
-  return isInside(ctx.cwd, absolute) && (rel.includes('.tack') || rel.includes('.git'));
+  return isInside(ctx.cwd, absolute) && rel.some((part) => CONTROL_NAMES.has(part));
 }
 
 export function decide(tool: string, args: Record<string, unknown>, ctx: PolicyContext): Decision {
@@ -109,7 +111,7 @@ function decidePath(tool: string, absolute: string, ctx: PolicyContext): Decisio
 
   if (changes) {
     if (!inside) return ask('writing outside the workspace', NEEDS_YOLO);
-    if (isControlFile(absolute, ctx)) return ask("changing tack's or git's own settings", NEEDS_YOLO);
+    if (isControlFile(absolute, ctx)) return ask('changing settings that control what runs (.tack, .git, .mcp.json, .claude, .agents, .vscode)', NEEDS_YOLO);
     if (ctx.mode === 'ask' && !ctx.grants.allEdits) return ask('changing files', NEEDS_AUTO_EDIT, rule, true);
     return { kind: 'allow' };
   }
