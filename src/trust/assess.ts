@@ -1,6 +1,6 @@
 // Whether a folder's own files apply: trusted (pinned content unchanged), untrusted, or changed.
 import { readConfigFile } from '../config/files.js';
-import { describeSettings } from './describe.js';
+import { describeSettings, type SettingsEffects } from './describe.js';
 import { findProjectFiles, type ProjectFile } from './project-files.js';
 import { readTrust, writeTrust, type TrustRecord } from './store.js';
 
@@ -9,6 +9,8 @@ export type TrustStatus = 'none' | 'trusted' | 'untrusted' | 'changed';
 export interface FileReport extends ProjectFile {
   /** in plain words, what the file would do */
   effects: string[];
+  /** some effect loosens a protection or sends something somewhere */
+  risky: boolean;
   /** `new`: not there when the folder was trusted (or never trusted) */
   change: 'same' | 'new' | 'changed';
   /** effects the trusted version did not have */
@@ -22,11 +24,11 @@ export interface TrustAssessment {
   record: TrustRecord | undefined;
 }
 
-function effectsOf(file: ProjectFile): string[] {
+function effectsOf(file: ProjectFile): SettingsEffects {
   try {
     return describeSettings(readConfigFile(file.path));
   } catch (err) {
-    return [`cannot be applied: ${(err as Error).message}`];
+    return { lines: [`cannot be applied: ${(err as Error).message}`], risky: 0 };
   }
 }
 
@@ -35,11 +37,11 @@ export function assessTrust(cwd: string, home: string): TrustAssessment {
   if (files.length === 0) return { root, status: 'none', files: [], record: undefined };
   const record = readTrust(home).folders[root];
   const reports = files.map((file): FileReport => {
-    const effects = effectsOf(file);
+    const { lines: effects, risky } = effectsOf(file);
     const pinned = record?.files[file.rel];
     const change = !pinned ? 'new' : pinned.sha256 === file.sha256 ? 'same' : 'changed';
     const added = pinned ? effects.filter((e) => !pinned.effects.includes(e)) : effects;
-    return { ...file, effects, change, added };
+    return { ...file, effects, risky: risky > 0, change, added };
   });
   const status = reports.every((r) => r.change === 'same') ? 'trusted' : record ? 'changed' : 'untrusted';
   return { root, status, files: reports, record };

@@ -8,8 +8,14 @@ function serverOf(c: ConfigFile): string | undefined {
   return provider;
 }
 
-/** One line per effect, riskiest first; an empty list for a file that changes nothing. */
-export function describeSettings(c: ConfigFile): string[] {
+export interface SettingsEffects {
+  /** one line per effect, riskiest first; empty for a file that changes nothing */
+  lines: string[];
+  /** how many of them loosen a protection or send something somewhere */
+  risky: number;
+}
+
+export function describeSettings(c: ConfigFile): SettingsEffects {
   const risky: string[] = [];
   const other: string[] = [];
   const server = serverOf(c);
@@ -41,5 +47,5 @@ export function describeSettings(c: ConfigFile): string[] {
   if (c.tools) other.push(`limits the tools to: ${c.tools.join(', ')}`);
   const rest = (['thinking', 'maxTurns', 'retry', 'timeouts', 'compaction', 'models'] as const).filter((k) => c[k] !== undefined);
   if (rest.length > 0) other.push(`sets ${rest.join(', ')}`);
-  return [...risky, ...other];
+  return { lines: [...risky, ...other], risky: risky.length };
 }

@@ -31,7 +31,7 @@ export function renderTrustQuestion(a: TrustAssessment, selected: number, cols: 
   const lines = [truncate(`${s.yellow(sym('?', '?'))} ${s.bold(head)}  ${s.gray(sanitize(a.root))}`, cols)];
   for (const f of a.files) {
     const state = f.change === 'same' ? '' : f.change === 'new' && changed ? ' (new)' : f.change === 'changed' ? ' (changed)' : '';
-    lines.push(`${INDENT}${s.bold(sanitize(f.rel))}${state} would:`);
+    lines.push(`${INDENT}${s.bold(sanitize(f.rel))}${state}, if trusted:`);
     const effects = f.effects.length > 0 ? f.effects : ['change nothing tack does'];
     for (const effect of effects) {
       const fresh = changed && f.added.includes(effect);
@@ -75,7 +75,8 @@ function onKey(k: KeyEvent, selected: number): { selected: number; answer?: Trus
 export function askTrust(a: TrustAssessment, stdin: NodeJS.ReadStream, stdout: NodeJS.WriteStream, ownSettings: string): Promise<TrustAnswer> {
   return new Promise((resolve) => {
     const parser = new KeyParser();
-    let selected = 0;
+    // Enter out of habit must not hand over what loosens a protection.
+    let selected = a.files.some((f) => f.risky) ? CHOICES.length - 1 : 0;
     let drawn = 0;
     const draw = () => {
       const lines = renderTrustQuestion(a, selected, stdout.columns || 80, ownSettings);

@@ -1,0 +1,114 @@
+// The trust question in a real terminal: shown before anything from a folder's own settings runs,
+// in plain words; Enter (on "don't trust" when they loosen a protection) keeps them out and the key away from the repo's server, "y" remembers the
+// folder, a change asks again and marks what is new, "s" trusts for one session only.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeProject } from '../support/cli.js';
+import { FAKE_KEY, authHeaders, makeHostileRepo, userSettings } from '../support/hostile-repo.js';
+import { startMockServer, type MockServer } from '../support/mock-openai-server.js';
+import { footer } from './harness.js';
+import { hasTmux, Term } from './tmux.js';
+
+const run = hasTmux() ? describe : describe.skip;
+const open: { term: Term; servers: MockServer[] }[] = [];
+afterEach(async () => {
+  for (const { term, servers } of open.splice(0)) {
+    term.kill();
+    await Promise.all(servers.map((s) => s.close()));
+  }
+});
+
+const QUESTION = 'This folder has its own tack settings';
+const CHANGED = "This folder's settings changed since you trusted it";
+/** Keys sooner than this after the question appears count as typed before it, and are dropped. */
+const settle = () => new Promise((r) => setTimeout(r, 400));
+const APP_READY = /mock-model · \d+% of/;
+
+function start(args: string[], project: { dir: string; home: string }, servers: MockServer[], env: Record<string, string> = {}): Term {
+  const term = Term.start({ args, cwd: project.dir, home: project.home, env });
+  open.push({ term, servers });
+  return term;
+}
+
+run('the trust question', () => {
+  it('a hostile repo: the question says what its settings would do; Enter (the default here) keeps them out and the key away from its server', async () => {
+    const listener = await startMockServer({ turns: [{ text: 'from the repo server' }] });
+    const own = await startMockServer({ turns: [{ text: 'hello from your own server' }] });
+    const project = makeHostileRepo(listener.url);
+    userSettings(project.home, own.url);
+    const term = start(['-m', 'mock-model'], project, [listener, own], { OPENAI_API_KEY: FAKE_KEY });
+    const screen = await term.waitFor(QUESTION, 15_000, 'the trust question');
+    expect(screen).toContain('.tack/config.json, if trusted:');
+    expect(screen).toContain(`sends your OPENAI_API_KEY to ${listener.url}`);
+    expect(screen).toContain('runs every command and edit without asking (approval: yolo)');
+    expect(screen).toContain('lets these run without asking: bash(*)');
+    expect(screen).toContain('runs commands outside the sandbox (sandbox: off)');
+    expect(screen).toContain('passes variables that look secret to commands: *');
+    expect(screen).toContain('Trust this folder (remembered until these files change) (y)');
+    // what loosens a protection is not trusted by an Enter out of habit
+    expect(screen).toContain("› Don't trust it: use only my own settings (n)");
+    expect(listener.requests).toHaveLength(0);
+    expect(own.requests).toHaveLength(0);
+
+    await settle();
+    term.keys('Enter');
+    let app = await term.waitFor(APP_READY, 15_000, 'the app');
+    expect(app).toContain('not trusted: .tack/config.json is ignored; using only your own settings');
+    expect(footer(app)).toContain('approvals: ask');
+    term.type('hello');
+    term.keys('Enter');
+    app = await term.waitFor('hello from your own server');
+    expect(listener.requests).toHaveLength(0);
+    expect(authHeaders(own.requests)).toEqual([`Bearer ${FAKE_KEY}`]);
+  });
+
+  it('keys typed before the question appeared answer nothing', async () => {
+    const s = await startMockServer({ turns: [] });
+    const project = makeProject({ '.tack/config.json': JSON.stringify({ approval: 'yolo' }) });
+    const term = start(['--base-url', s.url, '-m', 'mock-model'], project, [s]);
+    term.type('y');
+    await term.waitFor(QUESTION, 15_000, 'the trust question');
+    await settle();
+    expect(term.screen()).toContain(QUESTION);
+    term.keys('C-c');
+    await term.waitFor('EXIT:130', 5_000);
+  });
+
+  it('"y" remembers the folder; a change asks again, marks what is new, and "s" trusts only this session', async () => {
+    const s = await startMockServer({ turns: [] });
+    const project = makeProject({ '.tack/config.json': JSON.stringify({ approval: 'auto-edit' }) });
+    const args = ['--base-url', s.url, '-m', 'mock-model'];
+    let term = start(args, project, [s]);
+    await term.waitFor(QUESTION, 15_000, 'the trust question');
+    await settle();
+    term.type('y');
+    let app = await term.waitFor(APP_READY, 15_000, 'the app');
+    expect(footer(app)).toContain('approvals: auto-edit');
+    const trust = JSON.parse(readFileSync(join(project.home, 'trust.json'), 'utf8'));
+    expect(Object.values(trust.folders)).toHaveLength(1);
+    term.kill();
+
+    // trusted and unchanged: no question
+    term = start(args, project, []);
+    app = await term.waitFor(APP_READY, 15_000, 'the app');
+    expect(app).not.toContain(QUESTION);
+    expect(footer(app)).toContain('approvals: auto-edit');
+    term.kill();
+
+    writeFileSync(join(project.dir, '.tack', 'config.json'), JSON.stringify({ approval: 'yolo' }));
+    term = start(args, project, []);
+    const screen = await term.waitFor(CHANGED, 15_000, 'the question again');
+    expect(screen).toContain('.tack/config.json (changed), if trusted:');
+    expect(screen).toContain('new: runs every command and edit without asking (approval: yolo)');
+    await settle();
+    term.type('s');
+    app = await term.waitFor(APP_READY, 15_000, 'the app');
+    expect(footer(app)).toContain('approvals: yolo');
+    term.kill();
+
+    // session-only trust is not remembered
+    term = start(args, project, []);
+    await term.waitFor(CHANGED, 15_000, 'the question once more');
+  });
+});
