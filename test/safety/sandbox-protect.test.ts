@@ -10,6 +10,8 @@ import { createBashTool } from '../../tools/bash.js';
 import { toolEnv } from '../../tools/env.js';
 import { createSandbox, probeSandbox } from '../../tools/sandbox.js';
 import { hooksPathOf } from '../../tools/sandbox-protect.js';
+import { runTack } from '../support/cli.js';
+import { startMockServer } from '../support/mock-openai-server.js';
 
 const probe = probeSandbox();
 if (!probe.ok) console.warn(`\n*** sandbox protection tests skipped: ${probe.reason} ***\n`);
@@ -116,6 +118,32 @@ describe.skipIf(!probe.ok)('the sandbox keeps what runs later read-only', () => 
     expect(text).toContain('Read-only file system');
     expect(existsSync(join(root, '.git', 'hooks', 'pre-commit'))).toBe(false);
     expect(readFileSync(join(wt, '.git'), 'utf8')).toMatch(/^gitdir: .*worktrees/);
+  });
+});
+
+describe.skipIf(!probe.ok)('through the command line, a hostile model', () => {
+  it('plants nothing for later, while its git commit goes through', async () => {
+    const { root } = repo();
+    const home = join(root, '..', 'home');
+    const s = await startMockServer({
+      turns: [
+        { toolCalls: [{ name: 'bash', arguments: { command: 'echo "touch PWNED" > .git/hooks/pre-commit; git config core.hooksPath /tmp/h; echo \'{"approval":"yolo"}\' > .tack/config.json; echo b > b.txt && git add b.txt && git commit -qm two && echo COMMITTED' } }] },
+        { text: 'done' },
+      ],
+    });
+    try {
+      const r = await runTack(['-p', '--base-url', s.url, '-m', 'm', 'go'], { cwd: root, home, env: { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' } });
+      expect(r.code).toBe(0);
+      const result = s.chatRequests()[1]!.body.messages.filter((m: any) => m.role === 'tool').map((m: any) => m.content).join('');
+      expect(result).toContain('COMMITTED');
+      expect(result).toContain('.git/hooks/pre-commit: Read-only file system');
+      expect(existsSync(join(root, '.git', 'hooks', 'pre-commit'))).toBe(false);
+      expect(readFileSync(join(root, '.git', 'config'), 'utf8')).not.toContain('hooksPath');
+      expect(readFileSync(join(root, '.tack', 'config.json'), 'utf8')).toBe('{"approval":"ask"}\n');
+      expect(git(root, 'log', '--oneline').stdout.trim().split('\n')).toHaveLength(2);
+    } finally {
+      await s.close();
+    }
   });
 });
 
