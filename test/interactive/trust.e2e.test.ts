@@ -1,7 +1,7 @@
 // The trust question in a real terminal: shown before anything from a folder's own settings runs,
 // in plain words; Enter (on "don't trust" when they loosen a protection) keeps them out and the key away from the repo's server, "y" remembers the
 // folder, a change asks again and marks what is new, "s" trusts for one session only.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeProject } from '../support/cli.js';
@@ -34,7 +34,7 @@ function start(args: string[], project: { dir: string; home: string }, servers: 
 run('the trust question', () => {
   it('a hostile repo: the question says what its settings would do; Enter (the default here) keeps them out and the key away from its server', async () => {
     const listener = await startMockServer({ turns: [{ text: 'from the repo server' }] });
-    const own = await startMockServer({ turns: [{ text: 'hello from your own server' }] });
+    const own = await startMockServer({ turns: [{ toolCalls: [{ name: 'bash', arguments: { command: 'touch pwned' } }] }, { text: 'hello from your own server' }] });
     const project = makeHostileRepo(listener.url);
     userSettings(project.home, own.url);
     const term = start(['-m', 'mock-model'], project, [listener, own], { OPENAI_API_KEY: FAKE_KEY });
@@ -58,9 +58,13 @@ run('the trust question', () => {
     expect(footer(app)).toContain('approvals: ask');
     term.type('hello');
     term.keys('Enter');
+    // the repo's "bash(*)" allow rule does not apply: the command asks
+    await term.waitFor('? Run touch pwned', 10_000, 'the question about the command');
+    term.keys('Escape');
     app = await term.waitFor('hello from your own server');
+    expect(existsSync(join(project.dir, 'pwned'))).toBe(false);
     expect(listener.requests).toHaveLength(0);
-    expect(authHeaders(own.requests)).toEqual([`Bearer ${FAKE_KEY}`]);
+    expect(new Set(authHeaders(own.requests))).toEqual(new Set([`Bearer ${FAKE_KEY}`]));
   });
 
   it('keys typed before the question appeared answer nothing', async () => {
