@@ -88,12 +88,13 @@ describe('controller', () => {
     type('\x1b[Z/thinking low\r');
     await tick();
     type('/resume abcdef\r');
-    for (let i = 0; i < 50 && controller.current === session; i++) await tick();
-    await tick();
+    const printedText = () => controller.getSnapshot().items.map((i) => stripAnsi(i.text)).join('\n');
+    // frames are paced (33 ms or more apart): wait for the one that prints the resumed conversation
+    for (let i = 0; i < 250 && !printedText().includes('resumed session'); i++) await tick();
     expect(controller.current.id).toBe(id);
     expect(controller.current.approvals?.mode).toBe('auto-edit');
     expect(controller.current.agent.state.thinkingLevel).toBe('low');
-    const printed = controller.getSnapshot().items.map((i) => stripAnsi(i.text)).join('\n');
+    const printed = printedText();
     expect(printed).toContain('› the earlier question');
     expect(printed).toContain('resumed session abcdef12 (1 earlier message)');
     expect(live()).toContain('approvals: auto-edit');

@@ -45,7 +45,8 @@ export class Screen {
   /** Coalesces changes: at most one frame every FRAME_MS. */
   schedule(): void {
     if (this.timer || this.closed) return;
-    const gap = Math.min(MAX_FRAME_MS, Math.max(FRAME_MS, FRAME_SHARE * this.frameMs));
+    // Once the run is over nothing competes with the screen: the final frame comes at once.
+    const gap = this.transcript.busy ? Math.min(MAX_FRAME_MS, Math.max(FRAME_MS, FRAME_SHARE * this.frameMs)) : FRAME_MS;
     const wait = Math.max(0, this.lastFrame + gap - Date.now());
     this.timer = setTimeout(() => {
       this.timer = null;
