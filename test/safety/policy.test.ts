@@ -53,7 +53,7 @@ const rows: [tool: string, arg: string, expected: PerMode, lists?: Lists][] = [
   ['bash', 'env LC_ALL=C git status', ALL_ALLOW],
   ['bash', "bash -c 'ls && pwd'", ALL_ALLOW],
   ['bash', 'sh -c "git status"', ALL_ALLOW],
-  ['bash', 'find . -name "*.ts" | xargs grep -l foo', ALL_ALLOW],
+  ['bash', 'find . -name "*.ts" | xargs grep -l foo', ASK_THEN_RUN], // xargs runs on names nobody saw
   // anything that may change things asks in ask and auto-edit; print mode's default runs it
   ['bash', 'npm test', ASK_THEN_RUN],
   ['bash', 'echo hi > out.txt', ASK_THEN_RUN],

@@ -108,7 +108,9 @@ function classifyStreamedError(err: APIError, where: Where): Failure {
 function serverDetail(err: APIError): string {
   const fromBody = (err.error as { message?: unknown } | undefined)?.message;
   const text = typeof fromBody === 'string' ? fromBody : err.message.replace(/^\d{3}\s+/, '');
-  const oneLine = text.replace(/\s+/g, ' ').trim();
+  // The server's words end up on a terminal (print mode's stderr): no escape sequence gets through.
+  // eslint-disable-next-line no-control-regex
+  const oneLine = text.replace(/\s+/g, ' ').replace(/\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|[\x00-\x1f\x7f-\x9f]/g, '').trim();
   if (/^\(?no (status code or )?body\)?$|status code \(no body\)/i.test(oneLine)) return '';
   return oneLine.length > DETAIL_LIMIT ? `${oneLine.slice(0, DETAIL_LIMIT)}…` : oneLine;
 }
