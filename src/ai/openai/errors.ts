@@ -3,6 +3,7 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { errorCode, errorText, isContextOverflowMessage } from '../errors.js';
 import { parseRetryAfter } from '../retry.js';
+import { ChunkShapeError } from './assembler.js';
 import type { ErrorKind } from '../types.js';
 
 export interface Failure {
@@ -41,6 +42,9 @@ export function classifyError(err: unknown, where: Where): Failure {
   if (err instanceof APIError && err.status !== undefined) return classifyStatus(err, err.status, where);
   if (err instanceof APIError && !(err instanceof APIConnectionError)) return classifyStreamedError(err, where);
   if (err instanceof APIConnectionError || err instanceof TypeError || errorCode(err)) return classifyConnection(err, url);
+  if (err instanceof ChunkShapeError) {
+    return { kind: 'server', message: `the server at ${url} sent a chunk that is not a chat completion chunk (${err.message})`, reason: 'malformed chunk', retryable: true };
+  }
   if (err instanceof SyntaxError) {
     // The SDK parses each SSE line; a broken one usually means a proxy cut a chunk short.
     return { kind: 'server', message: `the server at ${url} sent a malformed stream (${err.message})`, reason: 'malformed stream', retryable: true };
