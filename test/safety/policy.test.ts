@@ -142,6 +142,8 @@ const rows: [tool: string, arg: string, expected: PerMode, lists?: Lists][] = [
   ['read', 'id_rsa.pub', ALL_ALLOW],
   ['read', '~/.ssh/config', SECRET],
   ['read', '/home/u/.aws/credentials', SECRET],
+  ['read', '~/.npmrc', SECRET],
+  ['bash', 'cat ~/.npmrc', SECRET],
   ['grep', '.env', SECRET],
   ['ls', '~/.ssh', SECRET],
   ['read', '.env', ALWAYS_DENY, { deny: ['read(**/.env)'] }],
