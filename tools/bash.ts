@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { execa } from 'execa';
@@ -6,7 +7,7 @@ import type { AgentTool, AgentToolResult, AgentToolUpdateCallback } from '../src
 import { OutputCollector } from './bash-output.js';
 import type { ToolContext } from './context.js';
 import { toolEnv } from './env.js';
-import { killGroup, trackGroup } from './process-group.js';
+import { MARKER_VAR, killCommand, trackCommand } from './process-group.js';
 import type { Sandbox } from './sandbox.js';
 import { findExecutable } from './which.js';
 
@@ -171,7 +172,8 @@ function shell(): string {
 
 /**
  * Runs the command in its own process group and resolves when the shell has exited (not when the
- * pipe closes). On timeout or abort the whole group is killed, and we resolve only once it is gone.
+ * pipe closes). On timeout or abort everything it started is killed (process-group.ts), and we
+ * resolve only once it is gone.
  */
 function spawnAndWait(
   cwd: string,
@@ -183,10 +185,11 @@ function spawnAndWait(
 ): Promise<Ending> {
   // `exec 2>&1` first: stderr joins stdout in one pipe, so the two stay in the order they were written.
   const argv = ['-c', `exec 2>&1; ${command}`];
+  const marker = randomUUID();
   const { file, args } = options.sandbox ? options.sandbox.wrap(shell(), argv) : { file: shell(), args: argv };
   const child = execa(file, args, {
     cwd,
-    env: { ...(options.env ?? toolEnv(process.env)), ...options.sandbox?.env, ...QUIET_ENV },
+    env: { ...(options.env ?? toolEnv(process.env)), ...options.sandbox?.env, ...QUIET_ENV, [MARKER_VAR]: marker },
     extendEnv: false,
     stdin: 'ignore',
     detached: true,
@@ -196,15 +199,16 @@ function spawnAndWait(
   });
   child.stdout.on('data', onChunk);
   child.stderr.on('data', onChunk);
-  const untrack = child.pid === undefined ? () => false : trackGroup(child.pid);
+  const processes = child.pid === undefined ? undefined : { pid: child.pid, marker };
+  const untrack = processes ? trackCommand(processes) : () => false;
 
   return new Promise<Ending>((resolve) => {
     let stoppedBy: Ending['stoppedBy'];
     let killing: Promise<void> | undefined;
     const stop = (reason: 'timeout' | 'abort') => {
-      if (stoppedBy || child.pid === undefined) return;
+      if (stoppedBy || !processes) return;
       stoppedBy = reason;
-      killing = killGroup(child.pid);
+      killing = killCommand(processes);
     };
     const timer = setTimeout(() => stop('timeout'), timeoutMs);
     const onAbort = () => stop('abort');

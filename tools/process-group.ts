@@ -1,5 +1,12 @@
+// Ending a command means ending everything it started: its process group, the rest of its session
+// (a `set -m` job gets a group of its own), and what left the session with `setsid` or a double fork.
+// Those last ones are found by a marker the command's environment carries (MARKER_VAR), which every
+// child inherits unless it clears its environment.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+
+/** The variable naming one command run, in its environment and its children's. */
+export const MARKER_VAR = 'TACK_COMMAND_ID';
 
 /** After SIGTERM a command gets this long to exit before SIGKILL. */
 export const KILL_GRACE_MS = 2000;
@@ -12,37 +19,60 @@ export function signalGroup(pid: number, signal: NodeJS.Signals): void {
   }
 }
 
+/** A command started with `detached`: its pid is its group's and its session's id. */
+export interface CommandProcesses {
+  pid: number;
+  /** the MARKER_VAR value in its environment */
+  marker?: string;
+}
+
 /**
- * Whether a member of the group still runs. Where /proc exists, zombies do not count: killed
- * orphans wait for init to reap them, which can take a second, and they run nothing.
+ * The live processes (zombies do not count: they run nothing) of the command's session, or carrying
+ * its marker, other than the group `signalGroup` reaches. Empty where there is no /proc.
  */
-function groupAlive(pgid: number): boolean {
+function strays(c: CommandProcesses): number[] {
+  if (!existsSync('/proc/self/stat')) return [];
+  const needle = c.marker ? Buffer.from(`${MARKER_VAR}=${c.marker}\0`) : undefined;
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // "pid (comm) state ppid pgrp session ...": comm may hold spaces and parentheses, so split after the last ")"
+      const [state, , group, session] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (state === 'Z' || state === 'X') continue;
+      if (Number(group) === c.pid || Number(session) === c.pid || (needle && readFileSync(`/proc/${entry}/environ`).includes(needle))) found.push(Number(entry));
+    } catch {
+      // the process ended while we looked, or is not ours to read
+    }
+  }
+  return found;
+}
+
+function signalAll(c: CommandProcesses, signal: NodeJS.Signals): void {
+  signalGroup(c.pid, signal);
+  for (const pid of strays(c)) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // gone already
+    }
+  }
+}
+
+function alive(c: CommandProcesses): boolean {
+  if (existsSync('/proc/self/stat')) return strays(c).length > 0;
   try {
-    process.kill(-pgid, 0);
+    process.kill(-c.pid, 0);
+    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
-  return existsSync('/proc/self/stat') ? liveMemberInProc(pgid) : true;
 }
 
-function liveMemberInProc(pgid: number): boolean {
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // "pid (comm) state ppid pgrp ...": comm may hold spaces and parentheses, so split after the last ")"
-      const [state, , group] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(group) === pgid && state !== 'Z' && state !== 'X') return true;
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  return false;
-}
-
-async function waitForGroup(pid: number, ms: number): Promise<boolean> {
+async function waitUntilGone(c: CommandProcesses, ms: number): Promise<boolean> {
   const deadline = Date.now() + ms;
-  while (groupAlive(pid)) {
+  while (alive(c)) {
     if (Date.now() >= deadline) return false;
     await sleep(25);
   }
@@ -50,31 +80,31 @@ async function waitForGroup(pid: number, ms: number): Promise<boolean> {
 }
 
 /**
- * Ends every process of a process group (the shell and whatever it started): SIGTERM, then SIGKILL
- * for what is left after the grace period. Resolves once the group is gone (or after a last second,
- * should unreaped zombies keep it nominally alive).
+ * Ends every process of a command (its group, its session, what carries its marker): SIGTERM, then
+ * SIGKILL for what is left after the grace period. Resolves once they are gone (or after a last second,
+ * should unreaped zombies keep one nominally alive).
  */
-export async function killGroup(pid: number, graceMs = KILL_GRACE_MS): Promise<void> {
-  signalGroup(pid, 'SIGTERM');
-  if (await waitForGroup(pid, graceMs)) return;
-  signalGroup(pid, 'SIGKILL');
-  await waitForGroup(pid, 1000);
+export async function killCommand(c: CommandProcesses, graceMs = KILL_GRACE_MS): Promise<void> {
+  signalAll(c, 'SIGTERM');
+  if (await waitUntilGone(c, graceMs)) return;
+  signalAll(c, 'SIGKILL');
+  await waitUntilGone(c, 1000);
 }
 
-const running = new Set<number>();
+const running = new Set<CommandProcesses>();
 let exitHookInstalled = false;
 
 /**
- * Tracks a detached group so it dies with us: detached groups outlive their parent otherwise, and a
+ * Tracks a running command so it dies with us: detached groups outlive their parent otherwise, and a
  * `tack` that quits mid-command must not leave the command running.
  */
-export function trackGroup(pid: number): () => void {
+export function trackCommand(c: CommandProcesses): () => void {
   if (!exitHookInstalled) {
     exitHookInstalled = true;
     process.once('exit', () => {
-      for (const group of running) signalGroup(group, 'SIGKILL');
+      for (const command of running) signalAll(command, 'SIGKILL');
     });
   }
-  running.add(pid);
-  return () => running.delete(pid);
+  running.add(c);
+  return () => running.delete(c);
 }

@@ -7,11 +7,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { isInside } from './paths.js';
 import { planProtection, PROTECTED_MENTION } from './sandbox-protect.js';
+import { SANDBOX_TMP_PREFIX, sweepStaleSandboxDirs } from './sandbox-sweep.js';
 import { findExecutable } from './which.js';
 
 /** Directories under $HOME that hold credentials: hidden in the sandbox, and asked about before reading. */
 export const HOME_SECRET_DIRS = ['.ssh', '.aws', '.gnupg', '.azure', '.kube', '.docker', '.config/gcloud', '.config/gh', '.password-store'];
-export const HOME_SECRET_FILES = ['.netrc', '.git-credentials', '.pgpass'];
+export const HOME_SECRET_FILES = ['.netrc', '.git-credentials', '.pgpass', '.npmrc'];
 /** Package-manager caches: installs need to write them. */
 const HOME_CACHES = ['.npm', '.cache', '.cargo', '.rustup', '.local/share/pnpm', '.pnpm-store', '.yarn', '.bun', 'go/pkg', '.m2', '.gradle'];
 /** Created when missing, so `npm install` works in a fresh home. */
@@ -96,7 +97,8 @@ let sessionTmp: string | undefined;
 /** One private /tmp per tack process, so files a command leaves there are there for the next one. */
 function privateTmp(): string {
   if (!sessionTmp) {
-    sessionTmp = mkdtempSync(join(tmpdir(), 'tack-sandbox-'));
+    sweepStaleSandboxDirs(tmpdir());
+    sessionTmp = mkdtempSync(join(tmpdir(), `${SANDBOX_TMP_PREFIX}${process.pid}-`));
     const made = sessionTmp;
     process.once('exit', () => rmSync(made, { recursive: true, force: true }));
   }

@@ -195,6 +195,11 @@ export class Agent {
       streamFn: o.streamFn,
       streamOptions: o.streamOptions,
       maxTurns: o.maxTurns,
+      maxRequests: o.maxRequests,
+      failureBackoffMs: o.failureBackoffMs,
+      onStop: (sentence: string) => {
+        this.state.error = sentence;
+      },
       beforeToolCall: o.beforeToolCall,
       transformContext: o.transformContext,
       getMessages: () => this.state.messages,

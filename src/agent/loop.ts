@@ -1,5 +1,6 @@
 // The agent loop: model call, tool batch, steering, follow-ups. Pure: all effects go through `emit`.
 import type { AssistantMessage, Message, Model, StreamFn, StreamOptions, ThinkingLevel, ToolCall, UserMessage } from '../ai/types.js';
+import { RunGuard, pause } from './run-guard.js';
 import { executeToolCalls, interruptedResult } from './tool-exec.js';
 import type { AgentEndReason, AgentEvent, AnyAgentTool, BeforeToolCall, TransformContext } from './types.js';
 
@@ -11,6 +12,12 @@ export interface LoopConfig {
   streamFn: StreamFn;
   streamOptions?: Omit<StreamOptions, 'signal' | 'thinkingLevel'>;
   maxTurns?: number;
+  /** model requests (retries included) one run may make; default DEFAULT_MAX_REQUESTS */
+  maxRequests?: number;
+  /** the first wait after a turn whose tool calls all failed before running; default 250 ms */
+  failureBackoffMs?: number;
+  /** a guard ended the run (reason `error`): the sentence that says why */
+  onStop?(sentence: string): void;
   beforeToolCall?: BeforeToolCall;
   transformContext?: TransformContext;
   /** the transcript so far (the Agent appends each message on `message_end`) */
@@ -28,10 +35,18 @@ export async function runLoop(prompts: UserMessage[], config: LoopConfig, signal
   let pending: UserMessage[] = prompts;
   let turns = 0;
   let more = true; // the last answer asked for tools, or this is the first turn
+  const guard = new RunGuard(config);
   for (;;) {
     while (more || pending.length > 0) {
       if (signal.aborted) return 'aborted';
       if (config.maxTurns !== undefined && turns >= config.maxTurns) return 'maxTurns';
+      const stop = guard.stopSentence();
+      if (stop) {
+        config.onStop?.(stop);
+        return 'error';
+      }
+      await pause(guard.waitMs(), signal);
+      if (signal.aborted) return 'aborted';
       await emit({ type: 'turn_start' });
       for (const message of pending) {
         await emit({ type: 'message_start', message });
@@ -39,7 +54,7 @@ export async function runLoop(prompts: UserMessage[], config: LoopConfig, signal
       }
       pending = [];
       turns++;
-      const assistant = await streamAssistant(config, signal, emit);
+      const assistant = await streamAssistant(config, signal, emit, guard);
       const calls = assistant.content.filter((c): c is ToolCall => c.type === 'toolCall');
       if (assistant.stopReason === 'error' || assistant.stopReason === 'aborted') {
         // Every tool call needs a result, even one the model never finished asking for.
@@ -53,11 +68,12 @@ export async function runLoop(prompts: UserMessage[], config: LoopConfig, signal
         await emit({ type: 'turn_end', message: assistant, toolResults: results });
         return assistant.stopReason === 'aborted' ? 'aborted' : 'error';
       }
-      const toolResults =
+      const batch =
         calls.length > 0
           ? await executeToolCalls(calls, { tools: config.tools, signal, beforeToolCall: config.beforeToolCall, emit })
-          : [];
-      await emit({ type: 'turn_end', message: assistant, toolResults });
+          : { messages: [], notRun: 0, problem: undefined };
+      guard.turnEnded(calls.length, batch.notRun, batch.problem);
+      await emit({ type: 'turn_end', message: assistant, toolResults: batch.messages });
       if (signal.aborted) return 'aborted';
       more = calls.length > 0;
       pending = config.takeSteering();
@@ -67,7 +83,7 @@ export async function runLoop(prompts: UserMessage[], config: LoopConfig, signal
   }
 }
 
-async function streamAssistant(config: LoopConfig, signal: AbortSignal, emit: Emit): Promise<AssistantMessage> {
+async function streamAssistant(config: LoopConfig, signal: AbortSignal, emit: Emit, guard: RunGuard): Promise<AssistantMessage> {
   const transcript = config.getMessages();
   const messages = config.transformContext ? await config.transformContext(transcript, signal) : transcript;
   const tools = config.tools.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters }));
@@ -77,9 +93,11 @@ async function streamAssistant(config: LoopConfig, signal: AbortSignal, emit: Em
     { ...config.streamOptions, signal, thinkingLevel: config.thinkingLevel },
   );
   let started = false;
+  guard.requested();
   for await (const event of stream) {
     if (event.type === 'done' || event.type === 'error') break;
     if (event.type === 'retry') {
+      guard.requested();
       const { attempt, maxAttempts, delayMs, reason } = event;
       await emit({ type: 'retry', attempt, maxAttempts, delayMs, reason });
       continue;

@@ -48,26 +48,45 @@ function lockKeyOf(tool: AnyAgentTool | undefined, params: unknown): string | un
   }
 }
 
-async function runOne(call: ToolCall, opts: ToolBatchOptions, validation: ReturnType<typeof validateToolCall>): Promise<AgentToolResult> {
+/** A result, and whether the tool ran at all (not: unknown, invalid arguments, refused, interrupted). */
+interface Outcome {
+  result: AgentToolResult;
+  ran: boolean;
+}
+
+const notRun = (text: string): Outcome => ({ result: errorResult(text), ran: false });
+
+async function runOne(call: ToolCall, opts: ToolBatchOptions, validation: ReturnType<typeof validateToolCall>): Promise<Outcome> {
   const { signal, emit } = opts;
-  if (signal.aborted) return errorResult('interrupted: the user stopped the agent before this tool ran');
-  if (!validation.ok || !validation.tool) return errorResult(validation.ok ? 'tool not found' : validation.message);
+  if (signal.aborted) return notRun('interrupted: the user stopped the agent before this tool ran');
+  if (!validation.ok || !validation.tool) return notRun(validation.ok ? 'tool not found' : validation.message);
   const tool = validation.tool;
   try {
     const blocked = await opts.beforeToolCall?.(call, tool, signal);
-    if (blocked && blocked.block) return errorResult(blocked.reason);
-    if (signal.aborted) return errorResult('interrupted: the user stopped the agent before this tool ran');
-    return await tool.execute(call.id, validation.params, signal, (partialResult: AgentToolResult) => {
+    if (blocked && blocked.block) return notRun(blocked.reason);
+    if (signal.aborted) return notRun('interrupted: the user stopped the agent before this tool ran');
+    const result = await tool.execute(call.id, validation.params, signal, (partialResult: AgentToolResult) => {
       void emit({ type: 'tool_execution_update', toolCallId: call.id, toolName: call.name, args: call.arguments, partialResult });
     });
+    return { result, ran: true };
   } catch (err) {
     const text = err instanceof Error ? err.message : String(err);
-    return errorResult(signal.aborted ? `interrupted: ${text}` : text);
+    return { result: errorResult(signal.aborted ? `interrupted: ${text}` : text), ran: true };
   }
 }
 
-export async function executeToolCalls(calls: ToolCall[], opts: ToolBatchOptions): Promise<ToolResultMessage[]> {
+export interface ToolBatch {
+  /** one result per call, in call order */
+  messages: ToolResultMessage[];
+  /** how many calls never ran, and why the first of them did not */
+  notRun: number;
+  problem: string | undefined;
+}
+
+export async function executeToolCalls(calls: ToolCall[], opts: ToolBatchOptions): Promise<ToolBatch> {
   const slots: Slot[] = [];
+  let notRunCount = 0;
+  let problem: string | undefined;
   const finished: Promise<ToolResultMessage>[] = calls.map((call) => {
     const validation = validateToolCall(call, opts.tools);
     const tool = validation.tool;
@@ -77,7 +96,11 @@ export async function executeToolCalls(calls: ToolCall[], opts: ToolBatchOptions
     const run = (async () => {
       await Promise.all(waitFor);
       await opts.emit({ type: 'tool_execution_start', toolCallId: call.id, toolName: call.name, args: call.arguments });
-      const result = await runOne(call, opts, validation);
+      const { result, ran } = await runOne(call, opts, validation);
+      if (!ran) {
+        notRunCount++;
+        problem ??= result.content[0]?.type === 'text' ? result.content[0].text : undefined;
+      }
       const isError = result.isError === true;
       await opts.emit({ type: 'tool_execution_end', toolCallId: call.id, toolName: call.name, result, isError });
       const message: ToolResultMessage = {
@@ -104,5 +127,5 @@ export async function executeToolCalls(calls: ToolCall[], opts: ToolBatchOptions
     results.push(message);
     await opts.emit({ type: 'message_end', message });
   }
-  return results;
+  return { messages: results, notRun: notRunCount, problem };
 }

@@ -110,6 +110,10 @@ export interface AgentOptions {
   streamOptions?: Omit<StreamOptions, 'signal' | 'thinkingLevel'>;
   /** stop after this many model calls in one run */
   maxTurns?: number;
+  /** stop after this many model requests (retries included) in one run; default 500 */
+  maxRequests?: number;
+  /** the first wait after a turn whose tool calls all failed before running (it doubles); default 250 ms */
+  failureBackoffMs?: number;
   beforeToolCall?: BeforeToolCall;
   transformContext?: TransformContext;
 }

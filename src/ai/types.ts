@@ -171,8 +171,10 @@ export interface StreamOptions {
   temperature?: number;
   thinkingLevel?: ThinkingLevel;
   retry?: RetryOptions;
-  /** a stream silent for longer than this is aborted and retried (default 120 000) */
+  /** a stream without model data for longer than this is aborted and retried (default 120 000) */
   idleTimeoutMs?: number;
+  /** one answer, all its attempts together, taking longer than this fails (default 1 800 000) */
+  answerTimeoutMs?: number;
 }
 
 interface WithPartial {

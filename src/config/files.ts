@@ -1,6 +1,7 @@
 // Reads and validates the settings files: $TACK_HOME/config.json and the project's .tack/config.json.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { readBounded } from './bounded-read.js';
 import { UsageError } from './errors.js';
 import { findRepoRoot } from './paths.js';
 import { ConfigFileSchema, describeProblem, type ConfigFile } from './schema.js';
@@ -12,13 +13,19 @@ export interface LoadedFile {
   own: boolean;
 }
 
+/** Settings are a few kilobytes; a file past this is a mistake or an attack (`-> /dev/zero`). */
+export const CONFIG_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * Reads a settings file on its real path, which must stay inside the folder holding its own folder
+ * (the project for `.tack/config.json`; the folder around TACK_HOME for the global one), a regular
+ * file of at most CONFIG_LIMIT_BYTES.
+ */
 export function readConfigFile(path: string): ConfigFile {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (err) {
-    throw new UsageError(`cannot read the settings file ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
-  }
+  const read = readBounded(path, { limit: CONFIG_LIMIT_BYTES, within: dirname(dirname(resolve(path))) });
+  if (!read.ok) throw new UsageError(`cannot read the settings file ${path}: ${read.problem}`);
+  if (read.truncated) throw new UsageError(`the settings file ${path} is larger than ${CONFIG_LIMIT_BYTES / 1024 / 1024} MB; a settings file holds a few keys`);
+  const text = read.text;
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -13,6 +13,9 @@ import { TOOL_NAMES, type ToolName } from '../../tools/names.js';
 
 export const OPENAI_BASE_URL = PRESETS.openai!.baseUrl;
 
+/** Model calls one run may make without `--max-turns`: a model that never stops cannot spend for ever. */
+export const DEFAULT_MAX_TURNS = 200;
+
 /** The flags that affect configuration, as commander parsed them. */
 export interface ConfigFlags {
   model?: string;
@@ -65,9 +68,11 @@ export interface ResolvedConfig {
   /** whose prices from the model table this server charges */
   bills: Vendor[];
   thinking: ThinkingLevel | undefined;
-  maxTurns: number | undefined;
+  maxTurns: number;
+  maxRequests: number | undefined;
   retry: RetryOptions | undefined;
   idleTimeoutMs: number | undefined;
+  answerTimeoutMs: number | undefined;
   tools: ToolName[];
   compaction: { reserveTokens?: number; keepRecentTokens?: number };
   /** undefined: the mode's default (`ask` interactive, print mode's own) */
@@ -245,6 +250,7 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = proce
   if (apiKey) checkKeyDestination({ baseUrl, apiKeyEnv, providerName, flags, env, loaded, globalPath: join(home, 'config.json') });
 
   const idle = file.timeouts?.idleSeconds;
+  const answer = file.timeouts?.answerSeconds;
   return {
     cwd,
     trust,
@@ -261,9 +267,11 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = proce
     modelFacts: file.models ?? {},
     bills: ownServer ? (entry.bills ?? []) : [],
     thinking: flags.thinking ?? file.thinking,
-    maxTurns: flags.maxTurns ?? file.maxTurns,
+    maxTurns: flags.maxTurns ?? file.maxTurns ?? DEFAULT_MAX_TURNS,
+    maxRequests: file.maxRequests,
     retry: file.retry && Object.keys(file.retry).length > 0 ? file.retry : undefined,
     idleTimeoutMs: idle !== undefined ? idle * 1000 : undefined,
+    answerTimeoutMs: answer !== undefined ? answer * 1000 : undefined,
     tools: parseToolList(flags.tools ?? file.tools ?? [...TOOL_NAMES]),
     compaction: file.compaction ?? {},
     approval: approvalMode(flags, file),

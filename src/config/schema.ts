@@ -64,6 +64,8 @@ export const ConfigFileSchema = Type.Object(
     models: Type.Optional(Type.Record(Type.String(), ModelFactsEntry)),
     thinking: Type.Optional(Type.Union([Type.Literal('off'), Type.Literal('low'), Type.Literal('medium'), Type.Literal('high')])),
     maxTurns: Type.Optional(Type.Integer({ minimum: 1 })),
+    /** model requests (retries included) one run may make */
+    maxRequests: Type.Optional(Type.Integer({ minimum: 1 })),
     retry: Type.Optional(
       Type.Object(
         {
@@ -79,6 +81,8 @@ export const ConfigFileSchema = Type.Object(
         {
           /** a model stream silent this long is aborted and retried */
           idleSeconds: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
+          /** one answer (all its attempts) taking longer than this fails */
+          answerSeconds: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
         },
         strict,
       ),

@@ -58,6 +58,8 @@ export function buildResult(o: {
   reason: AgentEndReason;
   durationMs: number;
   interrupted: boolean;
+  /** why the run failed, when it did */
+  error?: string | null;
 }): ResultObject {
   const assistants = o.messages.filter((m): m is AssistantMessage => m.role === 'assistant');
   const last = assistants.at(-1);
@@ -71,7 +73,7 @@ export function buildResult(o: {
   }
   const isError = o.reason === 'error' || o.reason === 'aborted' || o.reason === 'maxTurns';
   const stopReason = o.reason === 'maxTurns' ? 'max_turns' : o.interrupted ? 'interrupted' : (last?.stopReason ?? 'stop');
-  const result = o.reason === 'error' ? (last?.errorMessage ?? 'the run failed') : answerText(last);
+  const result = o.reason === 'error' ? (o.error ?? last?.errorMessage ?? 'the run failed') : answerText(last);
   return {
     type: 'result',
     is_error: isError,

@@ -83,7 +83,7 @@ export async function runPrint(o: PrintOptions): Promise<number> {
   }
 
   const messages = agent.state.messages;
-  const result = buildResult({ sessionId: session.id, messages, reason, durationMs: performance.now() - started, interrupted });
+  const result = buildResult({ sessionId: session.id, messages, reason, durationMs: performance.now() - started, interrupted, error: agent.state.error });
   if (o.outputFormat === 'text') {
     const last = messages.filter((m) => m.role === 'assistant').at(-1);
     const text = last?.role === 'assistant' ? answerText(last) : '';

@@ -1,12 +1,20 @@
 // One short line naming a tool call by its main argument: `read src/a.ts 1-200`, `bash npm test`.
+// What the model or a tool sent is drawn with its control characters visible, never raw: an escape
+// sequence in an argument would otherwise reach the terminal.
+import { visible } from '../session/permissions/visible.js';
+
 const MAX = 80;
 
 function clip(text: string): string {
-  const line = text.replace(/\s*\n\s*/g, ' ⏎ ').trim();
+  const line = visible(text.replace(/[ \t]*\n[ \t]*/g, ' ⏎ ').trim());
   return line.length > MAX ? `${line.slice(0, MAX - 1)}…` : line;
 }
 
 export function describeCall(name: string, args: unknown): string {
+  return visible(describeRaw(name, args));
+}
+
+function describeRaw(name: string, args: unknown): string {
   const a = (args && typeof args === 'object' ? args : {}) as Record<string, unknown>;
   const s = (key: string) => (typeof a[key] === 'string' ? (a[key] as string) : undefined);
   switch (name) {

@@ -1,7 +1,9 @@
 // Project instructions for the model: $TACK_HOME/AGENTS.md, then AGENTS.md (else CLAUDE.md) in each
 // directory from the repository root down to the cwd, capped so they cannot crowd out the task.
-import { readFileSync } from 'node:fs';
+// A repository's files are read only where they really are inside it, and only regular files: they
+// reach the model before any question is asked.
 import { join, relative, resolve, sep } from 'node:path';
+import { readBounded } from '../config/bounded-read.js';
 import { findRepoRoot } from '../config/paths.js';
 
 export const CONTEXT_LIMIT_BYTES = 32 * 1024;
@@ -11,34 +13,34 @@ export interface ContextFile {
   text: string;
 }
 
-function readIfThere(path: string): string | undefined {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
-  }
+/** Up to one byte past the cap: enough for the cut and its note, never the whole of a huge file. */
+function readIfThere(path: string, within: string | undefined): string | undefined {
+  const read = readBounded(path, { limit: CONTEXT_LIMIT_BYTES + 1, within });
+  return read.ok ? read.text : undefined;
 }
 
 /** The directories from the repository root (or the cwd alone, outside a repository) down to the cwd. */
-function chain(cwd: string): string[] {
+function chain(cwd: string): { root: string; dirs: string[] } {
   const here = resolve(cwd);
   const root = findRepoRoot(here) ?? here;
   const dirs = [root];
   const rest = relative(root, here);
   if (rest) for (const part of rest.split(sep)) dirs.push(join(dirs[dirs.length - 1], part));
-  return dirs;
+  return { root, dirs };
 }
 
 export function findContextFiles(cwd: string, home: string): ContextFile[] {
   const found: ContextFile[] = [];
   const global = join(home, 'AGENTS.md');
-  const globalText = readIfThere(global);
+  // the user's own file may lead anywhere; the repository's must stay inside it
+  const globalText = readIfThere(global, undefined);
   if (globalText !== undefined) found.push({ path: global, text: globalText });
-  for (const dir of chain(cwd)) {
+  const { root, dirs } = chain(cwd);
+  for (const dir of dirs) {
     for (const name of ['AGENTS.md', 'CLAUDE.md']) {
       const path = join(dir, name);
       if (path === global) continue;
-      const text = readIfThere(path);
+      const text = readIfThere(path, root);
       if (text !== undefined) {
         found.push({ path, text });
         break;

@@ -236,8 +236,9 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
     models.streamSimple.bind(models),
     {
       initialState: { systemPrompt, model, tools, messages: resume?.messages, thinkingLevel: config.thinking },
-      streamOptions: { retry: config.retry, idleTimeoutMs: config.idleTimeoutMs },
+      streamOptions: { retry: config.retry, idleTimeoutMs: config.idleTimeoutMs, answerTimeoutMs: config.answerTimeoutMs },
       maxTurns: config.maxTurns,
+      maxRequests: config.maxRequests,
       // The approval gate first: a caller's own hook sees only calls the policy lets through.
       beforeToolCall: async (call, tool, signal) => (await safety.gate.beforeToolCall(call, tool, signal)) ?? o.beforeToolCall?.(call, tool, signal),
     },

@@ -29,6 +29,22 @@ const run = hasTmux() ? describe : describe.skip;
 afterEach(stopApps);
 
 run('approvals in the app', () => {
+  it('a command hiding a carriage return asks, shown with \\r and ␛ visible and a warning (boundary)', async () => {
+    const { term, server } = await startApp([
+      { toolCalls: [{ name: 'bash', arguments: { command: 'touch PWNED; echo \x1b]2;hacked-title\x07 #\rnpm test' } }] },
+      { text: 'fine' },
+    ]);
+    term.type('run the tests');
+    term.keys('Enter');
+    const screen = await term.waitFor('control character', 10_000, 'the question');
+    expect(screen).toContain('touch PWNED');
+    expect(screen).toContain('\\r');
+    expect(screen).toContain('␛');
+    expect(screen).toContain('would not show all of it');
+    expect(screen).not.toMatch(/Always allow/);
+    expect(server.chatRequests()).toHaveLength(1);
+  });
+
   it('an edit asks with its diff; "no" with a reason goes back to the model and the file stays', async () => {
     const { term, server, project } = await startApp(
       [{ toolCalls: [{ name: 'edit', arguments: { path: 'calc.js', old_text: 'return a - b;', new_text: 'return a + b;' } }] }, { text: 'Understood, leaving it.' }],

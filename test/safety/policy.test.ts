@@ -53,7 +53,7 @@ const rows: [tool: string, arg: string, expected: PerMode, lists?: Lists][] = [
   ['bash', 'env LC_ALL=C git status', ALL_ALLOW],
   ['bash', "bash -c 'ls && pwd'", ALL_ALLOW],
   ['bash', 'sh -c "git status"', ALL_ALLOW],
-  ['bash', 'find . -name "*.ts" | xargs grep -l foo', ALL_ALLOW],
+  ['bash', 'find . -name "*.ts" | xargs grep -l foo', ASK_THEN_RUN], // xargs runs on names nobody saw
   // anything that may change things asks in ask and auto-edit; print mode's default runs it
   ['bash', 'npm test', ASK_THEN_RUN],
   ['bash', 'echo hi > out.txt', ASK_THEN_RUN],
@@ -142,6 +142,8 @@ const rows: [tool: string, arg: string, expected: PerMode, lists?: Lists][] = [
   ['read', 'id_rsa.pub', ALL_ALLOW],
   ['read', '~/.ssh/config', SECRET],
   ['read', '/home/u/.aws/credentials', SECRET],
+  ['read', '~/.npmrc', SECRET],
+  ['bash', 'cat ~/.npmrc', SECRET],
   ['grep', '.env', SECRET],
   ['ls', '~/.ssh', SECRET],
   ['read', '.env', ALWAYS_DENY, { deny: ['read(**/.env)'] }],

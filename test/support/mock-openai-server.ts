@@ -86,7 +86,17 @@ export interface HangTurn {
   afterText?: string;
 }
 
-export type Turn = StreamTurn | StatusTurn | DropTurn | HangTurn | ((request: RecordedRequest) => Turn);
+/** A broken server: these `data:` payloads as they are (no role chunk), then `[DONE]`. */
+export interface RawTurn {
+  rawChunks: unknown[];
+}
+
+/** Headers, then only SSE comments (`: ping`) every `pingEveryMs`, never a chunk. */
+export interface PingTurn {
+  pingEveryMs: number;
+}
+
+export type Turn = StreamTurn | StatusTurn | DropTurn | HangTurn | RawTurn | PingTurn | ((request: RecordedRequest) => Turn);
 
 export interface RecordedRequest {
   method: string;
@@ -117,6 +127,8 @@ export interface MockServerOptions {
   apiKey?: string;
   /** features this server refuses with a 400 (see Refusal) */
   refuses?: Refusal[];
+  /** played for every chat request once the scripted turns are used up (a model that never stops) */
+  forever?: Turn;
 }
 
 const CHAT_PATH = '/v1/chat/completions';
@@ -175,7 +187,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       sendJson(res, 400, errorBody(refusal, 'invalid_request_error', null));
       return;
     }
-    let turn = turns.shift();
+    let turn = turns.shift() ?? options.forever;
     while (typeof turn === 'function') turn = turn(request);
     if (!turn) {
       sendJson(res, 500, errorBody('mock server: no scripted turn left', 'server_error', null));
@@ -198,6 +210,19 @@ function playTurn(turn: Exclude<Turn, Function>, request: RecordedRequest, res: 
     return;
   }
   const model = String(request.body?.model ?? 'mock-model');
+  if ('rawChunks' in turn) {
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    for (const chunk of turn.rawChunks) res.write(`data: ${JSON.stringify(chunk)}\n\n`);
+    res.end('data: [DONE]\n\n');
+    return;
+  }
+  if ('pingEveryMs' in turn) {
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    res.flushHeaders();
+    const timer = setInterval(() => res.write(': ping\n\n'), turn.pingEveryMs);
+    res.on('close', () => clearInterval(timer));
+    return;
+  }
   if ('hang' in turn) {
     if (turn.afterText === undefined) return; // never answer: the client sees no headers at all
     const sse = openSse(res);

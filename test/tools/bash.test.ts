@@ -69,6 +69,18 @@ describe('bash', () => {
     expect(processesWith(tag)).toEqual([]);
   });
 
+  it('on timeout also kills what left the session (setsid, a set -m job), with the sandbox off (boundary)', async () => {
+    const { run } = workspace();
+    const tag = marker();
+    const { isError, details } = await run('bash', {
+      command: `setsid sleep ${tag} & (set -m; sleep ${tag} &) ; setsid bash -c "trap '' TERM; sleep ${tag}; :" & echo started; sleep ${tag}`,
+      timeout: 1,
+    });
+    expect(isError).toBe(true);
+    expect(details).toMatchObject({ timedOut: true });
+    expect(processesWith(tag)).toEqual([]);
+  });
+
   it('kills the whole process group on abort', async () => {
     const { run } = workspace();
     const tag = marker();

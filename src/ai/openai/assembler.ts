@@ -37,6 +37,43 @@ interface ToolState {
 
 export type FinishedReason = 'stop' | 'length' | 'toolUse';
 
+/**
+ * A chunk that is JSON but not a Chat Completions chunk (`"tool_calls": "x"`, a delta that is a
+ * number). It fails the attempt like a dropped stream: nothing in it becomes text or a tool call.
+ */
+export class ChunkShapeError extends Error {}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const optional = (v: unknown, type: 'string' | 'number') => v === undefined || v === null || typeof v === type;
+
+/** Throws unless `chunk` has the shape the assembler reads; a few `typeof`s, so cheap per chunk. */
+function checkShape(chunk: unknown): asserts chunk is ChatCompletionChunk {
+  const wrong = (what: string) => new ChunkShapeError(what);
+  if (!isObject(chunk)) throw wrong('a chunk that is not an object');
+  const choices = chunk.choices;
+  if (choices === undefined || choices === null) return;
+  if (!Array.isArray(choices)) throw wrong('"choices" that is not a list');
+  const choice: unknown = choices[0];
+  if (choice === undefined) return;
+  if (!isObject(choice)) throw wrong('a choice that is not an object');
+  if (!optional(choice.finish_reason, 'string')) throw wrong('a "finish_reason" that is not a string');
+  const delta = choice.delta;
+  if (delta === undefined || delta === null) return;
+  if (!isObject(delta)) throw wrong('a "delta" that is not an object');
+  for (const key of ['content', 'reasoning_content', 'reasoning', 'refusal'] as const) {
+    if (!optional(delta[key], 'string')) throw wrong(`a "${key}" that is not a string`);
+  }
+  const calls = delta.tool_calls;
+  if (calls === undefined || calls === null) return;
+  if (!Array.isArray(calls)) throw wrong('"tool_calls" that is not a list');
+  for (const call of calls) {
+    if (!isObject(call) || !optional(call.id, 'string') || !optional(call.index, 'number')) throw wrong('a tool call fragment of the wrong shape');
+    const fn = call.function;
+    if (fn === undefined || fn === null) continue;
+    if (!isObject(fn) || !optional(fn.name, 'string') || !optional(fn.arguments, 'string')) throw wrong('a tool call "function" of the wrong shape');
+  }
+}
+
 export class ChunkAssembler {
   private open: OpenBlock | null = null;
   private tools: ToolState[] = [];
@@ -50,12 +87,14 @@ export class ChunkAssembler {
     private readonly prices: ModelPrices | null,
   ) {}
 
-  push(chunk: ChatCompletionChunk): void {
+  /** Takes one chunk; true when it carried model data (a delta, a finish reason, usage), not just keep-alive. */
+  push(chunk: unknown): boolean {
+    checkShape(chunk);
     // Usage comes in a final chunk with no choices, on the last choice chunk, or (some servers)
     // inside the last choice itself.
     if (chunk.usage) this.setUsage(chunk.usage);
     const choice = chunk.choices?.[0] as (ChatCompletionChunk.Choice & ChoiceExtras) | undefined;
-    if (!choice) return;
+    if (!choice) return chunk.usage != null;
     if (choice.usage) this.setUsage(choice.usage);
     const delta = (choice.delta ?? {}) as ChatCompletionChunk.Choice.Delta & DeltaExtras;
     if (delta.reasoning_content) this.appendBlock('thinking', delta.reasoning_content, 'reasoning_content');
@@ -64,6 +103,7 @@ export class ChunkAssembler {
     if (delta.refusal) this.appendBlock('text', delta.refusal);
     for (const fragment of delta.tool_calls ?? []) this.appendToolFragment(fragment);
     if (choice.finish_reason) this.finishReason = choice.finish_reason;
+    return Boolean(delta.content || delta.reasoning_content || delta.reasoning || delta.refusal || delta.tool_calls?.length || choice.finish_reason || choice.usage);
   }
 
   /** Closes every block, settles tool arguments, and returns the stop reason. */

@@ -3,6 +3,7 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { errorCode, errorText, isContextOverflowMessage } from '../errors.js';
 import { parseRetryAfter } from '../retry.js';
+import { ChunkShapeError } from './assembler.js';
 import type { ErrorKind } from '../types.js';
 
 export interface Failure {
@@ -41,6 +42,9 @@ export function classifyError(err: unknown, where: Where): Failure {
   if (err instanceof APIError && err.status !== undefined) return classifyStatus(err, err.status, where);
   if (err instanceof APIError && !(err instanceof APIConnectionError)) return classifyStreamedError(err, where);
   if (err instanceof APIConnectionError || err instanceof TypeError || errorCode(err)) return classifyConnection(err, url);
+  if (err instanceof ChunkShapeError) {
+    return { kind: 'server', message: `the server at ${url} sent a chunk that is not a chat completion chunk (${err.message})`, reason: 'malformed chunk', retryable: true };
+  }
   if (err instanceof SyntaxError) {
     // The SDK parses each SSE line; a broken one usually means a proxy cut a chunk short.
     return { kind: 'server', message: `the server at ${url} sent a malformed stream (${err.message})`, reason: 'malformed stream', retryable: true };
@@ -108,7 +112,9 @@ function classifyStreamedError(err: APIError, where: Where): Failure {
 function serverDetail(err: APIError): string {
   const fromBody = (err.error as { message?: unknown } | undefined)?.message;
   const text = typeof fromBody === 'string' ? fromBody : err.message.replace(/^\d{3}\s+/, '');
-  const oneLine = text.replace(/\s+/g, ' ').trim();
+  // The server's words end up on a terminal (print mode's stderr): no escape sequence gets through.
+  // eslint-disable-next-line no-control-regex
+  const oneLine = text.replace(/\s+/g, ' ').replace(/\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|[\x00-\x1f\x7f-\x9f]/g, '').trim();
   if (/^\(?no (status code or )?body\)?$|status code \(no body\)/i.test(oneLine)) return '';
   return oneLine.length > DETAIL_LIMIT ? `${oneLine.slice(0, DETAIL_LIMIT)}…` : oneLine;
 }

@@ -5,7 +5,6 @@ import { request as httpsRequest } from 'node:https';
 import type { Readable } from 'node:stream';
 import { constants as zlib, createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import OpenAI from 'openai';
-import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { EventStream, emptyUsage, newAssistantMessage } from '../event-stream.js';
 import { formatSeconds } from '../errors.js';
 import { IdleWatchdog } from '../idle-watchdog.js';
@@ -17,6 +16,8 @@ import { findFallback } from './fallbacks.js';
 import { buildChatParams, reasoningEffort } from './messages.js';
 
 export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
+/** One answer, all attempts together: long enough for a slow local model writing a long answer. */
+export const DEFAULT_ANSWER_TIMEOUT_MS = 1_800_000;
 
 export interface Endpoint {
   providerName: string;
@@ -74,6 +75,7 @@ async function run(
   };
   let params = build();
   const tried = new Set<string>();
+  const deadline = answerDeadline(options.answerTimeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS, signal);
   const client = new OpenAI({
     baseURL: endpoint.baseUrl,
     apiKey: endpoint.apiKey,
@@ -87,33 +89,76 @@ async function run(
   stream.push({ type: 'start', partial: message });
 
   let reachedServer = false;
-  for (let attempt = 1; ; attempt++) {
-    if (signal?.aborted) return abortWith(stream, message);
-    const outcome = await runAttempt(client, params, message, stream, model, { signal, idleMs, where });
-    if (outcome.ok) {
-      stream.push({ type: 'done', reason: outcome.reason, message, partial: message });
-      return;
-    }
-    const { failure } = outcome;
-    if (failure.kind === 'aborted') return abortWith(stream, message);
-    // A refused feature is left out at once, without counting as an attempt: it is not a failure
-    // of the server, and waiting would not change its answer.
-    const fallback = failure.detail !== undefined ? findFallback(failure.detail, params, tried) : undefined;
-    if (fallback) {
-      tried.add(fallback.feature);
-      Object.assign(quirks.learned, fallback.learn);
-      params = build();
+  try {
+    for (let attempt = 1; ; attempt++) {
+      if (signal?.aborted) return abortWith(stream, message);
+      if (deadline.passed) return fail(stream, message, deadlineFailure(endpoint.baseUrl, deadline.ms));
+      const outcome = await runAttempt(client, params, message, stream, model, { signal: deadline.signal, idleMs, where });
+      if (outcome.ok) {
+        stream.push({ type: 'done', reason: outcome.reason, message, partial: message });
+        return;
+      }
+      const { failure } = outcome;
+      if (failure.kind === 'aborted') return deadline.passed && !signal?.aborted ? fail(stream, message, deadlineFailure(endpoint.baseUrl, deadline.ms)) : abortWith(stream, message);
+      // A refused feature is left out at once, without counting as an attempt: it is not a failure
+      // of the server, and waiting would not change its answer.
+      const fallback = failure.detail !== undefined ? findFallback(failure.detail, params, tried) : undefined;
+      if (fallback) {
+        tried.add(fallback.feature);
+        Object.assign(quirks.learned, fallback.learn);
+        params = build();
+        resetMessage(message);
+        attempt--;
+        continue;
+      }
+      const delayMs = nextDelay(failure, attempt, policy, reachedServer);
+      reachedServer ||= !failure.unreached;
+      if (delayMs === undefined) return fail(stream, message, finalFailure(failure, attempt));
       resetMessage(message);
-      attempt--;
-      continue;
+      stream.push({ type: 'retry', attempt: attempt + 1, maxAttempts: policy.maxAttempts, delayMs, reason: failure.reason, partial: message });
+      await sleep(delayMs, deadline.signal);
     }
-    const delayMs = nextDelay(failure, attempt, policy, reachedServer);
-    reachedServer ||= !failure.unreached;
-    if (delayMs === undefined) return fail(stream, message, finalFailure(failure, attempt));
-    resetMessage(message);
-    stream.push({ type: 'retry', attempt: attempt + 1, maxAttempts: policy.maxAttempts, delayMs, reason: failure.reason, partial: message });
-    await sleep(delayMs, signal);
+  } finally {
+    deadline.stop();
   }
+}
+
+interface Deadline {
+  /** the caller's signal, also aborted when the deadline passes */
+  signal: AbortSignal;
+  readonly passed: boolean;
+  ms: number;
+  stop(): void;
+}
+
+/** The whole answer's time limit; `ms` of 0 or Infinity means none. */
+function answerDeadline(ms: number, outer: AbortSignal | undefined): Deadline {
+  const controller = new AbortController();
+  const onAbort = () => controller.abort();
+  outer?.addEventListener('abort', onAbort, { once: true });
+  if (outer?.aborted) controller.abort();
+  let passed = false;
+  const timer = ms > 0 && Number.isFinite(ms) ? setTimeout(() => ((passed = true), controller.abort()), ms) : undefined;
+  return {
+    signal: controller.signal,
+    get passed() {
+      return passed;
+    },
+    ms,
+    stop: () => {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
+function deadlineFailure(baseUrl: string, ms: number): Failure {
+  return {
+    kind: 'timeout',
+    message: `the answer from ${baseUrl} took longer than ${formatSeconds(ms)}; raise "timeouts": {"answerSeconds": …} in the settings if it needs more`,
+    reason: 'answer deadline passed',
+    retryable: false,
+  };
 }
 
 interface AttemptContext {
@@ -144,7 +189,11 @@ async function runAttempt(
     const response = await client.chat.completions.create(params, { signal: controller.signal }).asResponse();
     watchdog.touch();
     const assembler = new ChunkAssembler(message, (event) => stream.push(event), model.prices);
-    await readChunks(response, (chunk) => assembler.push(chunk), () => watchdog.touch());
+    // Only model data keeps the attempt alive: a server sending nothing but `: ping` comments (or
+    // empty chunks) is as silent as one sending nothing.
+    await readChunks(response, (chunk) => {
+      if (assembler.push(chunk)) watchdog.touch();
+    });
     // A body cut by an abort may also end quietly, so a clean end may still be an abort.
     return interrupted() ?? { ok: true, reason: assembler.finish() };
   } catch (err) {
@@ -215,9 +264,8 @@ const SLICE_MS = 15;
  * ends the data; `error` in the data is thrown as the SDK's APIError), but costs O(bytes): the
  * SDK's reader copies the rest of its buffer for every event it takes out (quadratic in a network
  * read that holds hundreds of events) and goes through three async generators per event.
- * `onData` is called for every network read (the idle watchdog).
  */
-export async function readChunks(response: Response, onChunk: (chunk: ChatCompletionChunk) => void, onData: () => void = () => {}): Promise<void> {
+export async function readChunks(response: Response, onChunk: (chunk: unknown) => void): Promise<void> {
   if (!response.body) throw new OpenAI.OpenAIError('Attempted to iterate over a response with no body');
   const raw = rawBodies.get(response);
   const reader = raw ? nodeReader(raw) : response.body.getReader();
@@ -229,7 +277,6 @@ export async function readChunks(response: Response, onChunk: (chunk: ChatComple
     for (let done = false; !done; ) {
       const read = await reader.read();
       done = read.done;
-      if (!done) onData();
       const batch = events.push(done ? decoder.decode() : decoder.decode(read.value, { stream: true }), done);
       for (let i = 0; i < batch.length; i++) {
         // A read can hold thousands of chunks (a fast server, a client that fell behind), and all
@@ -241,9 +288,9 @@ export async function readChunks(response: Response, onChunk: (chunk: ChatComple
         }
         const { data, event } = batch[i]!;
         if (event === null || !event.startsWith('thread.')) {
-          const json = JSON.parse(data) as (ChatCompletionChunk & { error?: unknown }) | null;
-          if (json && json.error) throw new OpenAI.APIError(undefined, json.error as object, undefined, response.headers);
-          onChunk(json as ChatCompletionChunk);
+          const json = JSON.parse(data) as unknown;
+          if (json && typeof json === 'object' && 'error' in json && json.error) throw new OpenAI.APIError(undefined, json.error as object, undefined, response.headers);
+          onChunk(json);
           // One turn of the microtask queue between chunks: a consumer waiting on the event
           // stream sees each event while its `partial` still shows the message at that moment.
           await undefined;

@@ -128,6 +128,7 @@ export class ApprovalGate {
       };
       if (preview?.ok) request.diff = preview.diff;
       if (preview && !preview.ok) request.note = preview.problem;
+      if (now.warning) request.note = now.warning;
       if (call.name === 'bash') request.command = String(args.command ?? '');
       return request;
     });

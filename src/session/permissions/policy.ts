@@ -4,10 +4,11 @@ import { resolve, sep } from 'node:path';
 import { isInside } from '../../../tools/paths.js';
 import type { ApprovalMode } from '../../config/schema.js';
 import { commandPrefix, type SessionGrants } from './grants.js';
-import { classify } from './read-only.js';
+import { classify, setsRiskyVariables } from './read-only.js';
 import { matchesCommand, matchesPath, ruleCovers, suggestPathRule, type Rule, type RuleList, type Rules } from './rules.js';
 import { secretMatch } from './secrets.js';
 import { judgeCommandLine, type JudgedCommand } from './shell-unwrap.js';
+import { controlCharacter, visible } from './visible.js';
 
 /** In the order Shift+Tab cycles them. */
 export const APPROVAL_MODES: readonly ApprovalMode[] = ['ask', 'auto-edit', 'yolo'];
@@ -50,6 +51,8 @@ export type Decision =
       subject: AskSubject;
       /** asked only because the mode asks for every call of this kind, not for a risk it found */
       routine: boolean;
+      /** a line the question shows as a warning: what the screen may not show of the call */
+      warning?: string;
     };
 
 type AskDecision = Extract<Decision, { kind: 'ask' }>;
@@ -132,6 +135,20 @@ function decideCommandLine(line: string, ctx: PolicyContext): Decision {
   const denied = decisions.find((d) => d.kind === 'deny');
   if (denied) return denied;
   const asks = decisions.filter((d): d is AskDecision => d.kind === 'ask');
+  // A carriage return or escape in a command can make a terminal show another command than the one
+  // that runs; no allow rule or read-only verdict is trusted with it.
+  const control = controlCharacter(line);
+  if (control && ctx.mode !== 'yolo') {
+    return {
+      kind: 'ask',
+      reason: `running a command that contains a control character (${control})`,
+      needs: NEEDS_YOLO,
+      detail: visible(line),
+      subject: { type: 'bash', commands: [line], prefixes: [] },
+      routine: false,
+      warning: `This command contains ${control}: a terminal would not show all of it. Every control character is shown here as written.`,
+    };
+  }
   if (judged.problem && (ctx.mode === 'ask' || ctx.mode === 'auto-edit')) {
     asks.unshift({
       kind: 'ask',
@@ -167,9 +184,11 @@ function decideCommand(cmd: JudgedCommand, ctx: PolicyContext): Decision {
   });
   const asked = firstRule(ctx.rules, 'ask', applies);
   if (asked) return ask(`running a command covered by the rule "${asked.text}" in permissions.ask`, 'an answer', undefined, []);
-  // An elevated command is allowed only by a rule that names the elevation itself.
-  const allowTexts = cmd.elevated ? [judgedText] : [judgedText, cmd.text];
-  if (firstRule(ctx.rules, 'allow', (r) => ruleCovers(r, 'bash') && matchesCommand(r, allowTexts)) || ctx.grants.allowsCommand(cmd.words)) {
+  // An elevated command is allowed only by a rule that names the elevation itself, and one run with
+  // variables that change what it runs (`GIT_CONFIG_*=…`, `LD_PRELOAD=…`) only by a rule naming them.
+  const risky = setsRiskyVariables(cmd);
+  const allowTexts = cmd.elevated ? [judgedText] : risky ? [cmd.text] : [judgedText, cmd.text];
+  if (firstRule(ctx.rules, 'allow', (r) => ruleCovers(r, 'bash') && matchesCommand(r, allowTexts)) || (!risky && ctx.grants.allowsCommand(cmd.words))) {
     return { kind: 'allow' };
   }
   const verdict = classify(cmd);
@@ -193,6 +212,8 @@ function decideCommand(cmd: JudgedCommand, ctx: PolicyContext): Decision {
     return { kind: 'allow' };
   }
   if (ctx.mode === 'auto') return { kind: 'allow' };
+  // a bare assignment (`PATH=…`) has no program an "always" answer could name
+  if (cmd.words.length === 0 || risky) return ask(`running \`${cmd.text}\``, NEEDS_YOLO, undefined, []);
   return ask(`running \`${cmd.text}\``, NEEDS_YOLO, `bash(${prefix}*)`, [prefix]);
 }
 

@@ -2,11 +2,12 @@
 import { displayPath } from '../../../tools/paths.js';
 import type { Decision } from './policy.js';
 import type { ApprovalChoice } from './prompter.js';
+import { visible } from './visible.js';
 
 const MAX = 100;
 
 function oneLine(text: string): string {
-  const line = text.replace(/\s*\n\s*/g, ' ⏎ ').trim();
+  const line = visible(text.replace(/[ \t]*\n[ \t]*/g, ' ⏎ ').trim());
   return line.length > MAX ? `${line.slice(0, MAX - 1)}…` : line;
 }
 
@@ -19,12 +20,12 @@ export function summarize(tool: string, args: Record<string, unknown>): string {
     case 'edit':
     case 'write':
     case 'read':
-      return `${tool[0].toUpperCase()}${tool.slice(1)} ${s('path')}`;
+      return `${tool[0].toUpperCase()}${tool.slice(1)} ${visible(s('path'))}`;
     case 'ls':
-      return `List ${s('path') || '.'}`;
+      return `List ${visible(s('path')) || '.'}`;
     case 'grep':
     case 'find':
-      return `${tool === 'grep' ? 'Search' : 'Find'} ${oneLine(s('pattern'))}${s('path') ? ` in ${s('path')}` : ''}`;
+      return `${tool === 'grep' ? 'Search' : 'Find'} ${oneLine(s('pattern'))}${s('path') ? ` in ${visible(s('path'))}` : ''}`;
     default:
       return `${tool} ${oneLine(JSON.stringify(args))}`;
   }

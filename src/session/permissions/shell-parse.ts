@@ -269,7 +269,8 @@ class Scanner {
     }
     // `for x in a b`, `select x in …`: a loop header runs nothing itself
     if (words[0]?.raw === 'for' || words[0]?.raw === 'select') return;
-    if (words.length === 0 && cmd.redirects.length === 0) return;
+    // a bare `PATH=…` still counts: it changes what the rest of the line runs
+    if (words.length === 0 && cmd.redirects.length === 0 && assignments.length === 0) return;
     this.commands.push({
       words: words.map((w) => w.value),
       assignments,

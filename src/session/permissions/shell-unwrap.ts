@@ -11,6 +11,10 @@ export interface JudgedCommand {
   /** texts deny and ask rules are matched against: as written, and with each wrapper removed */
   views: string[];
   redirects: Redirect[];
+  /** `VAR=value` set for the command: before it, or through `env` */
+  assignments: string[];
+  /** the transparent wrappers seen through, outermost first (`timeout`, `xargs`, …) */
+  wrappers: string[];
   elevated: boolean;
   /** the command as written */
   text: string;
@@ -39,6 +43,7 @@ const ELEVATING = new Set(['sudo', 'doas']);
 const SHELLS = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh']);
 /** Without a command these sudo options open a shell or do not run anything we can see. */
 const SUDO_SHELL_FLAGS = new Set(['-s', '-i', '--shell', '--login', '-e', '--edit']);
+const ENV_ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 const STANDARD_BIN = /^\/(?:usr\/(?:local\/)?)?s?bin\/[^/]+$/;
 
 /** `/usr/bin/git` is git; `./git` is some script in the workspace and stays itself. */
@@ -57,7 +62,7 @@ function wrappedStart(name: string, words: string[]): number | undefined {
       i++;
       break;
     }
-    if (name === 'env' && /^[A-Za-z_][A-Za-z0-9_]*=/.test(w)) {
+    if (name === 'env' && ENV_ASSIGNMENT.test(w)) {
       i++;
       continue;
     }
@@ -103,10 +108,19 @@ type Words = { words: string[] };
  * Adds the commands `cmd` runs to `out`. `elevatedAs` is the sudo/doas invocation around it, if any:
  * such commands are judged as that whole invocation, never as the command inside.
  */
-function judge(cmd: SimpleCommand, outerViews: string[], elevatedAs: Words | undefined, depth: number, out: JudgedLine): void {
+function judge(
+  cmd: SimpleCommand,
+  outer: { views: string[]; assignments: string[]; wrappers: string[] },
+  elevatedAs: Words | undefined,
+  depth: number,
+  out: JudgedLine,
+): void {
+  const { views: outerViews, assignments: outerAssignments, wrappers: outerWrappers } = outer;
   let current: Words = { words: cmd.words };
   let elevated = elevatedAs;
   const views = [...outerViews, cmd.text, joined(cmd.words)];
+  const assignments = [...outerAssignments, ...cmd.assignments];
+  const wrappers = [...outerWrappers];
   for (;;) {
     const name = commandName(current.words[0]);
     if (SHELLS.has(name)) {
@@ -114,8 +128,8 @@ function judge(cmd: SimpleCommand, outerViews: string[], elevatedAs: Words | und
       if (script !== undefined && depth < 4) {
         const inner = parseCommandLine(script, depth + 1);
         if (inner.problem) out.problem ??= `${inner.problem} in the script of ${name} -c`;
-        const innerViews = [...views, joined(current.words)];
-        for (const c of inner.commands) judge({ ...c, redirects: [...c.redirects, ...cmd.redirects] }, innerViews, elevated, depth + 1, out);
+        const innerOuter = { views: [...views, joined(current.words)], assignments, wrappers: [...wrappers, name] };
+        for (const c of inner.commands) judge({ ...c, redirects: [...c.redirects, ...cmd.redirects] }, innerOuter, elevated, depth + 1, out);
         return;
       }
     }
@@ -123,10 +137,12 @@ function judge(cmd: SimpleCommand, outerViews: string[], elevatedAs: Words | und
     const start = wrappedStart(name, current.words);
     if (start === undefined) break;
     if (ELEVATING.has(name)) elevated ??= current;
+    if (name === 'env') assignments.push(...current.words.slice(1, start).filter((w) => ENV_ASSIGNMENT.test(w)));
+    wrappers.push(name);
     current = { words: current.words.slice(start) };
     views.push(joined(current.words));
   }
-  const base = { views: [...new Set(views)], elevated: elevated !== undefined };
+  const base = { views: [...new Set(views)], assignments, wrappers, elevated: elevated !== undefined };
   if (commandName(current.words[0]) === 'find') {
     for (const exec of findExecs(current.words)) {
       const judged = elevated ?? { words: exec };
@@ -140,6 +156,6 @@ export function judgeCommandLine(line: string): JudgedLine {
   const parsed = parseCommandLine(line);
   const out: JudgedLine = { commands: [] };
   if (parsed.problem) out.problem = parsed.problem;
-  for (const cmd of parsed.commands) judge(cmd, [], undefined, 0, out);
+  for (const cmd of parsed.commands) judge(cmd, { views: [], assignments: [], wrappers: [] }, undefined, 0, out);
   return out;
 }

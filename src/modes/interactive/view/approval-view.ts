@@ -1,9 +1,12 @@
 // An approval question as it appears above the input: what the call is, why it asks, the change
 // (a diff) or the command line, and the choices with their keys, or the reason field after "no".
+// What it shows of the call is drawn with every control character visible: the user approves what
+// runs, not what a carriage return or escape sequence would make a terminal show.
 import type { OpenQuestion } from '../app/approval-prompt.js';
 import type { EditorState } from '../editor/editor.js';
 import { renderEditor } from '../editor/view.js';
 import { s, sym } from '../style.js';
+import { visible } from '../../../session/permissions/visible.js';
 import { sanitize, truncate, wrapWithPrefix } from '../text.js';
 import { renderDiff } from './diff-view.js';
 
@@ -11,15 +14,17 @@ const INDENT = '  ';
 /** The diff or command gets what is left of the height, but at least this many lines. */
 const MIN_DETAIL_LINES = 3;
 
+const shown = (text: string) => sanitize(visible(text));
+
 /** At most `maxLines` lines: the diff or command is cut first, then what is above the choices. */
 export function renderQuestion(q: OpenQuestion, cols: number, maxLines: number): string[] {
   const r = q.request;
   const inner = Math.max(10, cols - INDENT.length);
   const head = [
-    truncate(`${s.yellow(sym('?', '?'))} ${s.bold(sanitize(r.summary))}`, cols),
-    ...wrapWithPrefix(sanitize(r.reason), cols, INDENT, INDENT).map((l) => s.gray(l)),
+    truncate(`${s.yellow(sym('?', '?'))} ${s.bold(shown(r.summary))}`, cols),
+    ...wrapWithPrefix(shown(r.reason), cols, INDENT, INDENT).map((l) => s.gray(l)),
   ];
-  const note = r.note ? wrapWithPrefix(sanitize(r.note), cols, `${INDENT}${sym('⚠', '!')} `, `${INDENT}  `).map((l) => s.yellow(l)) : [];
+  const note = r.note ? wrapWithPrefix(shown(r.note), cols, `${INDENT}${sym('⚠', '!')} `, `${INDENT}  `).map((l) => s.yellow(l)) : [];
   const tail = q.reason ? reasonLines(q.reason, cols) : choiceLines(q, cols);
   const room = Math.max(MIN_DETAIL_LINES, maxLines - 1 - head.length - note.length - tail.length);
   let detail: string[] = [];
@@ -33,12 +38,12 @@ export function renderQuestion(q: OpenQuestion, cols: number, maxLines: number):
 
 /** The command line verbatim (wrapped, never reflowed), after a `$`. */
 function commandLines(command: string, cols: number, max: number): string[] {
-  const lines = sanitize(command)
+  const lines = shown(command)
     .split('\n')
     .flatMap((line, i) => wrapWithPrefix(line, cols, i === 0 ? `${INDENT}$ ` : `${INDENT}  `, `${INDENT}  `));
   if (lines.length <= max) return lines.map((l) => s.cyan(l));
-  const shown = lines.slice(0, Math.max(1, max - 1)).map((l) => s.cyan(l));
-  return [...shown, s.gray(`${INDENT}… ${lines.length - shown.length} more lines`)];
+  const kept = lines.slice(0, Math.max(1, max - 1)).map((l) => s.cyan(l));
+  return [...kept, s.gray(`${INDENT}… ${lines.length - kept.length} more lines`)];
 }
 
 function choiceLines(q: OpenQuestion, cols: number): string[] {

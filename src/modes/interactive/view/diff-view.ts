@@ -1,5 +1,6 @@
 // A unified diff as coloured lines with line numbers: `  12 + added`, `  11 - removed`.
 import { s, sym } from '../style.js';
+import { visible } from '../../../session/permissions/visible.js';
 import { sanitize, truncate } from '../text.js';
 
 export interface DiffLine {
@@ -41,7 +42,7 @@ export function renderDiff(diff: string, cols: number, max: number): string[] {
   const shown = lines.length > max ? lines.slice(0, Math.max(1, max - 1)) : lines;
   const out = shown.map((l) => {
     if (l.kind === 'gap') return s.gray(`${' '.repeat(numWidth)}   ${sym('⋮', '...')}`);
-    const body = truncate(`${String(l.number).padStart(numWidth)} ${l.kind} ${sanitize(l.text)}`, cols);
+    const body = truncate(`${String(l.number).padStart(numWidth)} ${l.kind} ${sanitize(visible(l.text.replace(/\r$/, '')))}`, cols);
     return l.kind === '+' ? s.green(body) : l.kind === '-' ? s.red(body) : s.dim(body);
   });
   if (lines.length > shown.length) out.push(s.gray(`… ${lines.length - shown.length} more lines`));

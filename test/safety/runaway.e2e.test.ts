@@ -1,0 +1,85 @@
+// Runs that never stop, played by a hostile model or a broken server against the built CLI. Each
+// test would go on for ever (about 120 requests a second) without the guard it names. The guards
+// are the boundary on what a run can spend: the loop's failed-turn stop, the request ceiling, the
+// protocol check on chunks, the idle timeout on model data and the per-answer deadline.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeProject, runTack } from '../support/cli.js';
+import { startMockServer, type MockServer, type MockServerOptions, type Turn } from '../support/mock-openai-server.js';
+
+const servers: MockServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+async function server(o: MockServerOptions) {
+  const s = await startMockServer(o);
+  servers.push(s);
+  return s;
+}
+
+/** A project whose user settings (TACK_HOME, the user's own file) hold `settings`. */
+function project(settings: object = {}) {
+  const p = makeProject();
+  writeFileSync(join(p.home, 'config.json'), JSON.stringify(settings));
+  return p;
+}
+
+const run = (url: string, p: { dir: string; home: string }, extra: string[] = []) =>
+  runTack(['-p', '--base-url', url, '-m', 'm', ...extra, 'do the task'], { cwd: p.dir, home: p.home });
+
+describe('a model whose tool calls keep failing is stopped (loop guard, the boundary)', () => {
+  it('an unknown tool called for ever: backs off, stops after 5 turns with one sentence, exit 1', async () => {
+    const s = await server({ forever: { toolCalls: [{ name: 'no_such_tool', arguments: {} }] } });
+    const r = await run(s.url, project());
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/stopped: the model's tool calls failed without running in 5 turns in a row \(the last: .*no_such_tool/);
+    expect(s.chatRequests().length).toBe(5);
+  });
+
+  it('the same call with arguments that are not JSON, for ever: stopped the same way', async () => {
+    const s = await server({ forever: { toolCalls: [{ name: 'bash', arguments: '{"command": "ls' }] } });
+    const r = await run(s.url, project());
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('failed without running in 5 turns in a row');
+    expect(s.chatRequests().length).toBe(5);
+  });
+
+  it('a model that keeps making new calls stops at the request ceiling (maxRequests)', async () => {
+    const echo: Turn = (request) => ({ toolCalls: [{ name: 'bash', arguments: { command: `echo ${request.body.messages.length}` } }] });
+    const s = await server({ forever: echo });
+    const r = await run(s.url, project({ maxRequests: 4 }));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('stopped: this run made 4 requests to the model, the limit (maxRequests 4)');
+    expect(s.chatRequests().length).toBe(4);
+  });
+});
+
+describe('a broken server cannot keep tack busy', () => {
+  it('chunks of the wrong shape ("tool_calls": "x") are a protocol error: retried, then reported, never tool calls', async () => {
+    const wrong = { rawChunks: [{ id: 'c', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { tool_calls: 'x' }, finish_reason: null }] }] };
+    const s = await server({ forever: wrong });
+    const r = await run(s.url, project({ retry: { maxAttempts: 3, baseDelayMs: 1 } }), ['--output-format', 'json']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/sent a chunk that is not a chat completion chunk \("tool_calls" that is not a list\) \(gave up after 3 attempts\)/);
+    expect(s.chatRequests().length).toBe(3);
+    expect(JSON.parse(r.stdout)).toMatchObject({ is_error: true, num_turns: 1 });
+  });
+
+  it('a server that sends only SSE comments (": ping") times out: the idle timeout counts model data, not bytes', async () => {
+    const s = await server({ forever: { pingEveryMs: 50 } });
+    const r = await run(s.url, project({ retry: { maxAttempts: 2, baseDelayMs: 1 }, timeouts: { idleSeconds: 0.5 } }));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/stopped answering for .*\(gave up after 2 attempts\)/);
+    expect(s.chatRequests().length).toBe(2);
+  });
+
+  it('an answer that trickles on past timeouts.answerSeconds fails with a sentence naming the setting', async () => {
+    const s = await server({ turns: [{ text: 'x'.repeat(2000), chunkSize: 1, delayMs: 20 }] });
+    const r = await run(s.url, project({ timeouts: { answerSeconds: 1 } }));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/took longer than 1(\.0)? ?s.*answerSeconds/);
+    expect(s.chatRequests().length).toBe(1);
+  });
+});
