@@ -6,6 +6,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } fr
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { isInside } from './paths.js';
+import { emptyFile, explainMasked, findSecretFiles } from './sandbox-secrets.js';
+import type { SecretTest } from './secret-files.js';
 import { findExecutable } from './which.js';
 
 /** Directories under $HOME that hold credentials: hidden in the sandbox, and asked about before reading. */
@@ -25,6 +27,10 @@ export interface SandboxSettings {
   hide?: readonly string[];
   /** more writable directories: caches configured elsewhere (`npm_config_cache`) */
   writable?: readonly string[];
+  /** the workspace's secret files, shown to commands as empty files */
+  secretFile?: SecretTest;
+  /** workspace files (globs) let through although they look secret */
+  exposeSecretFiles?: readonly string[];
 }
 
 /** Everything the bwrap command line is built from, gathered from the disk first. */
@@ -37,6 +43,8 @@ export interface SandboxPlan {
   writable: string[];
   hideDirs: string[];
   hideFiles: string[];
+  /** secret files of the workspace, mounted over with an empty file */
+  maskFiles: string[];
   network: boolean;
 }
 
@@ -45,8 +53,8 @@ export interface Sandbox {
   wrap(file: string, args: readonly string[]): { file: string; args: string[] };
   /** variables the sandboxed command gets on top of the tool environment */
   env: Record<string, string>;
-  /** a note for the model when a failed command's output shows the sandbox stopped it */
-  explain(output: string): string | undefined;
+  /** a note for the model when a failed command (its output, its text) shows the sandbox stopped it */
+  explain(output: string, command: string): string | undefined;
 }
 
 export type SandboxProbe = { ok: true; bwrap: string } | { ok: false; reason: string };
@@ -116,6 +124,7 @@ export function planSandbox(settings: SandboxSettings): SandboxPlan {
     writable: [...gitDirsOutside(cwd), ...[...HOME_CACHES.map((c) => join(home, c)), ...(settings.writable ?? [])].filter((p) => existsSync(p))],
     hideDirs: [...HOME_SECRET_DIRS.map((d) => join(home, d)), ...(settings.hide ?? []), ...(runtimeDir ? [runtimeDir] : [])].filter(visible),
     hideFiles: [...HOME_SECRET_FILES.map((f) => join(home, f)), '/var/run/docker.sock', '/run/docker.sock'].filter(visible),
+    maskFiles: settings.secretFile ? findSecretFiles(cwd, settings.secretFile, settings.exposeSecretFiles) : [],
     network: settings.network,
   };
 }
@@ -132,6 +141,7 @@ export function bwrapArgs(plan: SandboxPlan): string[] {
     ...plan.writable.flatMap((dir) => ['--bind', dir, dir]),
     ...plan.hideDirs.flatMap((dir) => ['--tmpfs', dir]),
     ...plan.hideFiles.flatMap((file) => ['--ro-bind', '/dev/null', file]),
+    ...plan.maskFiles.flatMap((file) => ['--ro-bind', emptyFile(), file]),
     // its own pid namespace: the command cannot read /proc/<tack>/environ, and nothing it starts outlives it
     '--unshare-pid',
     '--die-with-parent',
@@ -162,9 +172,14 @@ export function explainSandboxFailure(output: string, network: boolean): string 
 }
 
 export function createSandbox(bwrap: string, settings: SandboxSettings): Sandbox {
+  let masked: string[] = [];
   return {
-    wrap: (file, args) => ({ file: bwrap, args: [...bwrapArgs(planSandbox(settings)), file, ...args] }),
+    wrap: (file, args) => {
+      const plan = planSandbox(settings);
+      masked = plan.maskFiles;
+      return { file: bwrap, args: [...bwrapArgs(plan), file, ...args] };
+    },
     env: { TMPDIR: '/tmp' },
-    explain: (output) => explainSandboxFailure(output, settings.network),
+    explain: (output, command) => explainMasked(masked, settings.cwd, `${command}\n${output}`) ?? explainSandboxFailure(output, settings.network),
   };
 }
