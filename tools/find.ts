@@ -8,7 +8,7 @@ import { ToolError, explainFsError, runTool, textResult } from './errors.js';
 import { ALWAYS_IGNORED, anchorGlob } from './glob-pattern.js';
 import { describeDirectory, displayPath, resolvePath } from './paths.js';
 import { linksLeading } from './real-path.js';
-import { walkFiles } from './walk.js';
+import { symlinksBelow } from './symlinks.js';
 
 const DEFAULT_LIMIT = 1000;
 
@@ -55,8 +55,7 @@ async function findFiles(context: ToolContext, params: Static<typeof parameters>
   // A trailing slash asks for directories only, as in .gitignore.
   const onlyDirectories = params.pattern.trim().endsWith('/');
   // the links met on the way (neither engine follows them), to say which ones lead out
-  const links: string[] = [];
-  const walked = walkFiles(target.absolute, { skip: new Set(['.git']), links });
+  const links = symlinksBelow(target.absolute, ['.git', 'node_modules']);
   const found = await globby(anchorGlob(params.pattern.trim().replace(/\/+$/, ''), target.absolute), {
     cwd: target.absolute,
     gitignore: true,
@@ -74,8 +73,7 @@ async function findFiles(context: ToolContext, params: Static<typeof parameters>
       return displayPath(context.cwd, absolute) + (entry.endsWith('/') ? '/' : '');
     })
     .sort();
-  await walked;
-  const leading = await linksLeading(context.cwd, links);
+  const leading = await linksLeading(context.cwd, await links);
   const notes = leading.length > 0 ? `\n\n${leading.join('\n')}` : '';
   const details = { path: shown, insideWorkspace: target.insideWorkspace, matches: paths.length, truncated: paths.length > limit };
   if (paths.length === 0) return textResult(`No files match ${params.pattern} in ${describeDirectory(shown)}.${notes}`, details);

@@ -171,10 +171,10 @@ async function searchBigFile(path: string, matcher: Matcher, query: SearchQuery)
 const SKIPPED_DIRECTORIES = ['.git', 'node_modules'];
 
 /** The files to search, in path order: .gitignore'd ones left out, then narrowed by `glob` via globby. */
-async function listFiles(query: SearchQuery, links: string[]): Promise<string[]> {
+async function listFiles(query: SearchQuery): Promise<string[]> {
   if (query.rootIsFile) return [query.root];
   const skip = new Set(SKIPPED_DIRECTORIES.filter((name) => name !== 'node_modules' || !query.includeNodeModules));
-  const files = await walkFiles(query.root, { skip, links });
+  const files = await walkFiles(query.root, { skip });
   if (query.glob) {
     const negated = query.glob.startsWith('!');
     const glob = anchorGlob(negated ? query.glob.slice(1) : query.glob, query.root);
@@ -191,10 +191,9 @@ async function listFiles(query: SearchQuery, links: string[]): Promise<string[]>
  * more than `limit` matches are found. Files without the pattern's required text are skipped by a byte
  * search before any decoding.
  */
-export async function searchBuiltin(query: SearchQuery): Promise<SearchOutcome & { links: string[] }> {
+export async function searchBuiltin(query: SearchQuery): Promise<SearchOutcome> {
   const matcher = compile(query);
-  const links: string[] = [];
-  const files = await listFiles(query, links);
+  const files = await listFiles(query);
   const found: FileHits[] = [];
   const withheld: Withheld[] = [];
   let total = 0;
@@ -218,5 +217,5 @@ export async function searchBuiltin(query: SearchQuery): Promise<SearchOutcome &
     found.push(hits);
     total += hits.matches.length;
   }
-  return { files: found, withheld, links };
+  return { files: found, withheld };
 }

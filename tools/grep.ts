@@ -8,6 +8,7 @@ import { formatHits, formatWithheld, type SearchOutcome, type SearchQuery } from
 import { searchWithRg } from './grep-rg.js';
 import { describeDirectory, resolvePath } from './paths.js';
 import { linksLeading } from './real-path.js';
+import { symlinksBelow } from './symlinks.js';
 import { findExecutable } from './which.js';
 
 const DEFAULT_LIMIT = 100;
@@ -81,14 +82,10 @@ async function grep(
     signal,
   };
   const { engine, rg } = engineFor(context);
-  let outcome: SearchOutcome;
-  let leading: string[] = [];
-  if (rg) outcome = await searchWithRg(rg, query);
-  else {
-    const found = await searchBuiltin(query);
-    outcome = found;
-    leading = await linksLeading(context.cwd, found.links);
-  }
+  // both engines skip symbolic links; which of them lead out is said after the results
+  const links = query.rootIsFile ? Promise.resolve([]) : symlinksBelow(query.root, query.includeNodeModules ? ['.git'] : ['.git', 'node_modules'], signal);
+  const outcome: SearchOutcome = rg ? await searchWithRg(rg, query) : await searchBuiltin(query);
+  const leading = await linksLeading(context.cwd, await links);
   const formatted = formatHits(outcome.files, context.cwd, query.limit, query.context);
   const notes = [...formatWithheld(outcome.withheld, context.cwd), ...leading];
   const details = {

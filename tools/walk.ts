@@ -14,8 +14,6 @@ export interface WalkOptions {
   skip: Set<string>;
   /** stop entering directories once this many files were found (a bound for quick lookups) */
   limit?: number;
-  /** symbolic links met on the way (not followed) are added here */
-  links?: string[];
 }
 
 async function loadRules(directory: string): Promise<Rules | undefined> {
@@ -68,8 +66,6 @@ export async function walkFiles(root: string, options: WalkOptions): Promise<str
         if (!isIgnored(stack, path, true)) below.push(visit(path, stack));
       } else if (entry.isFile() && !isIgnored(stack, path, false)) {
         files.push(path);
-      } else if (options.links && entry.isSymbolicLink() && !isIgnored(stack, path, false)) {
-        options.links.push(path);
       }
     }
     await Promise.all(below);
