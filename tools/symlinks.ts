@@ -1,6 +1,6 @@
-// The symbolic links below a directory. grep's engines do not follow links; this lets grep say which
-// ones it left out because they lead out of the workspace. `find` does the walk: it is several times
-// cheaper than a readdir walk in JavaScript, and runs beside the search.
+// The symbolic links below a directory, for find to say which ones lead out of the workspace (it does
+// not follow them). `find(1)` does the walk: several times cheaper than a readdir walk in JavaScript,
+// and it runs beside the glob.
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execa } from 'execa';
