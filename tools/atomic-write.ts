@@ -1,20 +1,36 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { ToolError } from './errors.js';
+import { isInside } from './paths.js';
+import { realInside, realPathOf, realRoot } from './real-path.js';
+
+export interface AtomicWriteOptions {
+  /** the workspace root: a path written as inside it is written only where it really is inside it */
+  root?: string;
+  /** replace a symbolic link at the path with the file, instead of writing where the link points */
+  replaceLink?: boolean;
+}
 
 /**
  * Writes a file so that readers see the old or the new content, never half of it: a temp file in the
  * same directory (same file system, so rename is atomic), then rename. Keeps the mode of the file it
- * replaces, creates missing parent directories, and writes through a symlink to its target.
+ * replaces, creates missing parent directories, and writes through a symlink to its target, unless
+ * that target leaves the workspace (then it throws before anything is created).
  */
-export async function atomicWrite(path: string, data: string | Uint8Array): Promise<void> {
-  const target = await realpath(path).catch(() => path);
+export async function atomicWrite(path: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
+  const target = options.replaceLink ? join(await realPathOf(dirname(path)), basename(path)) : await realPathOf(path);
+  if (options.root && isInside(options.root, path) && !realInside(await realRoot(options.root), target)) {
+    throw new ToolError(`${path} leads outside the workspace through a symbolic link (to ${target}); tack never writes through one`);
+  }
   const directory = dirname(target);
   await mkdir(directory, { recursive: true });
-  const mode = await stat(target).then(
-    (stats) => stats.mode & 0o7777,
-    () => undefined,
-  );
+  const mode = options.replaceLink
+    ? undefined
+    : await stat(target).then(
+        (stats) => stats.mode & 0o7777,
+        () => undefined,
+      );
   const temp = join(directory, `.${basename(target)}.${randomBytes(6).toString('hex')}.tack-tmp`);
   try {
     await writeFile(temp, data, { flag: 'wx' });

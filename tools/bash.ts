@@ -148,7 +148,7 @@ async function runCommand(
   else if (ending.stoppedBy === 'abort') notes.push('[aborted; the command and its child processes were killed]');
   else if (ending.signal) notes.push(`[killed by ${ending.signal}]`);
   else if (ending.exitCode !== 0) notes.push(`[exit code ${ending.exitCode}]`);
-  const sandboxNote = ending.exitCode !== 0 ? options.sandbox?.explain(collected.text) : undefined;
+  const sandboxNote = ending.exitCode !== 0 ? options.sandbox?.explain(collected.text, params.command) : undefined;
   if (sandboxNote) notes.push(sandboxNote);
   if (text === '' && notes.length === 0) text = '(no output)';
   text = [text, ...notes].filter(Boolean).join('\n\n');

@@ -1,4 +1,5 @@
 import type { FileState } from './file-state.js';
+import type { SecretTest } from './secret-files.js';
 
 export type GrepEngineChoice = 'auto' | 'rg' | 'builtin';
 
@@ -8,4 +9,6 @@ export interface ToolContext {
   cwd: string;
   fileState: FileState;
   grepEngine: GrepEngineChoice;
+  /** files whose contents grep leaves out */
+  secretFile: SecretTest;
 }

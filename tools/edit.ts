@@ -11,6 +11,7 @@ import { ToolError, explainFsError, runTool, textResult } from './errors.js';
 import { formatSize, plural } from './format.js';
 import { fileLocks } from './mutex.js';
 import { resolvePath } from './paths.js';
+import { describeLocation, leadsOut, locate } from './real-path.js';
 
 const parameters = Type.Object({
   path: Type.String({ description: 'File to edit: relative to the workspace root, or absolute' }),
@@ -53,6 +54,13 @@ async function editFile(context: ToolContext, params: Static<typeof parameters>)
   const target = resolvePath(context.cwd, params.path);
   const shown = target.display;
   try {
+    const where = await locate(context.cwd, target.absolute);
+    if (leadsOut(context.cwd, where) && where.real !== where.absolute) {
+      throw new ToolError(
+        `${describeLocation(context.cwd, where)} leads outside the workspace through a symbolic link; edit never writes through one` +
+          (where.finalLink ? ' (write replaces the link itself with a file)' : ''),
+      );
+    }
     const stats = await stat(target.absolute);
     if (stats.isDirectory()) throw new ToolError(`${shown} is a directory, not a file`);
     const bytes = await readFile(target.absolute);
@@ -69,7 +77,7 @@ async function editFile(context: ToolContext, params: Static<typeof parameters>)
       path: shown,
     });
     if (!plan.ok) throw new ToolError(plan.message);
-    await atomicWrite(target.absolute, plan.content);
+    await atomicWrite(target.absolute, plan.content, { root: context.cwd });
     context.fileState.remember(target.absolute, await stat(target.absolute));
 
     const change = unifiedDiff(shown, before, plan.content);

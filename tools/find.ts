@@ -7,6 +7,8 @@ import type { ToolContext } from './context.js';
 import { ToolError, explainFsError, runTool, textResult } from './errors.js';
 import { ALWAYS_IGNORED, anchorGlob } from './glob-pattern.js';
 import { describeDirectory, displayPath, resolvePath } from './paths.js';
+import { linksLeading } from './real-path.js';
+import { symlinksBelow } from './symlinks.js';
 
 const DEFAULT_LIMIT = 1000;
 
@@ -52,6 +54,8 @@ async function findFiles(context: ToolContext, params: Static<typeof parameters>
   }
   // A trailing slash asks for directories only, as in .gitignore.
   const onlyDirectories = params.pattern.trim().endsWith('/');
+  // the links met on the way (neither engine follows them), to say which ones lead out
+  const links = symlinksBelow(target.absolute, ['.git', 'node_modules']);
   const found = await globby(anchorGlob(params.pattern.trim().replace(/\/+$/, ''), target.absolute), {
     cwd: target.absolute,
     gitignore: true,
@@ -69,10 +73,12 @@ async function findFiles(context: ToolContext, params: Static<typeof parameters>
       return displayPath(context.cwd, absolute) + (entry.endsWith('/') ? '/' : '');
     })
     .sort();
+  const leading = await linksLeading(context.cwd, await links);
+  const notes = leading.length > 0 ? `\n\n${leading.join('\n')}` : '';
   const details = { path: shown, insideWorkspace: target.insideWorkspace, matches: paths.length, truncated: paths.length > limit };
-  if (paths.length === 0) return textResult(`No files match ${params.pattern} in ${describeDirectory(shown)}.`, details);
+  if (paths.length === 0) return textResult(`No files match ${params.pattern} in ${describeDirectory(shown)}.${notes}`, details);
   const footer = details.truncated
     ? `\n\n[${limit} of ${paths.length} paths shown; ${paths.length - limit} more exist. Narrow the pattern or path, or raise limit]`
     : '';
-  return textResult(paths.slice(0, limit).join('\n') + footer, details);
+  return textResult(paths.slice(0, limit).join('\n') + footer + notes, details);
 }

@@ -3,7 +3,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { globby } from 'globby';
 import { ToolError } from './errors.js';
 import { ALWAYS_IGNORED, anchorGlob } from './glob-pattern.js';
-import { comparePaths, matchesPerFile, type FileHits, type SearchQuery } from './grep-format.js';
+import { comparePaths, matchesPerFile, type FileHits, type SearchOutcome, type SearchQuery, type Withheld } from './grep-format.js';
 import { requiredLiteral } from './regex-literal.js';
 import { walkFiles } from './walk.js';
 
@@ -191,10 +191,11 @@ async function listFiles(query: SearchQuery): Promise<string[]> {
  * more than `limit` matches are found. Files without the pattern's required text are skipped by a byte
  * search before any decoding.
  */
-export async function searchBuiltin(query: SearchQuery): Promise<FileHits[]> {
+export async function searchBuiltin(query: SearchQuery): Promise<SearchOutcome> {
   const matcher = compile(query);
   const files = await listFiles(query);
   const found: FileHits[] = [];
+  const withheld: Withheld[] = [];
   let total = 0;
   let sliceStarted = Date.now();
   for (const path of files) {
@@ -208,8 +209,13 @@ export async function searchBuiltin(query: SearchQuery): Promise<FileHits[]> {
     const small = searchSmallFile(path, matcher, query);
     const hits = small === 'big' ? await searchBigFile(path, matcher, query) : small;
     if (!hits || hits.matches.length === 0) continue;
+    const why = query.secret?.(path);
+    if (why) {
+      withheld.push({ path, matches: hits.matches.length, why });
+      continue;
+    }
     found.push(hits);
     total += hits.matches.length;
   }
-  return found;
+  return { files: found, withheld };
 }

@@ -14,7 +14,22 @@ export interface SearchQuery {
   /** matches to show; an engine collects matches in path order until it has more than this */
   limit: number;
   includeNodeModules: boolean;
+  /** files whose lines are never shown (secrets): their matches are only counted */
+  secret?: (absolute: string) => string | undefined;
   signal?: AbortSignal;
+}
+
+/** Matches in a file whose lines are not shown, and why. */
+export interface Withheld {
+  path: string;
+  matches: number;
+  why: string;
+}
+
+/** What an engine found: the files to show, in path order, and the ones held back. */
+export interface SearchOutcome {
+  files: FileHits[];
+  withheld: Withheld[];
 }
 
 /** The matches of one file: line numbers (ascending) and the text of match and context lines. */
@@ -45,6 +60,11 @@ export interface FormattedHits {
   matches: number;
   files: number;
   truncated: boolean;
+}
+
+/** "2 matches in .env not shown: secret file", one line per file. */
+export function formatWithheld(withheld: readonly Withheld[], cwd: string): string[] {
+  return withheld.map((w) => `${w.matches === 1 ? '1 match' : `${w.matches} matches`} in ${displayPath(cwd, w.path)} not shown: ${w.why}`);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { dirname } from 'node:path';
 import { execa } from 'execa';
 import { ToolError } from './errors.js';
-import { comparePaths, matchesPerFile, type FileHits, type SearchQuery } from './grep-format.js';
+import { comparePaths, matchesPerFile, type FileHits, type SearchOutcome, type SearchQuery, type Withheld } from './grep-format.js';
 
 /**
  * rg's filters set to match the built-in engine: .gitignore files (also outside a git repository)
@@ -55,7 +55,7 @@ function rgErrorSentence(stderr: string): string {
  * while rg still searches in parallel: count matches in every file, then read the lines of just
  * the first files that hold more than `limit` matches.
  */
-export async function searchWithRg(rg: string, query: SearchQuery): Promise<FileHits[]> {
+export async function searchWithRg(rg: string, query: SearchQuery): Promise<SearchOutcome> {
   const filters = filterArgs(query);
   const cap = String(matchesPerFile(query));
   // counting stops at `cap` per file: enough to choose the files, and much less work for common words
@@ -69,13 +69,19 @@ export async function searchWithRg(rg: string, query: SearchQuery): Promise<File
     })
     .sort((a, b) => comparePaths(a.path, b.path));
   const chosen: string[] = [];
+  const withheld: Withheld[] = [];
   let total = 0;
   for (const { path, count } of counted) {
     if (total > query.limit) break;
+    const why = query.secret?.(path);
+    if (why) {
+      withheld.push({ path, matches: count, why });
+      continue;
+    }
     chosen.push(path);
     total += count;
   }
-  if (chosen.length === 0) return [];
+  if (chosen.length === 0) return { files: [], withheld };
 
   const json = await runRg(
     rg,
@@ -103,7 +109,7 @@ export async function searchWithRg(rg: string, query: SearchQuery): Promise<File
     if (event.type === 'match') hits.matches.push(number);
     hits.lines.set(number, decode(event.data.lines).replace(/\n$/, ''));
   }
-  return [...byPath.values()].filter((hits) => hits.matches.length > 0);
+  return { files: [...byPath.values()].filter((hits) => hits.matches.length > 0), withheld };
 }
 
 /** rg writes text that is not valid UTF-8 as base64 bytes. */

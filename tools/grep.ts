@@ -4,7 +4,7 @@ import type { AgentTool, AgentToolResult } from '../src/agent/types.js';
 import type { ToolContext } from './context.js';
 import { ToolError, explainFsError, runTool, textResult } from './errors.js';
 import { searchBuiltin } from './grep-builtin.js';
-import { formatHits, type FileHits, type SearchQuery } from './grep-format.js';
+import { formatHits, formatWithheld, type SearchOutcome, type SearchQuery } from './grep-format.js';
 import { searchWithRg } from './grep-rg.js';
 import { describeDirectory, resolvePath } from './paths.js';
 import { findExecutable } from './which.js';
@@ -75,11 +75,15 @@ async function grep(
     context: params.context ?? 0,
     limit: params.limit ?? DEFAULT_LIMIT,
     includeNodeModules: /(^|\/)node_modules(\/|$)/.test(`${target.absolute}/${params.glob ?? ''}`),
+    // a file named as the path was judged by the approvals already; in a directory, secret files are only counted
+    secret: stats.isDirectory() ? context.secretFile : undefined,
     signal,
   };
   const { engine, rg } = engineFor(context);
-  const files: FileHits[] = rg ? await searchWithRg(rg, query) : await searchBuiltin(query);
-  const formatted = formatHits(files, context.cwd, query.limit, query.context);
+  // both engines skip symbolic links (a scan to name the ones leading out cost a third of a fast search; find and ls name them)
+  const outcome: SearchOutcome = rg ? await searchWithRg(rg, query) : await searchBuiltin(query);
+  const formatted = formatHits(outcome.files, context.cwd, query.limit, query.context);
+  const notes = formatWithheld(outcome.withheld, context.cwd);
   const details = {
     path: shown,
     insideWorkspace: target.insideWorkspace,
@@ -88,9 +92,11 @@ async function grep(
     files: formatted.files,
     truncated: formatted.truncated,
   };
+  const footer = notes.length > 0 ? `\n\n${notes.join('\n')}` : '';
   if (formatted.matches === 0) {
     const where = describeDirectory(shown) + (query.glob ? ` (files matching ${query.glob})` : '');
-    return textResult(`No matches for ${params.pattern} in ${where}.`, details);
+    const shownOnly = outcome.withheld.length > 0 ? ' that can be shown' : '';
+    return textResult(`No matches for ${params.pattern} in ${where}${shownOnly}.${footer}`, details);
   }
-  return textResult(formatted.text, details);
+  return textResult(formatted.text + footer, details);
 }

@@ -9,12 +9,15 @@ import { createGrepTool } from './grep.js';
 import { createLsTool } from './ls.js';
 import { createReadTool } from './read.js';
 import { createWriteTool } from './write.js';
+import { builtinSecretTest, type SecretTest } from './secret-files.js';
 
 export interface ToolsOptions {
   /** workspace root: relative paths resolve against it, and bash runs in it */
   cwd: string;
   /** grep's search engine: `rg` when on PATH (default 'auto'), or forced */
   grepEngine?: GrepEngineChoice;
+  /** which files hold secrets (grep leaves their lines out); default: the usual names (`.env`, `*.pem`, …) */
+  secretFile?: SecretTest;
 }
 
 import { TOOL_NAMES, type ToolName } from './names.js';
@@ -36,6 +39,7 @@ export function createTools(options: ToolsOptions): Tools {
     cwd: resolve(options.cwd),
     fileState: new FileState(),
     grepEngine: options.grepEngine ?? 'auto',
+    secretFile: options.secretFile ?? builtinSecretTest,
   };
   const byName: Record<ToolName, AnyAgentTool> = {
     read: createReadTool(context),

@@ -5,6 +5,7 @@ import type { AgentTool } from '../src/agent/types.js';
 import type { ToolContext } from './context.js';
 import { ToolError, explainFsError, runTool, textResult } from './errors.js';
 import { describeDirectory, resolvePath } from './paths.js';
+import { locate } from './real-path.js';
 
 const DEFAULT_LIMIT = 500;
 
@@ -43,10 +44,13 @@ async function list(context: ToolContext, params: Static<typeof parameters>) {
     const dirents = await readdir(target.absolute, { withFileTypes: true });
     const names = await Promise.all(
       dirents.map(async (entry) => {
+        const path = join(target.absolute, entry.name);
+        if (entry.isSymbolicLink()) {
+          const where = await locate(context.cwd, path);
+          if (!where.inside) return `${entry.name} -> ${where.real}: outside the workspace, not followed`;
+        }
         // A symlink to a directory is listed as one: that is how the model will use it.
-        const isDirectory =
-          entry.isDirectory() ||
-          (entry.isSymbolicLink() && (await stat(join(target.absolute, entry.name)).then((s) => s.isDirectory(), () => false)));
+        const isDirectory = entry.isDirectory() || (entry.isSymbolicLink() && (await stat(path).then((s) => s.isDirectory(), () => false)));
         return isDirectory ? `${entry.name}/` : entry.name;
       }),
     );

@@ -8,6 +8,8 @@ import { dirname, join, resolve } from 'node:path';
 import { isInside } from './paths.js';
 import { planProtection, PROTECTED_MENTION } from './sandbox-protect.js';
 import { SANDBOX_TMP_PREFIX, sweepStaleSandboxDirs } from './sandbox-sweep.js';
+import { emptyFile, explainMasked, findSecretFiles } from './sandbox-secrets.js';
+import type { SecretTest } from './secret-files.js';
 import { findExecutable } from './which.js';
 
 /** Directories under $HOME that hold credentials: hidden in the sandbox, and asked about before reading. */
@@ -27,6 +29,10 @@ export interface SandboxSettings {
   hide?: readonly string[];
   /** more writable directories: caches configured elsewhere (`npm_config_cache`) */
   writable?: readonly string[];
+  /** the workspace's secret files, shown to commands as empty files */
+  secretFile?: SecretTest;
+  /** workspace files (globs) let through although they look secret */
+  exposeSecretFiles?: readonly string[];
 }
 
 /** Everything the bwrap command line is built from, gathered from the disk first. */
@@ -43,6 +49,8 @@ export interface SandboxPlan {
   pinned: string[];
   /** kept read-only inside the writable workspace: what would run later outside the sandbox */
   protected: string[];
+  /** secret files of the workspace, mounted over with an empty file */
+  maskFiles: string[];
   network: boolean;
 }
 
@@ -51,8 +59,8 @@ export interface Sandbox {
   wrap(file: string, args: readonly string[]): { file: string; args: string[] };
   /** variables the sandboxed command gets on top of the tool environment */
   env: Record<string, string>;
-  /** a note for the model when a failed command's output shows the sandbox stopped it */
-  explain(output: string): string | undefined;
+  /** a note for the model when a failed command (its output, its text) shows the sandbox stopped it */
+  explain(output: string, command: string): string | undefined;
 }
 
 export type SandboxProbe = { ok: true; bwrap: string } | { ok: false; reason: string };
@@ -126,6 +134,7 @@ export function planSandbox(settings: SandboxSettings): SandboxPlan {
     hideFiles: [...HOME_SECRET_FILES.map((f) => join(home, f)), '/var/run/docker.sock', '/run/docker.sock'].filter(visible),
     pinned: protection.pinned,
     protected: protection.readOnly,
+    maskFiles: settings.secretFile ? findSecretFiles(cwd, settings.secretFile, settings.exposeSecretFiles) : [],
     network: settings.network,
   };
 }
@@ -144,6 +153,7 @@ export function bwrapArgs(plan: SandboxPlan): string[] {
     ...plan.protected.flatMap((path) => ['--ro-bind', path, path]),
     ...plan.hideDirs.flatMap((dir) => ['--tmpfs', dir]),
     ...plan.hideFiles.flatMap((file) => ['--ro-bind', '/dev/null', file]),
+    ...plan.maskFiles.flatMap((file) => ['--ro-bind', emptyFile(), file]),
     // its own pid namespace: the command cannot read /proc/<tack>/environ, and nothing it starts outlives it
     '--unshare-pid',
     '--die-with-parent',
@@ -183,9 +193,14 @@ export function explainSandboxFailure(output: string, network: boolean): string 
 }
 
 export function createSandbox(bwrap: string, settings: SandboxSettings): Sandbox {
+  let masked: string[] = [];
   return {
-    wrap: (file, args) => ({ file: bwrap, args: [...bwrapArgs(planSandbox(settings)), file, ...args] }),
+    wrap: (file, args) => {
+      const plan = planSandbox(settings);
+      masked = plan.maskFiles;
+      return { file: bwrap, args: [...bwrapArgs(plan), file, ...args] };
+    },
     env: { TMPDIR: '/tmp' },
-    explain: (output) => explainSandboxFailure(output, settings.network),
+    explain: (output, command) => explainMasked(masked, settings.cwd, `${command}\n${output}`) ?? explainSandboxFailure(output, settings.network),
   };
 }

@@ -8,6 +8,7 @@ import { ToolError, explainFsError, runTool, textResult } from './errors.js';
 import { countLines, plural } from './format.js';
 import { fileLocks } from './mutex.js';
 import { resolvePath } from './paths.js';
+import { describeLocation, leadsOut, locate } from './real-path.js';
 
 const parameters = Type.Object({
   path: Type.String({ description: 'File to create or overwrite: relative to the workspace root, or absolute' }),
@@ -46,24 +47,37 @@ async function writeFileTool(context: ToolContext, params: Static<typeof paramet
   const target = resolvePath(context.cwd, params.path);
   const shown = target.display;
   try {
-    const current = await stat(target.absolute).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return undefined;
-      throw error;
-    });
+    const where = await locate(context.cwd, target.absolute);
+    const linkedOut = leadsOut(context.cwd, where) && where.real !== where.absolute;
+    if (linkedOut && !where.finalLink) {
+      throw new ToolError(`${describeLocation(context.cwd, where)} leads outside the workspace through a symbolic link; write never writes through one`);
+    }
+    // a link that leads out is replaced by the file; what it points to is left alone
+    const replaceLink = linkedOut && where.finalLink;
+    const current = replaceLink
+      ? undefined
+      : await stat(target.absolute).catch((error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return undefined;
+          throw error;
+        });
     if (current?.isDirectory()) throw new ToolError(`${shown} is a directory; give the path of a file inside it`);
     if (current) {
       const problem = context.fileState.overwriteProblem(target.absolute, current, shown);
       if (problem) throw new ToolError(problem);
     }
     const before = current ? await readFile(target.absolute, 'utf8') : '';
-    await atomicWrite(target.absolute, params.content);
+    await atomicWrite(target.absolute, params.content, { root: context.cwd, replaceLink });
     context.fileState.remember(target.absolute, await stat(target.absolute));
 
     const bytes = Buffer.byteLength(params.content);
     const lines = countLines(params.content);
     const change = unifiedDiff(shown, before, params.content);
-    const verb = current ? 'Overwrote' : 'Created';
-    return textResult(`${verb} ${shown}: ${plural(bytes, 'byte')}, ${plural(lines, 'line')}.`, {
+    const verb = replaceLink
+      ? `Replaced the symbolic link ${shown} (it pointed outside the workspace, to ${where.real}, which was not changed) with a file`
+      : current
+        ? `Overwrote ${shown}`
+        : `Created ${shown}`;
+    return textResult(`${verb}: ${plural(bytes, 'byte')}, ${plural(lines, 'line')}.`, {
       path: shown,
       insideWorkspace: target.insideWorkspace,
       created: !current,

@@ -81,6 +81,8 @@ export interface ResolvedConfig {
   permissions: { allow: string[]; ask: string[]; deny: string[] };
   /** undefined: on where bubblewrap can run */
   sandbox: 'on' | 'off' | undefined;
+  /** workspace files the sandbox shows to commands although they look secret (`sandbox.exposeSecretFiles`) */
+  exposeSecretFiles: string[];
   sandboxNetwork: boolean;
   /** variables let back into tool processes although their names look secret */
   envAllow: string[];
@@ -119,6 +121,12 @@ function merged(files: ConfigFile[]): ConfigFile {
     });
   }
   return out;
+}
+
+/** `"sandbox": "on"` or `{"mode": "on", "exposeSecretFiles": [...]}`: the last file's mode, every file's exposed files. */
+function sandboxSettings(files: ConfigFile[]): { mode: 'on' | 'off' | undefined; expose: string[] } {
+  const forms = files.map((f) => (typeof f.sandbox === 'object' ? f.sandbox : { mode: f.sandbox, exposeSecretFiles: undefined }));
+  return { mode: forms.map((f) => f.mode).filter((m) => m !== undefined).pop(), expose: forms.flatMap((f) => f.exposeSecretFiles ?? []) };
 }
 
 export function parseToolList(list: string | string[]): ToolName[] {
@@ -276,7 +284,8 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = proce
     compaction: file.compaction ?? {},
     approval: approvalMode(flags, file),
     permissions: ruleLists(loaded.map((l) => l.config)),
-    sandbox: flags.sandbox ?? file.sandbox,
+    sandbox: flags.sandbox ?? sandboxSettings(loaded.map((l) => l.config)).mode,
+    exposeSecretFiles: sandboxSettings(loaded.map((l) => l.config)).expose,
     sandboxNetwork: flags.network === false ? false : (file.sandboxNetwork ?? true),
     envAllow: loaded.flatMap((l) => l.config.env?.allow ?? []),
   };

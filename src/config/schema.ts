@@ -6,6 +6,7 @@ import { Value } from 'typebox/value';
 const strict = { additionalProperties: false } as const;
 
 /** How much runs without a question: see the README, "Approvals, rules and the sandbox". */
+const SandboxModeSchema = Type.Union([Type.Literal('on'), Type.Literal('off')]);
 export const ApprovalModeSchema = Type.Union([Type.Literal('ask'), Type.Literal('auto-edit'), Type.Literal('yolo')]);
 export type ApprovalMode = Static<typeof ApprovalModeSchema>;
 
@@ -102,8 +103,20 @@ export const ConfigFileSchema = Type.Object(
     approval: Type.Optional(ApprovalModeSchema),
     /** rules such as "bash(npm test*)" or "edit(src/**)" (see the README); deny beats ask beats allow */
     permissions: Type.Optional(Type.Object({ allow: RuleList, ask: RuleList, deny: RuleList }, strict)),
-    /** bash inside bubblewrap; default: on where bwrap can run */
-    sandbox: Type.Optional(Type.Union([Type.Literal('on'), Type.Literal('off')])),
+    /** bash inside bubblewrap; default: on where bwrap can run. The object form also lets secret files through */
+    sandbox: Type.Optional(
+      Type.Union([
+        SandboxModeSchema,
+        Type.Object(
+          {
+            mode: Type.Optional(SandboxModeSchema),
+            /** workspace files commands may read although they look secret (`.env.test`, `config/*.key`) */
+            exposeSecretFiles: Type.Optional(Type.Array(Type.String())),
+          },
+          strict,
+        ),
+      ]),
+    ),
     /** the network inside the sandbox (default true) */
     sandboxNetwork: Type.Optional(Type.Boolean()),
     /** variables let back into tool processes although their names look secret (`NPM_TOKEN`, `AWS_*`) */

@@ -221,10 +221,10 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
   const provider = makeProvider(config, note);
   const models = createModels();
   models.setProvider(provider);
-  const allTools = createTools({ cwd: config.cwd });
   let session: Session | undefined;
   // A model stuck in a loop in print mode ends the run.
   const safety = createSafety(config, { ...o.safety, stopRun: () => session?.agent.abort() });
+  const allTools = createTools({ cwd: config.cwd, secretFile: safety.secretFile });
   const tools = config.tools.map((name) => (name === 'bash' ? safety.bashTool : allTools.byName[name]));
   const [model, systemPrompt] = await Promise.all([
     pickModel(config, provider, resume?.model),

@@ -1,6 +1,7 @@
 // The permission policy, one row per case: tool call x rules x mode -> allow | ask | deny.
 import { describe, expect, it } from 'vitest';
 import { SessionGrants, commandPrefix, decide, parseRules, refusal, type PolicyMode } from '../../src/session/permissions/index.js';
+import type { RealLocation } from '../../tools/real-path.js';
 
 const HOME = '/home/u';
 const CWD = '/home/u/proj';
@@ -132,8 +133,10 @@ const rows: [tool: string, arg: string, expected: PerMode, lists?: Lists][] = [
   ['read', 'src/app.ts', ALL_ALLOW],
   ['ls', '.', ALL_ALLOW],
   ['find', '', ALL_ALLOW],
-  ['read', '/etc/hosts', ['ask', 'allow', 'allow', 'allow']],
-  ['read', '../other/notes.md', ['ask', 'allow', 'allow', 'allow']],
+  // reading outside the workspace is asked like writing there; print mode refuses it (the boundary)
+  ['read', '/etc/hosts', OUTSIDE_WRITE],
+  ['read', '../other/notes.md', OUTSIDE_WRITE],
+  ['ls', '/proc/self', OUTSIDE_WRITE],
   ['read', '.env', SECRET],
   ['read', 'deploy/.env.production', SECRET],
   ['read', '.env.example', ALL_ALLOW],
@@ -179,6 +182,69 @@ describe('decide(): tool call x rules x mode', () => {
       expect(Object.fromEntries(MODES.map((m, i) => [m, got[i]]))).toEqual(Object.fromEntries(MODES.map((m, i) => [m, expected[i]])));
     });
   }
+});
+
+/** A call whose path the caller located first: `real` is where the path really leads. */
+function located(tool: string, path: string, where: Partial<RealLocation> & { real: string }, mode: PolicyMode, lists: Lists = {}, tackHome?: string) {
+  const absolute = path.startsWith('/') ? path : `${CWD}/${path}`;
+  const full: RealLocation = { absolute, inside: where.real.startsWith(`${CWD}/`), finalLink: false, hardLinks: 1, ...where };
+  const ctx = { mode, rules: parseRules(lists, HOME), grants: new SessionGrants(), cwd: CWD, home: HOME, tackHome, located: new Map([[absolute, full]]) };
+  return decide(tool, { path }, ctx);
+}
+
+describe('decide() on real paths (the boundary: spelling does not count)', () => {
+  const key = { real: `${HOME}/.ssh/id_rsa`, finalLink: true };
+  it('a checked-in link to a private key is a secret outside the workspace: asked, refused in print mode', () => {
+    const d = located('read', 'notes.md', key, 'auto');
+    if (d.kind !== 'ask') throw new Error(`expected ask, got ${d.kind}`);
+    expect(refusal(d)).toContain('reading a file that usually holds secrets (~/.ssh)');
+    expect(refusal(d)).toContain(`notes.md -> ${HOME}/.ssh/id_rsa`);
+    expect(located('read', 'notes.md', key, 'ask').kind).toBe('ask');
+  });
+
+  it('a link to an ordinary outside file is "reading outside the workspace", with both names', () => {
+    const d = located('read', 'docs/x.md', { real: '/etc/passwd', finalLink: true }, 'auto');
+    expect(d.kind === 'ask' && refusal(d)).toMatch(/^refused: reading outside the workspace needs --approval yolo or an allow rule .*docs\/x\.md -> \/etc\/passwd/);
+  });
+
+  it('an allow rule must name the real place; a deny rule holds for either name', () => {
+    expect(located('read', 'docs/x.md', { real: '/etc/passwd', finalLink: true }, 'auto', { allow: ['read(docs/**)'] }).kind).toBe('ask');
+    expect(located('read', 'docs/x.md', { real: '/etc/passwd', finalLink: true }, 'auto', { allow: ['read(/etc/**)'] }).kind).toBe('allow');
+    expect(located('read', 'docs/x.md', { real: '/etc/passwd', finalLink: true }, 'yolo', { deny: ['read(/etc/**)'] }).kind).toBe('deny');
+  });
+
+  it('a hard link cannot be proven inside: treated as outside', () => {
+    const d = located('read', 'copy.txt', { real: `${CWD}/copy.txt`, inside: false, hardLinks: 2 }, 'auto');
+    expect(d.kind === 'ask' && d.reason).toBe('reading outside the workspace');
+    expect(d.kind === 'ask' && d.detail).toContain('one of 2 hard links');
+  });
+
+  it('edit never writes through a link that leads out, even in yolo; write may replace the link, when asked', () => {
+    const out = { real: '/etc/motd', finalLink: true };
+    for (const mode of MODES) expect(located('edit', 'motd', out, mode).kind).toBe('deny');
+    expect(located('write', 'motd', out, 'auto').kind).toBe('ask');
+    expect(located('write', 'motd', out, 'yolo').kind).toBe('allow');
+    const d = located('write', 'motd', out, 'ask');
+    expect(d.kind === 'ask' && d.reason).toContain('replacing the symbolic link motd');
+  });
+
+  it('no tool writes into a symlinked directory that leads out, in any mode', () => {
+    for (const tool of ['write', 'edit']) {
+      for (const mode of MODES) {
+        const d = located(tool, 'linkdir/new.txt', { real: '/elsewhere/new.txt' }, mode);
+        expect(d.kind === 'deny' && d.message).toContain('linkdir/new.txt -> /elsewhere/new.txt leads outside the workspace through a symbolic link');
+      }
+    }
+  });
+
+  it("tack's own home is off limits unless an allow rule names it, in yolo too", () => {
+    const tackHome = `${HOME}/.tack`;
+    const session = { real: `${tackHome}/sessions/other/x.jsonl`, finalLink: true };
+    const d = located('read', 'notes.md', session, 'yolo', {}, tackHome);
+    expect(d.kind === 'deny' && d.message).toContain("in tack's own home");
+    expect(located('read', `${tackHome}/config.json`, { real: `${tackHome}/config.json` }, 'yolo', {}, tackHome).kind).toBe('deny');
+    expect(located('read', `${tackHome}/config.json`, { real: `${tackHome}/config.json` }, 'auto', { allow: ['read(~/.tack/config.json)'] }, tackHome).kind).toBe('allow');
+  });
 });
 
 describe('answers given earlier in the session', () => {

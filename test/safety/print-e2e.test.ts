@@ -33,7 +33,8 @@ function projectWithSettings(settings: object, files: Record<string, string> = {
 describe('print mode approvals', () => {
   it('refuses a write outside the workspace, and the model is told why', async () => {
     const { dir, home } = makeProject();
-    const outside = join(home, 'outside.txt');
+    // beside the project, not in TACK_HOME (which the tools may never touch)
+    const outside = join(home, '..', 'outside.txt');
     const s = await server([{ toolCalls: [{ name: 'write', arguments: { path: outside, content: 'x' } }] }, { text: 'ok' }]);
     const r = await runTack(['-p', '--base-url', s.url, '-m', 'm', 'write it'], { cwd: dir, home });
     expect(r.code).toBe(0);
@@ -43,7 +44,8 @@ describe('print mode approvals', () => {
 
   it('writes outside the workspace with --approval yolo, and inside it by default', async () => {
     const { dir, home } = makeProject();
-    const outside = join(home, 'outside.txt');
+    // beside the project, not in TACK_HOME (which the tools may never touch)
+    const outside = join(home, '..', 'outside.txt');
     const s = await server([
       { toolCalls: [{ name: 'write', arguments: { path: outside, content: 'x' } }, { name: 'write', arguments: { path: 'inside.txt', content: 'y' } }] },
       { text: 'ok' },

@@ -3,8 +3,10 @@
 // It also stops a model that repeats one call.
 import type { BeforeToolCall, ToolCallBlock } from '../../agent/types.js';
 import type { ToolCall } from '../../ai/types.js';
+import { displayPath } from '../../../tools/paths.js';
+import { describeLocation, locate, realRoot, type RealLocation } from '../../../tools/real-path.js';
 import { SessionGrants } from './grants.js';
-import { APPROVAL_MODES, decide, refusal, type ApprovalMode, type Decision, type PolicyMode } from './policy.js';
+import { APPROVAL_MODES, decide, judgedPaths, refusal, type ApprovalMode, type Decision, type PolicyMode } from './policy.js';
 import { previewChange } from './preview.js';
 import type { ApprovalAnswer, ApprovalPrompter, ApprovalRequest } from './prompter.js';
 import { REPEAT_LIMIT, RepeatGuard } from './repeat-guard.js';
@@ -16,6 +18,10 @@ export interface ApprovalGateOptions {
   home: string;
   mode: PolicyMode;
   rules: Rules;
+  /** tack's own home: the tools may not touch it unless an allow rule names it */
+  tackHome?: string;
+  /** which files inside the workspace hold secrets: their content is left out of questions */
+  secretFile?: (absolute: string) => string | undefined;
   /** who answers questions; without one (print mode) every question is refused */
   prompter?: ApprovalPrompter;
   /** writes "always" answers to the project settings; returns the file written */
@@ -27,6 +33,7 @@ export interface ApprovalGateOptions {
 }
 
 type AskDecision = Extract<Decision, { kind: 'ask' }>;
+type Located = ReadonlyMap<string, RealLocation>;
 
 const block = (reason: string): ToolCallBlock => ({ block: true, reason });
 
@@ -66,8 +73,21 @@ export class ApprovalGate {
     this.prompter = prompter;
   }
 
-  decide(tool: string, args: Record<string, unknown>): Decision {
-    return decide(tool, args, { mode: this.currentMode, rules: this.o.rules, grants: this.grants, cwd: this.o.cwd, home: this.o.home });
+  /** `located`: where the call's paths really are (`locate`); without it they are judged as written. */
+  decide(tool: string, args: Record<string, unknown>, located?: Located, tackHome = this.o.tackHome): Decision {
+    const ctx = { mode: this.currentMode, rules: this.o.rules, grants: this.grants, cwd: this.o.cwd, home: this.o.home, tackHome, located };
+    return decide(tool, args, ctx);
+  }
+
+  /** Resolves the symbolic links of every path the policy will judge for this call (the I/O it must not do). */
+  async locate(tool: string, args: Record<string, unknown>): Promise<Located> {
+    const found = await Promise.all(judgedPaths(tool, args, this.o).map((path) => locate(this.o.cwd, path)));
+    return new Map(found.map((where) => [where.absolute, where]));
+  }
+
+  private async judge(tool: string, args: Record<string, unknown>): Promise<{ decision: Decision; located: Located; tackHome?: string }> {
+    const [located, tackHome] = await Promise.all([this.locate(tool, args), this.o.tackHome ? realRoot(this.o.tackHome) : undefined]);
+    return { decision: this.decide(tool, args, located, tackHome), located, tackHome };
   }
 
   readonly beforeToolCall: BeforeToolCall = async (call, _tool, signal) => {
@@ -76,10 +96,10 @@ export class ApprovalGate {
       const stop = await this.onRepeat(call, args, signal);
       if (stop) return stop;
     }
-    const decision = this.decide(call.name, args);
+    const { decision, located, tackHome } = await this.judge(call.name, args);
     if (decision.kind === 'allow') return undefined;
     if (decision.kind === 'deny') return block(decision.message);
-    return this.ask(call, args, decision, signal);
+    return this.ask(call, args, decision, signal, located, tackHome);
   };
 
   private async onRepeat(call: ToolCall, args: Record<string, unknown>, signal: AbortSignal): Promise<ToolCallBlock | undefined> {
@@ -107,14 +127,22 @@ export class ApprovalGate {
     return undefined;
   }
 
-  private async ask(call: ToolCall, args: Record<string, unknown>, decision: AskDecision, signal: AbortSignal): Promise<ToolCallBlock | undefined> {
+  private async ask(
+    call: ToolCall,
+    args: Record<string, unknown>,
+    decision: AskDecision,
+    signal: AbortSignal,
+    located: Located,
+    tackHome: string | undefined,
+  ): Promise<ToolCallBlock | undefined> {
     if (!this.prompter) return block(refusal(decision));
-    const preview = await previewChange(call.name, args, this.o.cwd);
+    const hidden = this.hiddenPreview(call.name, located);
+    const preview = hidden ? undefined : await previewChange(call.name, args, this.o.cwd);
     // A routine edit that cannot apply is not worth a question: the tool will explain what is wrong.
     if (preview && !preview.ok && decision.routine && decision.subject.type === 'edit') return undefined;
     const answer = await this.question(signal, () => {
       // An answer to an earlier question (a session grant) may have settled this one.
-      const now = this.decide(call.name, args);
+      const now = this.decide(call.name, args, located, tackHome);
       if (now.kind === 'allow') return { settled: undefined };
       if (now.kind === 'deny') return { settled: block(now.message) };
       const request: ApprovalRequest = {
@@ -128,6 +156,7 @@ export class ApprovalGate {
       };
       if (preview?.ok) request.diff = preview.diff;
       if (preview && !preview.ok) request.note = preview.problem;
+      if (hidden) request.note = hidden;
       if (now.warning) request.note = now.warning;
       if (call.name === 'bash') request.command = String(args.command ?? '');
       return request;
@@ -136,6 +165,17 @@ export class ApprovalGate {
     if (signal.aborted) return block('interrupted: the user stopped the agent while this call waited for approval');
     if (answer.answer === 'no') return block(this.declined(answer));
     if (answer.answer === 'always' && answer.scope) this.grant(answer);
+    return undefined;
+  }
+
+  /** Why a change is asked about without its diff: the file holds secrets, or the path is a link that leads out. */
+  private hiddenPreview(tool: string, located: Located): string | undefined {
+    if (tool !== 'edit' && tool !== 'write') return undefined;
+    for (const where of located.values()) {
+      const secret = this.o.secretFile?.(where.absolute) ?? this.o.secretFile?.(where.real);
+      if (secret) return `the diff is not shown: ${displayPath(this.o.cwd, where.absolute)} usually holds secrets`;
+      if (where.finalLink && !where.inside) return `${describeLocation(this.o.cwd, where)}: the link is replaced by a file; the file it points to is not changed`;
+    }
     return undefined;
   }
 

@@ -1,7 +1,8 @@
 // The permission policy as a pure function: (tool, arguments, mode, rules, session grants) ->
 // allow | ask | deny, with a sentence saying why. No I/O, so every case is one row of a table test.
 import { resolve, sep } from 'node:path';
-import { isInside } from '../../../tools/paths.js';
+import { displayPath, isInside } from '../../../tools/paths.js';
+import { describeLocation, leadsOut, type RealLocation } from '../../../tools/real-path.js';
 import type { ApprovalMode } from '../../config/schema.js';
 import { commandPrefix, type SessionGrants } from './grants.js';
 import { classify, setsRiskyVariables } from './read-only.js';
@@ -26,6 +27,13 @@ export interface PolicyContext {
   /** the workspace root */
   cwd: string;
   home: string;
+  /** tack's own home (settings, every project's sessions): off limits to the tools unless an allow rule names it */
+  tackHome?: string;
+  /**
+   * Where the paths of this call really are (see `judgedPaths`), looked up by the caller before
+   * deciding; a path missing here is judged as written.
+   */
+  located?: ReadonlyMap<string, RealLocation>;
 }
 
 /** What a question is about, so the asker can offer the right "for this session" answers. */
@@ -78,12 +86,35 @@ function isControlFile(absolute: string, ctx: PolicyContext): boolean {
   return isInside(ctx.cwd, absolute) && rel.some((part) => CONTROL_NAMES.has(part));
 }
 
+function toolPath(args: Record<string, unknown>, ctx: Pick<PolicyContext, 'cwd' | 'home'>): string {
+  const input = typeof args.path === 'string' && args.path.trim() !== '' ? args.path.trim() : '.';
+  return resolve(ctx.cwd, expandHome(input, ctx.home));
+}
+
+/** A path nobody looked up: judged as written. */
+function asWritten(absolute: string, ctx: PolicyContext): RealLocation {
+  return ctx.located?.get(absolute) ?? { absolute, real: absolute, inside: isInside(ctx.cwd, absolute), finalLink: false, hardLinks: 1 };
+}
+
+/** The absolute paths `decide` judges for a call: what the caller should locate first. */
+export function judgedPaths(tool: string, args: Record<string, unknown>, ctx: Pick<PolicyContext, 'cwd' | 'home'>): string[] {
+  if (LOOKING_TOOLS.has(tool) || CHANGING_TOOLS.has(tool)) return [toolPath(args, ctx)];
+  if (tool !== 'bash' || typeof args.command !== 'string') return [];
+  const paths: string[] = [];
+  for (const cmd of judgeCommandLine(args.command).commands) {
+    const verdict = classify(cmd);
+    if (!verdict.readOnly) continue;
+    for (const word of verdict.paths) {
+      const path = expandHome(word, ctx.home);
+      if (!/[$`]|^[<>]\(/.test(path)) paths.push(resolve(ctx.cwd, path));
+    }
+  }
+  return paths;
+}
+
 export function decide(tool: string, args: Record<string, unknown>, ctx: PolicyContext): Decision {
   if (tool === 'bash') return decideCommandLine(typeof args.command === 'string' ? args.command : '', ctx);
-  if (LOOKING_TOOLS.has(tool) || CHANGING_TOOLS.has(tool)) {
-    const input = typeof args.path === 'string' && args.path.trim() !== '' ? args.path.trim() : '.';
-    return decidePath(tool, resolve(ctx.cwd, expandHome(input, ctx.home)), ctx);
-  }
+  if (LOOKING_TOOLS.has(tool) || CHANGING_TOOLS.has(tool)) return decidePath(tool, toolPath(args, ctx), ctx);
   if (ctx.mode === 'yolo' || ctx.mode === 'auto') return { kind: 'allow' };
   return { kind: 'ask', reason: `using the ${tool} tool`, needs: NEEDS_YOLO, detail: tool, subject: { type: 'tool' }, routine: true };
 }
@@ -91,36 +122,62 @@ export function decide(tool: string, args: Record<string, unknown>, ctx: PolicyC
 function decidePath(tool: string, absolute: string, ctx: PolicyContext): Decision {
   const changes = CHANGING_TOOLS.has(tool);
   const verb = changes ? 'changing' : 'reading';
-  const applies = (rule: Rule) => ruleCovers(rule, tool) && matchesPath(rule, absolute, ctx.cwd);
-  const inside = isInside(ctx.cwd, absolute);
-  const subject: AskSubject = changes ? { type: 'edit', path: absolute, inside } : { type: 'read', path: absolute };
-  const rule = suggestPathRule(changes ? 'edit' : 'read', absolute, ctx.cwd);
+  const where = asWritten(absolute, ctx);
+  const real = where.real;
+  const spellings = real === absolute ? [absolute] : [absolute, real];
+  // deny and ask rules hold for the path as written and for where it leads; an allow rule must name the real place
+  const appliesToAny = (rule: Rule) => ruleCovers(rule, tool) && spellings.some((p) => matchesPath(rule, p, ctx.cwd));
+  const appliesToReal = (rule: Rule) => ruleCovers(rule, tool) && matchesPath(rule, real, ctx.cwd);
+  const inside = where.inside;
+  const detail = real === absolute && where.hardLinks <= 1 ? absolute : describeLocation(ctx.cwd, where);
+  const subject: AskSubject = changes ? { type: 'edit', path: real, inside } : { type: 'read', path: real };
+  const rule = suggestPathRule(changes ? 'edit' : 'read', real, ctx.cwd);
   const ask = (reason: string, needs: string, suggestion: string | undefined = rule, routine = false): Decision => ({
     kind: 'ask',
     reason,
     needs,
-    detail: absolute,
+    detail,
     suggestion,
     subject,
     routine,
   });
 
-  const denied = firstRule(ctx.rules, 'deny', applies);
-  if (denied) return { kind: 'deny', message: `refused: ${verb} ${absolute} is denied by the rule "${denied.text}" in permissions.deny` };
-  const asked = firstRule(ctx.rules, 'ask', applies);
+  const denied = firstRule(ctx.rules, 'deny', appliesToAny);
+  if (denied) return { kind: 'deny', message: `refused: ${verb} ${detail} is denied by the rule "${denied.text}" in permissions.deny` };
+  const linkedOut = leadsOut(ctx.cwd, where) && real !== absolute;
+  if (changes && linkedOut && (tool === 'edit' || !where.finalLink)) {
+    return {
+      kind: 'deny',
+      message:
+        `refused: ${detail} leads outside the workspace through a symbolic link, and tack never writes through one` +
+        (where.finalLink ? '; write replaces the link itself with a file, if that is what you want' : ''),
+    };
+  }
+  const asked = firstRule(ctx.rules, 'ask', appliesToAny);
   if (asked) return ask(`${verb} a file covered by the rule "${asked.text}" in permissions.ask`, 'an answer', undefined);
-  if (firstRule(ctx.rules, 'allow', applies) || ctx.grants.allowsPath(changes ? 'edit' : 'read', absolute)) return { kind: 'allow' };
+  const allowed = firstRule(ctx.rules, 'allow', appliesToReal);
+  if (!allowed && ctx.tackHome && isInside(ctx.tackHome, real) && !isInside(ctx.tackHome, ctx.cwd)) {
+    return {
+      kind: 'deny',
+      message:
+        `refused: ${detail} is in tack's own home (${ctx.tackHome}: settings and the sessions of every project); ` +
+        `the tools never ${changes ? 'change' : 'read'} it unless a permissions.allow rule names it`,
+    };
+  }
+  if (allowed || ctx.grants.allowsPath(changes ? 'edit' : 'read', real)) return { kind: 'allow' };
   if (ctx.mode === 'yolo') return { kind: 'allow' };
 
   if (changes) {
+    if (linkedOut) return ask(`replacing the symbolic link ${displayPath(ctx.cwd, absolute)} (it points outside the workspace) with a file`, NEEDS_YOLO);
     if (!inside) return ask('writing outside the workspace', NEEDS_YOLO);
-    if (isControlFile(absolute, ctx)) return ask('changing settings that control what runs (.tack, .git, .mcp.json, .claude, .agents, .vscode)', NEEDS_YOLO);
+    if (isControlFile(absolute, ctx) || isControlFile(real, ctx)) return ask('changing settings that control what runs (.tack, .git, .mcp.json, .claude, .agents, .vscode)', NEEDS_YOLO);
     if (ctx.mode === 'ask' && !ctx.grants.allEdits) return ask('changing files', NEEDS_AUTO_EDIT, rule, true);
     return { kind: 'allow' };
   }
-  const secret = secretMatch(absolute, ctx.home);
+  const secret = secretMatch(absolute, ctx.home) ?? (real !== absolute ? secretMatch(real, ctx.home) : undefined);
   if (secret) return ask(`reading a file that usually holds secrets (${secret})`, NEEDS_YOLO);
-  if (!inside && ctx.mode === 'ask') return ask('reading outside the workspace', NEEDS_AUTO_EDIT);
+  // like writes: nobody answering (print mode) means refused
+  if (!inside) return ask('reading outside the workspace', NEEDS_YOLO);
   return { kind: 'allow' };
 }
 
@@ -199,15 +256,18 @@ function decideCommand(cmd: JudgedCommand, ctx: PolicyContext): Decision {
       const path = expandHome(word, ctx.home);
       // a value we cannot know (`$f`, `<(…)`); the command only reads, so it may run
       if (/[$`]|^[<>]\(/.test(path)) continue;
-      const absolute = resolve(ctx.cwd, path);
-      const readRules = (list: RuleList) => firstRule(ctx.rules, list, (r) => ruleCovers(r, 'read') && matchesPath(r, absolute, ctx.cwd));
-      const denied = readRules('deny');
-      if (denied) return { kind: 'deny', message: `refused: reading ${absolute} is denied by the rule "${denied.text}" in permissions.deny` };
-      if (ctx.mode === 'yolo' || readRules('allow') || ctx.grants.allowsPath('read', absolute)) continue;
-      const secret = secretMatch(absolute, ctx.home);
-      const readRule = suggestPathRule('read', absolute, ctx.cwd);
+      const where = asWritten(resolve(ctx.cwd, path), ctx);
+      const spellings = where.real === where.absolute ? [where.real] : [where.absolute, where.real];
+      const readRules = (list: RuleList, on: string[]) =>
+        firstRule(ctx.rules, list, (r) => ruleCovers(r, 'read') && on.some((p) => matchesPath(r, p, ctx.cwd)));
+      const denied = readRules('deny', spellings);
+      if (denied) return { kind: 'deny', message: `refused: reading ${where.absolute} is denied by the rule "${denied.text}" in permissions.deny` };
+      if (ctx.mode === 'yolo' || readRules('allow', [where.real]) || ctx.grants.allowsPath('read', where.real)) continue;
+      const secret = spellings.map((p) => secretMatch(p, ctx.home)).find(Boolean);
+      const readRule = suggestPathRule('read', where.real, ctx.cwd);
       if (secret) return ask(`reading a file that usually holds secrets (${secret})`, NEEDS_YOLO, readRule, []);
-      if (!isInside(ctx.cwd, absolute) && ctx.mode === 'ask') return ask('reading outside the workspace', NEEDS_AUTO_EDIT, readRule, []);
+      // commands run in the sandbox, which is their boundary; in print mode they may read outside
+      if (!where.inside && ctx.mode === 'ask') return ask('reading outside the workspace', NEEDS_AUTO_EDIT, readRule, []);
     }
     return { kind: 'allow' };
   }

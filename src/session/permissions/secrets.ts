@@ -1,14 +1,9 @@
 // Files that usually hold secrets: reading them asks in every mode but yolo.
-import { basename, join, sep } from 'node:path';
+import { join, sep } from 'node:path';
 import { HOME_SECRET_DIRS, HOME_SECRET_FILES } from '../../../tools/sandbox.js';
 import { isInside } from '../../../tools/paths.js';
-
-/** `.env`, `.env.local`, … but not the templates that are meant to be committed. */
-const ENV_FILE = /^\.env(?:\..+)?$/;
-const ENV_TEMPLATE = /\.(?:example|sample|template|dist|defaults)$/;
-const KEY_FILE = /(?:\.pem|\.key|\.p12|\.pfx)$/;
-/** private SSH keys; their `.pub` halves hold nothing secret */
-const SSH_KEY = /^id_(?:rsa|dsa|ecdsa|ed25519)(?!.*\.pub$)/;
+import { secretFileName, type SecretTest } from '../../../tools/secret-files.js';
+import { matchesPath, ruleCovers, type Rules } from './rules.js';
 
 /** The file name (or home directory) that makes `absolute` a secret, or undefined. */
 export function secretMatch(absolute: string, home: string): string | undefined {
@@ -17,8 +12,21 @@ export function secretMatch(absolute: string, home: string): string | undefined 
     if (isInside(full, absolute)) return `~/${dir}`;
   }
   for (const file of HOME_SECRET_FILES) if (absolute === join(home, file)) return `~/${file}`;
-  const name = basename(absolute);
-  if ((ENV_FILE.test(name) && !ENV_TEMPLATE.test(name)) || KEY_FILE.test(name) || SSH_KEY.test(name)) return name;
+  const name = secretFileName(absolute);
+  if (name) return name;
   // a secret directory elsewhere, such as a copied `.ssh`
   return absolute.split(sep).includes('.ssh') ? '.ssh' : undefined;
+}
+
+/**
+ * The test the tools and the sandbox use for files inside a workspace: the names above, and the
+ * user's own `read(…)` deny rules, which name files the tools must never show.
+ */
+export function workspaceSecretTest(rules: Rules, cwd: string, home: string): SecretTest {
+  const denied = rules.deny.filter((rule) => ruleCovers(rule, 'read') && rule.matcher);
+  return (absolute) => {
+    if (secretMatch(absolute, home)) return 'secret file';
+    const rule = denied.find((r) => matchesPath(r, absolute, cwd));
+    return rule ? `denied by "${rule.text}"` : undefined;
+  };
 }

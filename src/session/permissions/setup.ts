@@ -5,12 +5,14 @@ import type { AnyAgentTool } from '../../agent/types.js';
 import { UsageError } from '../../config/errors.js';
 import type { ResolvedConfig } from '../../config/resolve.js';
 import { createBashTool } from '../../../tools/bash.js';
-import { toolEnv } from '../../../tools/env.js';
+import { describeDropped, filterToolEnv } from '../../../tools/env.js';
 import { createSandbox, probeSandbox, type Sandbox } from '../../../tools/sandbox.js';
+import type { SecretTest } from '../../../tools/secret-files.js';
 import { ApprovalGate } from './gate.js';
 import type { ApprovalPrompter } from './prompter.js';
 import { parseRules, RuleError, type Rules } from './rules.js';
 import { saveAllowRules } from './save-rule.js';
+import { workspaceSecretTest } from './secrets.js';
 
 export interface SafetyOptions {
   /** someone can answer questions (the interactive app): the default mode is `ask`, not print's `auto` */
@@ -24,6 +26,8 @@ export interface SafetyOptions {
 export interface Safety {
   gate: ApprovalGate;
   bashTool: AnyAgentTool;
+  /** which workspace files hold secrets: grep leaves their lines out */
+  secretFile: SecretTest;
 }
 
 function rulesOf(config: ResolvedConfig, home: string): Rules {
@@ -36,7 +40,7 @@ function rulesOf(config: ResolvedConfig, home: string): Rules {
 }
 
 /** The sandbox bash runs in, or undefined (with a notice) when it is off or cannot run here. */
-function sandboxFor(config: ResolvedConfig, home: string, notify: (message: string) => void): Sandbox | undefined {
+function sandboxFor(config: ResolvedConfig, home: string, secretFile: SecretTest, notify: (message: string) => void): Sandbox | undefined {
   if (config.sandbox === 'off' || !config.tools.includes('bash')) return undefined;
   const probe = probeSandbox();
   if (!probe.ok) {
@@ -54,17 +58,23 @@ function sandboxFor(config: ResolvedConfig, home: string, notify: (message: stri
     network: config.sandboxNetwork,
     hide: [config.home],
     writable: npmCache ? [npmCache] : [],
+    secretFile,
+    exposeSecretFiles: config.exposeSecretFiles,
   });
 }
 
 export function createSafety(config: ResolvedConfig, o: SafetyOptions & { stopRun: (message: string) => void }): Safety {
   const home = homedir();
   const notify = o.notify ?? (() => {});
+  const rules = rulesOf(config, home);
+  const secretFile = workspaceSecretTest(rules, config.cwd, home);
   const gate = new ApprovalGate({
     cwd: config.cwd,
     home,
+    tackHome: config.home,
+    secretFile,
     mode: config.approval ?? (o.interactive ? 'ask' : 'auto'),
-    rules: rulesOf(config, home),
+    rules,
     prompter: o.prompter,
     // Saved only where the project's settings apply by the user's lasting choice (or there are none
     // yet): a rule written into an ignored or session-trusted file would do nothing, or trust it for good.
@@ -73,11 +83,13 @@ export function createSafety(config: ResolvedConfig, o: SafetyOptions & { stopRu
     notify,
   });
   // tack's own key never reaches a command, whatever the variable is called or env.allow says
-  const env = toolEnv(process.env, {
+  const { env, dropped } = filterToolEnv(process.env, {
     allow: config.envAllow,
     hide: config.apiKeyEnv ? [config.apiKeyEnv] : [],
     hideValues: config.apiKey ? [config.apiKey] : [],
   });
-  const bashTool = createBashTool({ cwd: config.cwd }, { env, sandbox: sandboxFor(config, home, notify) });
-  return { gate, bashTool };
+  const droppedNote = config.tools.includes('bash') ? describeDropped(dropped) : undefined;
+  if (droppedNote) notify(droppedNote);
+  const bashTool = createBashTool({ cwd: config.cwd }, { env, sandbox: sandboxFor(config, home, secretFile, notify) });
+  return { gate, bashTool, secretFile };
 }
