@@ -8,6 +8,9 @@ function serverOf(c: ConfigFile): string | undefined {
   return provider;
 }
 
+/** Keys with words of their own above; any other key is listed by name. */
+const DESCRIBED = new Set(['$schema', 'apiKeyEnv', 'baseUrl', 'providers', 'approval', 'permissions', 'sandbox', 'env', 'provider', 'model', 'sandboxNetwork', 'tools']);
+
 export interface SettingsEffects {
   /** one line per effect, riskiest first; empty for a file that changes nothing */
   lines: string[];
@@ -32,7 +35,10 @@ export function describeSettings(c: ConfigFile): SettingsEffects {
   if (c.approval === 'auto-edit') risky.push('edits files without asking (approval: auto-edit)');
   const allow = c.permissions?.allow ?? [];
   if (allow.length > 0) risky.push(`lets these run without asking: ${allow.join(', ')}`);
-  if (c.sandbox === 'off') risky.push('runs commands outside the sandbox (sandbox: off)');
+  const sandbox = typeof c.sandbox === 'object' ? c.sandbox.mode : c.sandbox;
+  if (sandbox === 'off') risky.push('runs commands outside the sandbox (sandbox: off)');
+  const exposed = typeof c.sandbox === 'object' ? (c.sandbox.exposeSecretFiles ?? []) : [];
+  if (exposed.length > 0) risky.push(`lets commands read secret files: ${exposed.join(', ')}`);
   const envAllow = c.env?.allow ?? [];
   if (envAllow.length > 0) risky.push(`passes variables that look secret to commands: ${envAllow.join(', ')}`);
   if (c.provider) other.push(`uses the provider "${c.provider}"`);
@@ -42,10 +48,10 @@ export function describeSettings(c: ConfigFile): SettingsEffects {
   const deny = c.permissions?.deny ?? [];
   if (ask.length > 0) other.push(`asks before: ${ask.join(', ')}`);
   if (deny.length > 0) other.push(`refuses: ${deny.join(', ')}`);
-  if (c.sandbox === 'on') other.push('requires the sandbox (sandbox: on)');
+  if (sandbox === 'on') other.push('requires the sandbox (sandbox: on)');
   if (c.sandboxNetwork === false) other.push('turns the network off for commands');
   if (c.tools) other.push(`limits the tools to: ${c.tools.join(', ')}`);
-  const rest = (['thinking', 'maxTurns', 'retry', 'timeouts', 'compaction', 'models'] as const).filter((k) => c[k] !== undefined);
+  const rest = Object.keys(c).filter((k) => !DESCRIBED.has(k));
   if (rest.length > 0) other.push(`sets ${rest.join(', ')}`);
   return { lines: [...risky, ...other], risky: risky.length };
 }

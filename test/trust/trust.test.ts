@@ -32,6 +32,11 @@ describe('what a settings file is said to do', () => {
     ]);
     expect(e.risky).toBe(3);
     expect(describeSettings({ permissions: { deny: ['read(**/.env)'] }, sandbox: 'on' }).risky).toBe(0);
+    expect(describeSettings({ sandbox: { mode: 'off', exposeSecretFiles: ['.env'] }, maxTurns: 3, retry: {} }).lines).toEqual([
+      'runs commands outside the sandbox (sandbox: off)',
+      'lets commands read secret files: .env',
+      'sets maxTurns, retry',
+    ]);
   });
 });
 
