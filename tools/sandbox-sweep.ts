@@ -3,19 +3,10 @@
 // remove those whose owner is gone, and only those: another tack may be running beside us.
 import { lstatSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { processAlive } from './pid.js';
 
 export const SANDBOX_TMP_PREFIX = 'tack-sandbox-';
 const NAME = /^tack-sandbox-(\d+)-[A-Za-z0-9]{6}$/;
-
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it runs, as another user
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** Removes the stale private /tmp directories of ours in `tmp`; returns how many. */
 export function sweepStaleSandboxDirs(tmp: string): number {
@@ -29,7 +20,7 @@ export function sweepStaleSandboxDirs(tmp: string): number {
   const uid = process.getuid?.();
   for (const name of names) {
     const pid = NAME.exec(name)?.[1];
-    if (pid === undefined || Number(pid) === process.pid || running(Number(pid))) continue;
+    if (pid === undefined || Number(pid) === process.pid || processAlive(Number(pid))) continue;
     const path = join(tmp, name);
     try {
       const st = lstatSync(path);

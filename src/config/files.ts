@@ -21,11 +21,16 @@ export const CONFIG_LIMIT_BYTES = 1024 * 1024;
  * (the project for `.tack/config.json`; the folder around TACK_HOME for the global one), a regular
  * file of at most CONFIG_LIMIT_BYTES.
  */
-export function readConfigFile(path: string): ConfigFile {
+export function readSettingsText(path: string): string {
   const read = readBounded(path, { limit: CONFIG_LIMIT_BYTES, within: dirname(dirname(resolve(path))) });
   if (!read.ok) throw new UsageError(`cannot read the settings file ${path}: ${read.problem}`);
   if (read.truncated) throw new UsageError(`the settings file ${path} is larger than ${CONFIG_LIMIT_BYTES / 1024 / 1024} MB; a settings file holds a few keys`);
-  const text = read.text;
+  return read.text;
+}
+
+/** A settings file, read as readSettingsText does, parsed and checked against the schema. */
+export function readConfigFile(path: string): ConfigFile {
+  const text = readSettingsText(path);
   let value: unknown;
   try {
     value = JSON.parse(text);

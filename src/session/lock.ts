@@ -2,15 +2,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { UsageError } from '../config/errors.js';
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+import { processAlive } from '../../tools/pid.js';
 
 export interface SessionLock {
   release(): void;
@@ -46,7 +38,7 @@ export function lockSession(file: string): SessionLock {
       } catch {
         continue; // released meanwhile: try again
       }
-      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && alive(holder)) {
+      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && processAlive(holder)) {
         throw new UsageError(`the session ${file} is in use by another tack process (pid ${holder}); close it first, or start a new session`, 1);
       }
       try {

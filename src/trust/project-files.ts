@@ -1,10 +1,10 @@
 // A folder's own files that change what tack does, found and fingerprinted. Today that is the
 // project settings file; MCP servers, commands, skills and hooks add their files here.
 import { createHash } from 'node:crypto';
-import { readFileSync, realpathSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { isInside } from '../../tools/paths.js';
-import { findProjectConfig } from '../config/files.js';
+import { findProjectConfig, readSettingsText } from '../config/files.js';
 import { findRepoRoot } from '../config/paths.js';
 
 export interface ProjectFile {
@@ -26,7 +26,7 @@ export function trustRoot(cwd: string): string {
 }
 
 function fingerprint(root: string, path: string): ProjectFile {
-  const text = readFileSync(path, 'utf8');
+  const text = readSettingsText(path);
   const where = join(realpathSync(dirname(path)), basename(path));
   const rel = isInside(root, where) ? relative(root, where).split(sep).join('/') : where;
   return { rel, path, text, sha256: createHash('sha256').update(text).digest('hex') };
@@ -37,12 +37,7 @@ export function findProjectFiles(cwd: string, home: string): { root: string; fil
   const root = trustRoot(cwd);
   const files: ProjectFile[] = [];
   const settings = findProjectConfig(cwd, join(home, 'config.json'));
-  if (settings) {
-    try {
-      files.push(fingerprint(root, settings));
-    } catch {
-      // unreadable: nothing of it can apply, so there is nothing to trust
-    }
-  }
+  // one that cannot be read safely (a link out, `-> /dev/zero`, too large) stops tack with one sentence
+  if (settings) files.push(fingerprint(root, settings));
   return { root, files };
 }

@@ -28,7 +28,8 @@ function results(s: MockServer, request = 1): string[] {
 async function attack(calls: ScriptedToolCall[], o: { dir: string; home: string; flags?: string[]; env?: Record<string, string> }) {
   const s = await startMockServer({ turns: [{ toolCalls: calls }, { text: 'ok' }] });
   servers.push(s);
-  const r = await runTack(['-p', ...(o.flags ?? []), '--base-url', s.url, '-m', 'm', 'go'], { cwd: o.dir, home: o.home, env: o.env });
+  // --trust: the settings a test writes are the user's own choice here (trust has its own tests)
+  const r = await runTack(['-p', '--trust', ...(o.flags ?? []), '--base-url', s.url, '-m', 'm', 'go'], { cwd: o.dir, home: o.home, env: o.env });
   expect(r.stderr).not.toContain('Error');
   expect(r.code).toBe(0);
   return { s, r, out: results(s) };

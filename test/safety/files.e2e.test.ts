@@ -5,31 +5,19 @@ import { spawnSync, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { probeSandbox } from '../../tools/sandbox.js';
 import { makeProject, runTack } from '../support/cli.js';
-import { startMockServer, type MockServer, type RecordedRequest, type Turn } from '../support/mock-openai-server.js';
+import type { RecordedRequest } from '../support/mock-openai-server.js';
+import { scriptedServers, toolResultText } from '../support/scripted.js';
 
-const servers: MockServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
-
-async function server(turns: Turn[]) {
-  const s = await startMockServer({ turns });
-  servers.push(s);
-  return s;
-}
+const server = scriptedServers();
 
 const systemPrompt = (r: RecordedRequest): string => {
   const m = r.body.messages.find((x: any) => x.role === 'system' || x.role === 'developer');
   return typeof m.content === 'string' ? m.content : m.content.map((p: any) => p.text).join('');
 };
-const toolResults = (request: RecordedRequest): string =>
-  request.body.messages
-    .filter((m: any) => m.role === 'tool')
-    .map((m: any) => (typeof m.content === 'string' ? m.content : m.content.map((p: any) => p.text).join('')))
-    .join('\n');
+const toolResults = toolResultText;
 
 const FAKE_KEY = '-----BEGIN FAKE TEST KEY----- not-a-real-key';
 

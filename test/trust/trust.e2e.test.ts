@@ -3,28 +3,16 @@
 // an untrusted folder's settings applies, and a key never goes to a server only a project names.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { probeSandbox } from '../../tools/sandbox.js';
 import { makeProject, runTack } from '../support/cli.js';
 import { FAKE_KEY, authHeaders, makeHostileRepo, userSettings } from '../support/hostile-repo.js';
-import { startMockServer, type MockServer, type RecordedRequest, type Turn } from '../support/mock-openai-server.js';
+import type { Turn } from '../support/mock-openai-server.js';
+import { scriptedServers, toolResultText } from '../support/scripted.js';
 
-const servers: MockServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
-
-async function server(turns: Turn[] = [{ text: 'hello from the server' }]) {
-  const s = await startMockServer({ turns, models: ['m1'] });
-  servers.push(s);
-  return s;
-}
-
-const toolResults = (request: RecordedRequest): string =>
-  request.body.messages
-    .filter((m: any) => m.role === 'tool')
-    .map((m: any) => (typeof m.content === 'string' ? m.content : m.content.map((p: any) => p.text).join('')))
-    .join('\n');
+const scripted = scriptedServers();
+const server = (turns: Turn[] = [{ text: 'hello from the server' }]) => scripted(turns, { models: ['m1'] });
+const toolResults = toolResultText;
 
 const withKey = { OPENAI_API_KEY: FAKE_KEY };
 
