@@ -157,3 +157,31 @@ describe('core.hooksPath in a git config', () => {
     expect(hooksPathOf(text)).toBe(expected);
   });
 });
+
+describe("a repository the model made cannot run programs through git's config", () => {
+  for (const sandbox of probe.ok ? ['on', 'off'] : ['off']) {
+    it(`cd sub && git status with core.fsmonitor planted runs nothing (--sandbox ${sandbox})`, async () => {
+      const base = mkdtempSync(join(tmpdir(), 'tack-nested-'));
+      const dir = join(base, 'project');
+      const home = join(base, 'home');
+      mkdirSync(join(dir, 'sub'), { recursive: true });
+      mkdirSync(home);
+      const marker = join(dir, 'PWNED');
+      const s = await startMockServer({
+        turns: [
+          { toolCalls: [{ name: 'bash', arguments: { command: `cd sub && git init -q && git config core.fsmonitor "touch ${marker}; false"` } }] },
+          { toolCalls: [{ name: 'bash', arguments: { command: 'cd sub && git status --short; echo STATUS-DONE' } }] },
+          { text: 'done' },
+        ],
+      });
+      try {
+        const r = await runTack(['-p', '--sandbox', sandbox, '--base-url', s.url, '-m', 'm', 'go'], { cwd: dir, home });
+        expect(r.code).toBe(0);
+        expect(JSON.stringify(s.chatRequests()[2]!.body.messages)).toContain('STATUS-DONE');
+        expect(existsSync(marker)).toBe(false);
+      } finally {
+        await s.close();
+      }
+    });
+  }
+});

@@ -6,6 +6,7 @@ import { UsageError } from '../../config/errors.js';
 import type { ResolvedConfig } from '../../config/resolve.js';
 import { createBashTool } from '../../../tools/bash.js';
 import { describeDropped, filterToolEnv } from '../../../tools/env.js';
+import { withGitGuards } from '../../../tools/git-guards.js';
 import { createSandbox, probeSandbox, type Sandbox } from '../../../tools/sandbox.js';
 import type { SecretTest } from '../../../tools/secret-files.js';
 import { ApprovalGate } from './gate.js';
@@ -90,6 +91,6 @@ export function createSafety(config: ResolvedConfig, o: SafetyOptions & { stopRu
   });
   const droppedNote = config.tools.includes('bash') ? describeDropped(dropped) : undefined;
   if (droppedNote) notify(droppedNote);
-  const bashTool = createBashTool({ cwd: config.cwd }, { env, sandbox: sandboxFor(config, home, secretFile, notify) });
+  const bashTool = createBashTool({ cwd: config.cwd }, { env: withGitGuards(env), sandbox: sandboxFor(config, home, secretFile, notify) });
   return { gate, bashTool, secretFile };
 }
