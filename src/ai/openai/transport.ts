@@ -1,0 +1,140 @@
+// The streaming request's transport: fetch's behaviour over node:http (see streamingFetch).
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { Readable } from 'node:stream';
+import { constants as zlib, createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+
+/** The bodies of the responses `streamingFetch` made, as Node streams. */
+const rawBodies = new WeakMap<Response, Readable>();
+
+/** A reader of the body: the Node stream where `streamingFetch` made the response, else the web stream. */
+export function bodyReader(response: Response): ReturnType<typeof nodeReader> | ReadableStreamDefaultReader<Uint8Array> {
+  const raw = rawBodies.get(response);
+  return raw ? nodeReader(raw) : response.body!.getReader();
+}
+
+/** Ports fetch refuses to connect to ("bad port"), left to fetch so that they fail as before. */
+const FETCH_BLOCKED_PORTS = new Set([
+  1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113,
+  115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556,
+  563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667,
+  6668, 6669, 6679, 6697, 10080,
+]);
+
+/** undici's connect timeout, which fetch would apply. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * The streaming request's transport: node:http where fetch (undici) would be used. A streamed
+ * answer arrives as tens of thousands of small HTTP chunks, and in a fresh process fetch spends
+ * several times more CPU on them (a WASM parser, a web stream and a copy per chunk) than node:http's
+ * native parser, whose Node stream `readChunks` reads in as few pieces as arrived. What fetch does
+ * on the way is kept: a `TypeError('fetch failed')` with the socket error as its cause, an
+ * `AbortError` on abort, a 10-second connect timeout, the body as a web stream for the SDK's error
+ * handling. Redirects, other body types and the ports fetch refuses are left to fetch itself.
+ */
+export function streamingFetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
+  const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+  const body = init.body;
+  const plain = (url.protocol === 'http:' || url.protocol === 'https:') && !FETCH_BLOCKED_PORTS.has(Number(url.port));
+  if (!plain || (body != null && typeof body !== 'string')) return fetch(input, init);
+  const signal = init.signal ?? undefined;
+  return new Promise<Response>((resolve, reject) => {
+    const headers: Record<string, string> = {};
+    new Headers(init.headers).forEach((value, name) => (headers[name] = value));
+    if (typeof body === 'string') headers['content-length'] = String(Buffer.byteLength(body));
+    const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const req = request(url, { method: init.method ?? 'GET', headers, signal }, (res) => {
+      const status = res.statusCode ?? 0;
+      if (status >= 300 && status < 400 && res.headers.location && init.redirect !== 'manual') {
+        // fetch follows redirects (and knows the rules for which method and body go along).
+        res.resume();
+        resolve(fetch(input, init));
+        return;
+      }
+      try {
+        const h = new Headers();
+        for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) {
+          try {
+            h.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
+          } catch {
+            // a header fetch would not accept either
+          }
+        }
+        const empty = status === 204 || status === 205 || status === 304 || init.method === 'HEAD';
+        const decoded = empty ? res : decode(res);
+        const response = new Response(empty ? null : webBody(decoded), { status, statusText: res.statusMessage ?? '', headers: h });
+        if (!empty) rawBodies.set(response, decoded);
+        resolve(response);
+      } catch (err) {
+        res.destroy();
+        reject(new TypeError('fetch failed', { cause: err }));
+      }
+    });
+    req.on('socket', (socket) => {
+      if (!socket.connecting) return;
+      const timer = setTimeout(() => {
+        const host = `${url.hostname}:${url.port || (url.protocol === 'https:' ? 443 : 80)}`;
+        req.destroy(Object.assign(new Error(`Connect Timeout Error (attempted address: ${host}, timeout: ${CONNECT_TIMEOUT_MS}ms)`), { code: 'UND_ERR_CONNECT_TIMEOUT' }));
+      }, CONNECT_TIMEOUT_MS);
+      socket.once('connect', () => clearTimeout(timer));
+      socket.once('close', () => clearTimeout(timer));
+    });
+    req.on('error', (err) => reject(signal?.aborted ? (signal.reason ?? err) : new TypeError('fetch failed', { cause: err })));
+    req.end(body ?? undefined);
+  });
+}
+
+/**
+ * The body without its content encoding, as fetch would give it. None is asked for (no
+ * Accept-Encoding), but a proxy may compress anyway.
+ */
+function decode(res: IncomingMessage): Readable {
+  const codings = (res.headers['content-encoding'] ?? '').toLowerCase().split(',').map((c) => c.trim()).filter(Boolean);
+  const flush = { flush: zlib.Z_SYNC_FLUSH, finishFlush: zlib.Z_SYNC_FLUSH };
+  let body: Readable = res;
+  for (const coding of codings.reverse()) {
+    const next = coding === 'gzip' || coding === 'x-gzip' ? createGunzip(flush) : coding === 'deflate' ? createInflate(flush) : coding === 'br' ? createBrotliDecompress() : null;
+    if (!next) return res; // an encoding fetch does not know either: the bytes as they came
+    const from = body;
+    from.on('error', (err) => next.destroy(err));
+    body = from.pipe(next);
+  }
+  if (body !== res) body.on('close', () => {
+    if (!res.complete) res.destroy();
+  });
+  return body;
+}
+
+/** The body as a web stream, read from the Node stream only if someone reads it (the SDK does, for errors). */
+function webBody(res: Readable): ReadableStream<Uint8Array> {
+  let it: AsyncIterator<Buffer> | undefined;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        it ??= res[Symbol.asyncIterator]();
+        const next = await it.next();
+        if (next.done) controller.close();
+        else controller.enqueue(new Uint8Array(next.value));
+      },
+      cancel() {
+        res.destroy();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+/** A reader over a Node stream: each read takes everything buffered so far. */
+function nodeReader(res: Readable): { read(): Promise<{ done: true; value?: undefined } | { done: false; value: Uint8Array }>; cancel(): Promise<void> } {
+  const it = res[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  return {
+    read: async () => {
+      const next = await it.next();
+      return next.done ? { done: true, value: undefined } : { done: false, value: next.value };
+    },
+    cancel: async () => {
+      res.destroy();
+    },
+  };
+}
