@@ -7,6 +7,8 @@ import { searchBuiltin } from './grep-builtin.js';
 import { formatHits, formatWithheld, type SearchOutcome, type SearchQuery } from './grep-format.js';
 import { searchWithRg } from './grep-rg.js';
 import { describeDirectory, resolvePath } from './paths.js';
+import { linksLeading } from './real-path.js';
+import { symlinksBelow } from './symlinks.js';
 import { findExecutable } from './which.js';
 
 const DEFAULT_LIMIT = 100;
@@ -80,10 +82,11 @@ async function grep(
     signal,
   };
   const { engine, rg } = engineFor(context);
-  // both engines skip symbolic links (a scan to name the ones leading out cost a third of a fast search; find and ls name them)
+  // neither engine follows symbolic links; the scan naming the ones that lead out runs beside the search (find(1), another process)
+  const links = query.rootIsFile ? Promise.resolve([]) : symlinksBelow(target.absolute, query.includeNodeModules ? ['.git'] : ['.git', 'node_modules'], signal);
   const outcome: SearchOutcome = rg ? await searchWithRg(rg, query) : await searchBuiltin(query);
   const formatted = formatHits(outcome.files, context.cwd, query.limit, query.context);
-  const notes = formatWithheld(outcome.withheld, context.cwd);
+  const notes = [...formatWithheld(outcome.withheld, context.cwd), ...(await linksLeading(context.cwd, await links))];
   const details = {
     path: shown,
     insideWorkspace: target.insideWorkspace,

@@ -93,6 +93,7 @@ describe('symlinks lead out (boundary)', () => {
       call('read', { path: 'linkdir/outside.txt' }),
       call('find', { pattern: '*.txt' }),
       call('ls', {}),
+      call('grep', { pattern: 'content' }),
     ];
     const { out } = await attack(calls, p);
     expect(out[0]).toContain(`linkdir/new.txt -> ${join(p.userHome, 'elsewhere', 'new.txt')} leads outside the workspace through a symbolic link`);
@@ -101,6 +102,8 @@ describe('symlinks lead out (boundary)', () => {
     expect(out[3]).toContain(`linkdir -> ${join(p.userHome, 'elsewhere')}: outside the workspace, not followed`);
     expect(out[3]).not.toContain('outside.txt');
     expect(out[4]).toContain(`linkdir -> ${join(p.userHome, 'elsewhere')}: outside the workspace, not followed`);
+    expect(out[5]).toContain('No matches for content');
+    expect(out[5]).toContain(`linkdir -> ${join(p.userHome, 'elsewhere')}: outside the workspace, not followed`);
     expect(out.join('\n')).not.toContain('outside content');
 
     const yolo = await attack([call('write', { path: 'linkdir/new.txt', content: 'planted' })], { ...p, flags: ['--yolo'] });

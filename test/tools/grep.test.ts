@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -150,6 +150,24 @@ describe('grep: output and errors', () => {
       expect(text).toBe(
         ['big.log-900000- filler line', 'big.log:900001: NEEDLE one', 'big.log-900002- after', '--', 'big.log-1800002- filler line', 'big.log:1800003: NEEDLE two'].join('\n'),
       );
+    }
+  });
+
+  it('names the links that lead out of the workspace and does not follow them (both engines; defence in depth, the boundary is the real-path check)', async () => {
+    const cwd = tempDir();
+    const outside = tempDir();
+    await layout(outside, { 'leak.txt': 'needle from outside\n' });
+    await layout(cwd, { 'a.txt': 'needle inside\n', 'sub/b.txt': 'plain\n' });
+    symlinkSync(outside, join(cwd, 'sub', 'linkdir'));
+    symlinkSync(join(outside, 'leak.txt'), join(cwd, 'leak.txt'));
+    symlinkSync(join(cwd, 'a.txt'), join(cwd, 'alias.txt'));
+    for (const grepEngine of ['rg', 'builtin'] as const) {
+      const { text } = await workspace({ cwd, grepEngine }).run('grep', { pattern: 'needle' });
+      expect(text, grepEngine).toContain('a.txt:1: needle inside');
+      expect(text, grepEngine).not.toContain('from outside');
+      expect(text, grepEngine).toContain(`sub/linkdir -> ${realpathSync(outside)}: outside the workspace, not followed`);
+      expect(text, grepEngine).toContain(`leak.txt -> ${realpathSync(outside)}/leak.txt: outside the workspace, not followed`);
+      expect(text, grepEngine).not.toContain('alias.txt ->');
     }
   });
 });
