@@ -1,5 +1,5 @@
 // The Agent: state, listeners and the steering / follow-up queues around `runLoop`.
-import type { AssistantMessage, Model, ThinkingLevel, UserMessage } from '../ai/types.js';
+import type { AssistantMessage, Message, Model, ThinkingLevel, UserMessage } from '../ai/types.js';
 import { runLoop } from './loop.js';
 import type { AgentEndReason, AgentEvent, AgentListener, AgentOptions, AgentState, AnyAgentTool } from './types.js';
 
@@ -20,8 +20,11 @@ function textOf(message: UserMessage): string {
   return message.content.map((p) => (p.type === 'text' ? p.text : '')).join('');
 }
 
+/** What the Agent itself may change. */
+type MutableState = { -readonly [K in keyof AgentState]: AgentState[K] } & { messages: Message[]; pendingToolCalls: Set<string> };
+
 export class Agent {
-  readonly state: AgentState;
+  private readonly s: MutableState;
   private readonly options: AgentOptions;
   private readonly listeners: AgentListener[] = [];
   private queue: QueuedMessage[] = [];
@@ -33,7 +36,7 @@ export class Agent {
   constructor(options: AgentOptions) {
     this.options = options;
     const init = options.initialState;
-    this.state = {
+    this.s = {
       systemPrompt: init.systemPrompt,
       model: init.model,
       tools: init.tools ?? [],
@@ -46,6 +49,11 @@ export class Agent {
     };
   }
 
+  /** Read-only: it changes through the methods below and the run's events. */
+  get state(): AgentState {
+    return this.s;
+  }
+
   subscribe(listener: AgentListener): () => void {
     this.listeners.push(listener);
     return () => {
@@ -55,24 +63,35 @@ export class Agent {
   }
 
   setModel(model: Model): void {
-    this.state.model = model;
+    this.s.model = model;
   }
 
   setSystemPrompt(systemPrompt: string): void {
-    this.state.systemPrompt = systemPrompt;
+    this.s.systemPrompt = systemPrompt;
   }
 
   setTools(tools: AnyAgentTool[]): void {
-    this.state.tools = tools;
+    this.s.tools = tools;
   }
 
   setThinkingLevel(level: ThinkingLevel): void {
-    this.state.thinkingLevel = level;
+    this.s.thinkingLevel = level;
+  }
+
+  /**
+   * Puts another transcript in place of this one (a compaction). Only between turns: while idle, or
+   * from `prepareContext`; never while an answer streams or a tool runs.
+   */
+  replaceMessages(messages: readonly Message[]): void {
+    if (this.s.streamingMessage || this.s.pendingToolCalls.size > 0) {
+      throw new Error('the transcript can only be replaced between turns, not while an answer streams or a tool runs');
+    }
+    this.s.messages = [...messages];
   }
 
   /** Starts a run with a new user message. While a run is going, use `steer` or `followUp`. */
   prompt(input: string | UserMessage): Promise<void> {
-    if (this.state.isRunning) {
+    if (this.s.isRunning) {
       return Promise.reject(new Error('the agent is already working: use steer() to correct it or followUp() to queue a message'));
     }
     return this.start([toUserMessage(input)]);
@@ -80,7 +99,7 @@ export class Agent {
 
   /** Runs from the transcript as it is (after an error, or when it ends with a user or tool result message). */
   continue(): Promise<void> {
-    if (this.state.isRunning) return Promise.reject(new Error('the agent is already working'));
+    if (this.s.isRunning) return Promise.reject(new Error('the agent is already working'));
     return this.start([]);
   }
 
@@ -123,16 +142,16 @@ export class Agent {
   async reset(): Promise<void> {
     this.abort();
     await this.waitForIdle();
-    this.state.messages = [];
-    this.state.error = null;
-    this.state.streamingMessage = null;
+    this.s.messages = [];
+    this.s.error = null;
+    this.s.streamingMessage = null;
   }
 
   private enqueue(kind: QueueKind, input: string | UserMessage): void {
     const message = toUserMessage(input);
     this.queue.push({ kind, text: textOf(message), message });
     void this.emit(this.queueEvent());
-    if (!this.state.isRunning) void this.start([]);
+    if (!this.s.isRunning) void this.start([]);
   }
 
   private take(kind: QueueKind): UserMessage[] {
@@ -149,8 +168,8 @@ export class Agent {
   }
 
   private start(prompts: UserMessage[]): Promise<void> {
-    this.state.isRunning = true;
-    this.state.error = null;
+    this.s.isRunning = true;
+    this.s.error = null;
     const running: Promise<void> = this.run(prompts).finally(() => {
       if (this.running === running) this.running = null;
     });
@@ -172,20 +191,20 @@ export class Agent {
         reason = await runLoop(queued, this.loopConfig(), this.controller.signal, (e) => this.emit(e));
       } catch (err) {
         // The loop itself does not throw; a listener might. Keep the agent usable and say what happened.
-        this.state.error = err instanceof Error ? err.message : String(err);
+        this.s.error = err instanceof Error ? err.message : String(err);
         reason = 'error';
       }
-      this.state.streamingMessage = null;
-      this.state.pendingToolCalls.clear();
+      this.s.streamingMessage = null;
+      this.s.pendingToolCalls.clear();
       // A message queued during the last steps (or after an abort) must not be stranded.
       again = this.queue.length > 0 && reason !== 'error' && reason !== 'maxTurns';
-      this.state.isRunning = again;
-      await this.emit({ type: 'agent_end', reason, messages: this.state.messages });
+      this.s.isRunning = again;
+      await this.emit({ type: 'agent_end', reason, messages: this.s.messages });
     } while (again);
   }
 
   private loopConfig() {
-    const s = this.state;
+    const s = this.s;
     const o = this.options;
     return {
       systemPrompt: s.systemPrompt,
@@ -198,11 +217,12 @@ export class Agent {
       maxRequests: o.maxRequests,
       failureBackoffMs: o.failureBackoffMs,
       onStop: (sentence: string) => {
-        this.state.error = sentence;
+        this.s.error = sentence;
       },
       beforeToolCall: o.beforeToolCall,
       transformContext: o.transformContext,
-      getMessages: () => this.state.messages,
+      prepareContext: o.prepareContext,
+      getMessages: () => this.s.messages,
       takeSteering: () => this.take('steer'),
       takeFollowUps: () => this.take('followUp'),
     };
@@ -219,14 +239,14 @@ export class Agent {
       try {
         await listener(event);
       } catch (err) {
-        this.state.error = `a listener failed: ${err instanceof Error ? err.message : String(err)}`;
+        this.s.error = `a listener failed: ${err instanceof Error ? err.message : String(err)}`;
       }
     }
   }
 
   /** The Agent's own state changes first, so listeners always see it up to date. */
   private apply(event: AgentEvent): void {
-    const s = this.state;
+    const s = this.s;
     switch (event.type) {
       case 'message_start':
         if (event.message.role === 'assistant') s.streamingMessage = event.message;

@@ -2,7 +2,7 @@
 import type { AssistantMessage, Message, Model, StreamFn, StreamOptions, ThinkingLevel, ToolCall, UserMessage } from '../ai/types.js';
 import { RunGuard, pause } from './run-guard.js';
 import { executeToolCalls, interruptedResult } from './tool-exec.js';
-import type { AgentEndReason, AgentEvent, AnyAgentTool, BeforeToolCall, TransformContext } from './types.js';
+import type { AgentEndReason, AgentEvent, AnyAgentTool, BeforeToolCall, PrepareContext, TransformContext } from './types.js';
 
 export interface LoopConfig {
   systemPrompt: string;
@@ -20,8 +20,9 @@ export interface LoopConfig {
   onStop?(sentence: string): void;
   beforeToolCall?: BeforeToolCall;
   transformContext?: TransformContext;
+  prepareContext?: PrepareContext;
   /** the transcript so far (the Agent appends each message on `message_end`) */
-  getMessages(): Message[];
+  getMessages(): readonly Message[];
   /** takes every waiting steering message */
   takeSteering(): UserMessage[];
   /** takes every waiting follow-up message */
@@ -71,10 +72,14 @@ export async function runLoop(prompts: UserMessage[], config: LoopConfig, signal
       const batch =
         calls.length > 0
           ? await executeToolCalls(calls, { tools: config.tools, signal, beforeToolCall: config.beforeToolCall, emit })
-          : { messages: [], notRun: 0, problem: undefined };
+          : { messages: [], notRun: 0, problem: undefined, stop: undefined };
       guard.turnEnded(calls.length, batch.notRun, batch.problem);
       await emit({ type: 'turn_end', message: assistant, toolResults: batch.messages });
       if (signal.aborted) return 'aborted';
+      if (batch.stop) {
+        config.onStop?.(batch.stop);
+        return 'error';
+      }
       more = calls.length > 0;
       pending = config.takeSteering();
     }
@@ -83,33 +88,48 @@ export async function runLoop(prompts: UserMessage[], config: LoopConfig, signal
   }
 }
 
+/** One model call, streamed into events. A context overflow is answered once through `prepareContext`. */
 async function streamAssistant(config: LoopConfig, signal: AbortSignal, emit: Emit, guard: RunGuard): Promise<AssistantMessage> {
-  const transcript = config.getMessages();
-  const messages = config.transformContext ? await config.transformContext(transcript, signal) : transcript;
+  await config.prepareContext?.({ reason: 'turn', signal });
   const tools = config.tools.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters }));
-  const stream = config.streamFn(
-    config.model,
-    { systemPrompt: config.systemPrompt, messages, tools },
-    { ...config.streamOptions, signal, thinkingLevel: config.thinkingLevel },
-  );
   let started = false;
-  guard.requested();
-  for await (const event of stream) {
-    if (event.type === 'done' || event.type === 'error') break;
-    if (event.type === 'retry') {
-      guard.requested();
-      const { attempt, maxAttempts, delayMs, reason } = event;
-      await emit({ type: 'retry', attempt, maxAttempts, delayMs, reason });
-      continue;
+  for (let retried = false; ; retried = true) {
+    const transcript = config.getMessages();
+    const messages = config.transformContext ? await config.transformContext(transcript, signal) : transcript;
+    const stream = config.streamFn(
+      config.model,
+      { systemPrompt: config.systemPrompt, messages, tools },
+      { ...config.streamOptions, signal, thinkingLevel: config.thinkingLevel },
+    );
+    guard.requested();
+    let overflow = false;
+    for await (const event of stream) {
+      if (event.type === 'done') break;
+      if (event.type === 'error') {
+        overflow = event.error.errorKind === 'context_overflow';
+        break;
+      }
+      if (event.type === 'retry') {
+        guard.requested();
+        const { attempt, maxAttempts, delayMs, reason } = event;
+        await emit({ type: 'retry', attempt, maxAttempts, delayMs, reason });
+        continue;
+      }
+      // The message starts with its first content, so an overflow answer (start, error) leaves no trace to undo.
+      if (event.type === 'start') continue;
+      if (!started) {
+        started = true;
+        await emit({ type: 'message_start', message: event.partial });
+      }
+      await emit({ type: 'message_update', message: event.partial, assistantMessageEvent: event });
     }
-    if (!started) {
-      started = true;
-      await emit({ type: 'message_start', message: event.partial });
+    const final = await stream.result();
+    if (overflow && !retried && config.prepareContext && (await config.prepareContext({ reason: 'overflow', signal }))) continue;
+    if (overflow && retried) {
+      final.errorMessage = `the conversation is too large for ${config.model.id}'s context window even after compaction (${final.errorMessage ?? 'context overflow'}); start a new session or use a model with a larger window`;
     }
-    if (event.type !== 'start') await emit({ type: 'message_update', message: event.partial, assistantMessageEvent: event });
+    if (!started) await emit({ type: 'message_start', message: final });
+    await emit({ type: 'message_end', message: final });
+    return final;
   }
-  const final = await stream.result();
-  if (!started) await emit({ type: 'message_start', message: final });
-  await emit({ type: 'message_end', message: final });
-  return final;
 }

@@ -52,6 +52,8 @@ function lockKeyOf(tool: AnyAgentTool | undefined, params: unknown): string | un
 interface Outcome {
   result: AgentToolResult;
   ran: boolean;
+  /** the hook asked to end the run after this batch */
+  stop?: string;
 }
 
 const notRun = (text: string): Outcome => ({ result: errorResult(text), ran: false });
@@ -63,7 +65,7 @@ async function runOne(call: ToolCall, opts: ToolBatchOptions, validation: Return
   const tool = validation.tool;
   try {
     const blocked = await opts.beforeToolCall?.(call, tool, signal);
-    if (blocked && blocked.block) return notRun(blocked.reason);
+    if (blocked && blocked.block) return { ...notRun(blocked.reason), stop: blocked.stopRun };
     if (signal.aborted) return notRun('interrupted: the user stopped the agent before this tool ran');
     const result = await tool.execute(call.id, validation.params, signal, (partialResult: AgentToolResult) => {
       void emit({ type: 'tool_execution_update', toolCallId: call.id, toolName: call.name, args: call.arguments, partialResult });
@@ -81,12 +83,15 @@ export interface ToolBatch {
   /** how many calls never ran, and why the first of them did not */
   notRun: number;
   problem: string | undefined;
+  /** a `beforeToolCall` block asked to end the run, for this sentence */
+  stop: string | undefined;
 }
 
 export async function executeToolCalls(calls: ToolCall[], opts: ToolBatchOptions): Promise<ToolBatch> {
   const slots: Slot[] = [];
   let notRunCount = 0;
   let problem: string | undefined;
+  let stop: string | undefined;
   const finished: Promise<ToolResultMessage>[] = calls.map((call) => {
     const validation = validateToolCall(call, opts.tools);
     const tool = validation.tool;
@@ -96,13 +101,14 @@ export async function executeToolCalls(calls: ToolCall[], opts: ToolBatchOptions
     const run = (async () => {
       await Promise.all(waitFor);
       await opts.emit({ type: 'tool_execution_start', toolCallId: call.id, toolName: call.name, args: call.arguments });
-      const { result, ran } = await runOne(call, opts, validation);
+      const { result, ran, stop: stopRun } = await runOne(call, opts, validation);
+      stop ??= stopRun;
       if (!ran) {
         notRunCount++;
         problem ??= result.content[0]?.type === 'text' ? result.content[0].text : undefined;
       }
       const isError = result.isError === true;
-      await opts.emit({ type: 'tool_execution_end', toolCallId: call.id, toolName: call.name, result, isError });
+      await opts.emit({ type: 'tool_execution_end', toolCallId: call.id, toolName: call.name, args: call.arguments, result, isError });
       const message: ToolResultMessage = {
         role: 'toolResult',
         toolCallId: call.id,
@@ -127,5 +133,5 @@ export async function executeToolCalls(calls: ToolCall[], opts: ToolBatchOptions
     results.push(message);
     await opts.emit({ type: 'message_end', message });
   }
-  return { messages: results, notRun: notRunCount, problem };
+  return { messages: results, notRun: notRunCount, problem, stop };
 }

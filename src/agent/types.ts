@@ -46,19 +46,20 @@ export interface AgentTool<TParams extends TSchema = TSchema, TDetails = unknown
 
 export type AnyAgentTool = AgentTool<any, any>;
 
+/** The Agent's state as others see it: read-only; it changes through the Agent's methods and events. */
 export interface AgentState {
-  systemPrompt: string;
-  model: Model;
-  tools: AnyAgentTool[];
-  thinkingLevel: ThinkingLevel;
-  messages: Message[];
+  readonly systemPrompt: string;
+  readonly model: Model;
+  readonly tools: readonly AnyAgentTool[];
+  readonly thinkingLevel: ThinkingLevel;
+  readonly messages: readonly Message[];
   /** the assistant message being streamed, if any */
-  streamingMessage: AssistantMessage | null;
+  readonly streamingMessage: AssistantMessage | null;
   /** ids of tool calls that are running */
-  pendingToolCalls: Set<string>;
-  isRunning: boolean;
+  readonly pendingToolCalls: ReadonlySet<string>;
+  readonly isRunning: boolean;
   /** the last run's error sentence, if it ended in one */
-  error: string | null;
+  readonly error: string | null;
 }
 
 /** Why a run ended. */
@@ -74,7 +75,7 @@ export type AgentEvent =
   | { type: 'message_end'; message: Message }
   | { type: 'tool_execution_start'; toolCallId: string; toolName: string; args: unknown }
   | { type: 'tool_execution_update'; toolCallId: string; toolName: string; args: unknown; partialResult: AgentToolResult }
-  | { type: 'tool_execution_end'; toolCallId: string; toolName: string; result: AgentToolResult; isError: boolean }
+  | { type: 'tool_execution_end'; toolCallId: string; toolName: string; args: unknown; result: AgentToolResult; isError: boolean }
   /** the model call failed and will be retried after `delayMs` */
   | { type: 'retry'; attempt: number; maxAttempts: number; delayMs: number; reason: string }
   /** the steering / follow-up queues changed (a message was queued, taken by the loop, or returned) */
@@ -86,6 +87,8 @@ export type AgentListener = (event: AgentEvent) => void | Promise<void>;
 export interface ToolCallBlock {
   block: true;
   reason: string;
+  /** also end the run after this tool batch, for this sentence (a model stuck in a loop, nobody to ask) */
+  stopRun?: string;
 }
 
 export type BeforeToolCall = (
@@ -94,8 +97,17 @@ export type BeforeToolCall = (
   signal: AbortSignal,
 ) => Promise<ToolCallBlock | undefined | void> | ToolCallBlock | undefined | void;
 
-/** May rewrite the messages before each model call (compaction); must not mutate its input. */
-export type TransformContext = (messages: Message[], signal: AbortSignal) => Promise<Message[]> | Message[];
+/** May rewrite what one model call is sent (not the transcript); must not mutate its input. */
+export type TransformContext = (messages: readonly Message[], signal: AbortSignal) => Promise<readonly Message[]> | readonly Message[];
+
+/**
+ * The owner's step at a model call: before each one (`turn`), and once when the server answered that
+ * the request is larger than the model's context window (`overflow`). It may replace the transcript
+ * (compaction), through `Agent.replaceMessages`, and returns true when it did; after an overflow, true
+ * means the call is made once more with the new transcript. Runs between turns: no message streams,
+ * no tool runs.
+ */
+export type PrepareContext = (step: { reason: 'turn' | 'overflow'; signal: AbortSignal }) => Promise<boolean>;
 
 export interface AgentOptions {
   initialState: {
@@ -116,6 +128,7 @@ export interface AgentOptions {
   failureBackoffMs?: number;
   beforeToolCall?: BeforeToolCall;
   transformContext?: TransformContext;
+  prepareContext?: PrepareContext;
 }
 
 export type { UserMessage };

@@ -106,7 +106,7 @@ export interface ToolSpec {
 
 export interface Context {
   systemPrompt?: string;
-  messages: Message[];
+  messages: readonly Message[];
   tools?: ToolSpec[];
 }
 

@@ -54,7 +54,7 @@ export function streamJsonLine(event: SessionEvent): Record<string, unknown> | u
 
 export function buildResult(o: {
   sessionId: string;
-  messages: Message[];
+  messages: readonly Message[];
   reason: AgentEndReason;
   durationMs: number;
   interrupted: boolean;

@@ -32,13 +32,10 @@ export async function runPrint(o: PrintOptions): Promise<number> {
     // nobody to ask: what would need a question is refused (see src/session/permissions)
     safety: { interactive: false, notify: (message) => trace && process.stderr.write(`tack: ${message}\n`) },
   });
-  const { agent } = session;
-  const callArgs = new Map<string, unknown>();
   let reason = 'done' as AgentEndReason;
 
   session.subscribe((event: SessionEvent) => {
     if (event.type === 'agent_end') reason = event.reason;
-    if (event.type === 'tool_execution_start') callArgs.set(event.toolCallId, event.args);
     if (event.type === 'retry' && trace) {
       process.stderr.write(`tack: ${event.reason}; retrying in ${(event.delayMs / 1000).toFixed(1)} s (attempt ${event.attempt + 1} of ${event.maxAttempts})\n`);
     }
@@ -47,7 +44,7 @@ export async function runPrint(o: PrintOptions): Promise<number> {
     if (event.type === 'tool_execution_end' && trace) {
       const first = event.result.content.find((c) => c.type === 'text');
       const outcome = describeOutcome(event.isError, event.result.details, first?.type === 'text' ? first.text : undefined);
-      process.stderr.write(`→ ${describeCall(event.toolName, callArgs.get(event.toolCallId))}${outcome}\n`);
+      process.stderr.write(`→ ${describeCall(event.toolName, event.args)}${outcome}\n`);
     }
     if (o.outputFormat === 'stream-json') {
       const line = streamJsonLine(event);
@@ -70,37 +67,32 @@ export async function runPrint(o: PrintOptions): Promise<number> {
   const onSignal = () => {
     if (interrupted) return;
     interrupted = true;
-    agent.abort();
+    session.abort();
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   try {
-    await agent.prompt(o.prompt);
+    await session.prompt(o.prompt);
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     session.close();
   }
 
-  const messages = agent.state.messages;
-  const result = buildResult({ sessionId: session.id, messages, reason, durationMs: performance.now() - started, interrupted, error: agent.state.error });
+  const { messages, error } = session.state;
+  const result = buildResult({ sessionId: session.id, messages, reason, durationMs: performance.now() - started, interrupted, error });
   if (o.outputFormat === 'text') {
     const last = messages.filter((m) => m.role === 'assistant').at(-1);
     const text = last?.role === 'assistant' ? answerText(last) : '';
     if (text) process.stdout.write(`${text}\n`);
   } else writeLine(result);
 
-  const stopped = session.approvals?.stopMessage;
-  if (stopped) {
-    process.stderr.write(`tack: ${stopped}\n`);
-    return EXIT.error;
-  }
   if (interrupted) {
     process.stderr.write('tack: interrupted\n');
     return EXIT.interrupted;
   }
   if (reason === 'error') {
-    process.stderr.write(`tack: ${agent.state.error ?? 'the run failed'}\n`);
+    process.stderr.write(`tack: ${error ?? 'the run failed'}\n`);
     return EXIT.error;
   }
   if (reason === 'maxTurns') {

@@ -26,7 +26,7 @@ export function messageChars(m: Message): number {
 const charsToTokens = (chars: number) => Math.ceil(chars / 4);
 
 /** The server's count for everything up to its last answer, plus chars/4 for what came after. */
-export function estimateTokens(messages: Message[]): number {
+export function estimateTokens(messages: readonly Message[]): number {
   let i = messages.length - 1;
   for (; i >= 0; i--) {
     const m = messages[i];
@@ -46,7 +46,7 @@ export function shouldCompact(tokens: number, contextWindow: number, s: Compacti
  * The index of the first message kept verbatim: about `keepRecentTokens` from the end, never a tool
  * result (it stays with its call). 0 means there is nothing older worth summarising.
  */
-export function findCut(messages: Message[], keepRecentTokens: number): number {
+export function findCut(messages: readonly Message[], keepRecentTokens: number): number {
   let tokens = 0;
   let cut = messages.length;
   while (cut > 0 && tokens < keepRecentTokens) {
@@ -60,7 +60,7 @@ export function findCut(messages: Message[], keepRecentTokens: number): number {
 }
 
 /** The conversation as plain text for the summariser (tool calls and results included, long ones cut). */
-export function transcriptText(messages: Message[], maxPerMessage = 6000): string {
+export function transcriptText(messages: readonly Message[], maxPerMessage = 6000): string {
   const clip = (t: string) => (t.length > maxPerMessage ? `${t.slice(0, maxPerMessage / 2)}\n[… ${t.length - maxPerMessage} characters …]\n${t.slice(-maxPerMessage / 2)}` : t);
   return messages
     .map((m) => {

@@ -9,7 +9,7 @@ import { transcriptText } from './compaction.js';
 export async function summarize(o: {
   streamFn: StreamFn;
   model: Model;
-  messages: Message[];
+  messages: readonly Message[];
   focus?: string;
   signal?: AbortSignal;
 }): Promise<string> {

@@ -1,10 +1,9 @@
-// A Session = the Agent + its session file + compaction. Both modes drive a Session, never `openai`.
+// A Session = the Agent + its session file + compaction. Every mode drives a Session, never the Agent.
 import { randomUUID } from 'node:crypto';
-import { Agent } from '../agent/agent.js';
-import type { AgentEvent, AgentOptions, AnyAgentTool } from '../agent/types.js';
-import { EventStream } from '../ai/event-stream.js';
+import { Agent, type QueuedMessage } from '../agent/agent.js';
+import type { AgentEvent, AgentOptions, AgentState, AnyAgentTool } from '../agent/types.js';
 import { createModels } from '../ai/models.js';
-import type { Message, Model, StreamFn } from '../ai/types.js';
+import type { Model, StreamFn, ThinkingLevel } from '../ai/types.js';
 import { packageVersion } from '../config/paths.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import { createTools } from '../../tools/index.js';
@@ -45,7 +44,7 @@ export interface SessionOptions {
 }
 
 export class Session {
-  readonly agent: Agent;
+  private readonly agent: Agent;
   /** approval mode (Shift+Tab), session grants and the prompter; undefined for a bare Session */
   readonly approvals: ApprovalGate | undefined;
   id: string;
@@ -61,7 +60,7 @@ export class Session {
     readonly config: ResolvedConfig,
     readonly tools: AnyAgentTool[],
     private readonly baseStream: StreamFn,
-    agentOptions: Omit<AgentOptions, 'streamFn' | 'transformContext'>,
+    agentOptions: Omit<AgentOptions, 'streamFn' | 'prepareContext'>,
     o: SessionOptions,
   ) {
     this.settings = { ...DEFAULT_COMPACTION, ...config.compaction, ...o.compaction };
@@ -73,8 +72,8 @@ export class Session {
     if (o.resume && this.file) this.writer = SessionWriter.reopen(this.file);
     this.agent = new Agent({
       ...agentOptions,
-      streamFn: this.streamWithOverflowRetry,
-      transformContext: (messages, signal) => this.compactIfNeeded(messages, signal),
+      streamFn: baseStream,
+      prepareContext: ({ reason, signal }) => this.prepareContext(reason, signal),
     });
     // Persistence first, so listeners run after the message is safely on disk.
     this.agent.subscribe((event) => this.onAgentEvent(event));
@@ -82,6 +81,11 @@ export class Session {
 
   get model(): Model {
     return this.agent.state.model;
+  }
+
+  /** The conversation and the run as they are now (read-only). */
+  get state(): AgentState {
+    return this.agent.state;
   }
 
   subscribe(listener: SessionListener): () => void {
@@ -92,8 +96,49 @@ export class Session {
     };
   }
 
+  /** Starts a run; rejects while one is going (use `send`, `steer` or `followUp`). */
   prompt(text: string): Promise<void> {
     return this.agent.prompt(text);
+  }
+
+  /** What a user's Enter means: idle, a new run; working, a steer (or, with `followUp`, a queued follow-up). */
+  send(text: string, o: { followUp?: boolean } = {}): Promise<void> {
+    if (!this.agent.state.isRunning) return this.agent.prompt(text);
+    if (o.followUp) this.agent.followUp(text);
+    else this.agent.steer(text);
+    return Promise.resolve();
+  }
+
+  /** Delivered after the running tool batch, before the next model call. */
+  steer(text: string): void {
+    this.agent.steer(text);
+  }
+
+  /** Delivered when the agent would otherwise stop. */
+  followUp(text: string): void {
+    this.agent.followUp(text);
+  }
+
+  queued(): QueuedMessage[] {
+    return this.agent.queued();
+  }
+
+  /** Stops the run; returns the queued messages (dropped from the queue) so nothing typed is lost. */
+  abort(): QueuedMessage[] {
+    return this.agent.abort();
+  }
+
+  /** Takes the queued messages back without stopping the run. */
+  takeQueue(): QueuedMessage[] {
+    return this.agent.dequeueAll();
+  }
+
+  waitForIdle(): Promise<void> {
+    return this.agent.waitForIdle();
+  }
+
+  setThinkingLevel(level: ThinkingLevel): void {
+    this.agent.setThinkingLevel(level);
   }
 
   setModel(model: Model): void {
@@ -153,18 +198,19 @@ export class Session {
     await this.emit(event);
   }
 
-  private async compactIfNeeded(messages: Message[], signal: AbortSignal): Promise<Message[]> {
-    if (!shouldCompact(estimateTokens(messages), this.model.contextWindow, this.settings)) return messages;
-    await this.runCompaction('threshold', undefined, signal);
-    return this.agent.state.messages;
+  /** The loop's step at each model call: compaction when the context fills up, or the server said it overflowed. */
+  private async prepareContext(reason: 'turn' | 'overflow', signal: AbortSignal): Promise<boolean> {
+    if (reason === 'turn' && !shouldCompact(estimateTokens(this.agent.state.messages), this.model.contextWindow, this.settings)) return false;
+    return this.runCompaction(reason === 'turn' ? 'threshold' : 'overflow', undefined, signal);
   }
 
-  private async runCompaction(reason: CompactionReason, focus: string | undefined, signal?: AbortSignal): Promise<void> {
+  /** Returns whether the transcript was replaced by a summary and the messages kept. */
+  private async runCompaction(reason: CompactionReason, focus: string | undefined, signal?: AbortSignal): Promise<boolean> {
     const messages = this.agent.state.messages;
     // A small window cannot keep 20k tokens verbatim: keep at most a quarter of it.
     const keep = Math.min(this.settings.keepRecentTokens, Math.floor(this.model.contextWindow / 4), reason === 'manual' ? 2000 : Infinity);
     const cut = findCut(messages, keep);
-    if (cut <= 0) return;
+    if (cut <= 0) return false;
     const older = messages.slice(0, cut);
     const kept = messages.slice(cut);
     await this.emit({ type: 'compaction_start', reason });
@@ -172,38 +218,15 @@ export class Session {
       const tokensBefore = estimateTokens(messages);
       const summary = await summarize({ streamFn: this.baseStream, model: this.model, messages: older, focus, signal });
       const timestamp = Date.now();
-      this.agent.state.messages = [summaryMessage(summary, timestamp), ...kept];
+      this.agent.replaceMessages([summaryMessage(summary, timestamp), ...kept]);
       this.write({ type: 'compaction', summary, tokensBefore, messagesSummarized: older.length, kept, timestamp });
       await this.emit({ type: 'compaction_end', reason, tokensBefore, messagesSummarized: older.length, summary });
+      return true;
     } catch (err) {
       await this.emit({ type: 'compaction_error', reason, message: (err as Error).message });
+      return false;
     }
   }
-
-  /** A context-overflow answer from the server triggers one compaction and one retry. */
-  private readonly streamWithOverflowRetry: StreamFn = (model, context, options) => {
-    const out = new EventStream();
-    void (async () => {
-      let inner = this.baseStream(model, context, options);
-      for (let retried = false; ; retried = true) {
-        let overflow = false;
-        for await (const event of inner) {
-          if (event.type === 'error' && event.error.errorKind === 'context_overflow') {
-            if (!retried) {
-              overflow = true;
-              break;
-            }
-            event.error.errorMessage = `the conversation is too large for ${model.id}'s context window even after compaction (${event.error.errorMessage ?? 'context overflow'}); start a new session or use a model with a larger window`;
-          }
-          out.push(event);
-        }
-        if (!overflow) return;
-        await this.runCompaction('overflow', undefined, options?.signal);
-        inner = this.baseStream(model, { ...context, messages: this.agent.state.messages }, options);
-      }
-    })();
-    return out;
-  };
 }
 
 export interface CreateSessionOptions extends Omit<SessionOptions, 'resume'> {
@@ -221,16 +244,14 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
   const provider = makeProvider(config, note);
   const models = createModels();
   models.setProvider(provider);
-  let session: Session | undefined;
-  // A model stuck in a loop in print mode ends the run.
-  const safety = createSafety(config, { ...o.safety, stopRun: () => session?.agent.abort() });
+  const safety = createSafety(config, o.safety ?? {});
   const allTools = createTools({ cwd: config.cwd, secretFile: safety.secretFile });
   const tools = config.tools.map((name) => (name === 'bash' ? safety.bashTool : allTools.byName[name]));
   const [model, systemPrompt] = await Promise.all([
     pickModel(config, provider, resume?.model),
     buildSystemPrompt({ cwd: config.cwd, home: config.home, tools, replace: o.systemPrompt, append: o.appendSystemPrompt }),
   ]);
-  session = new Session(
+  return new Session(
     config,
     tools,
     models.streamSimple.bind(models),
@@ -244,5 +265,4 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
     },
     { ...o, file: o.resumeFile ?? o.file, resume, approvals: safety.gate },
   );
-  return session;
 }

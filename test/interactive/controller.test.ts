@@ -93,7 +93,7 @@ describe('controller', () => {
     for (let i = 0; i < 250 && !printedText().includes('resumed session'); i++) await tick();
     expect(controller.current.id).toBe(id);
     expect(controller.current.approvals?.mode).toBe('auto-edit');
-    expect(controller.current.agent.state.thinkingLevel).toBe('low');
+    expect(controller.current.state.thinkingLevel).toBe('low');
     const printed = printedText();
     expect(printed).toContain('› the earlier question');
     expect(printed).toContain('resumed session abcdef12 (1 earlier message)');

@@ -156,19 +156,19 @@ describe('repeated calls', () => {
     expect(asked.map((a) => a.kind)).toEqual(['repeat']);
   });
 
-  it('without anyone to ask, the third identical call stops the run', async () => {
+  it('without anyone to ask, the third identical call is refused and asks the loop to end the run', async () => {
     const { cwd, home } = workspace();
-    const stops: string[] = [];
-    const g = gate(cwd, home, 'auto', undefined, { stopRun: (m: string) => stops.push(m) });
+    const g = gate(cwd, home, 'auto');
     const repeat = () => g.beforeToolCall(call('read', { path: 'a.txt' }), tool, signal());
     await repeat();
     await g.beforeToolCall(call('read', { path: 'b.txt' }), tool, signal());
+    expect(await repeat()).toBeUndefined();
     await repeat();
-    await repeat();
-    expect(stops).toEqual([]);
-    expect(await repeat()).toEqual({ block: true, reason: expect.stringMatching(/^stopped: the model made the same call 3 times in a row \(Read a\.txt\)/) });
-    expect(stops).toHaveLength(1);
-    expect(g.stopMessage).toBe(stops[0]);
+    expect(await repeat()).toEqual({
+      block: true,
+      reason: expect.stringMatching(/^stopped: the model made the same call 3 times in a row \(Read a\.txt\)/),
+      stopRun: 'stopped: the model made the same call 3 times in a row (Read a.txt); it looks stuck in a loop',
+    });
   });
 });
 

@@ -26,8 +26,6 @@ export interface ApprovalGateOptions {
   prompter?: ApprovalPrompter;
   /** writes "always" answers to the project settings; returns the file written */
   saveAllowRules?: (rules: string[]) => string;
-  /** ends the run (print mode, on a loop) */
-  stopRun?: (message: string) => void;
   /** a sentence for the user: a saved rule, a failure to save one */
   notify?: (message: string) => void;
 }
@@ -44,8 +42,6 @@ export class ApprovalGate {
   private readonly repeats = new RepeatGuard();
   /** one question at a time; parallel calls wait their turn */
   private questions: Promise<unknown> = Promise.resolve();
-  /** set when the gate stopped the run; print mode reports it and exits 1 */
-  stopMessage: string | undefined;
 
   constructor(private readonly o: ApprovalGateOptions) {
     this.currentMode = o.mode;
@@ -106,9 +102,9 @@ export class ApprovalGate {
     const what = summarize(call.name, args);
     const sentence = `the model made the same call ${REPEAT_LIMIT} times in a row (${what})`;
     if (!this.prompter) {
-      this.stopMessage = `stopped: ${sentence}; it looks stuck in a loop`;
-      this.o.stopRun?.(this.stopMessage);
-      return block(`${this.stopMessage}, so the run was stopped`);
+      // nobody to ask (print mode): the call is refused and the run ends after this batch
+      const stop = `stopped: ${sentence}; it looks stuck in a loop`;
+      return { ...block(`${stop}, so the run was stopped`), stopRun: stop };
     }
     const answer = await this.question<never>(signal, () => ({
       toolCallId: call.id,

@@ -64,7 +64,7 @@ function sandboxFor(config: ResolvedConfig, home: string, secretFile: SecretTest
   });
 }
 
-export function createSafety(config: ResolvedConfig, o: SafetyOptions & { stopRun: (message: string) => void }): Safety {
+export function createSafety(config: ResolvedConfig, o: SafetyOptions): Safety {
   const home = homedir();
   const notify = o.notify ?? (() => {});
   const rules = rulesOf(config, home);
@@ -80,7 +80,6 @@ export function createSafety(config: ResolvedConfig, o: SafetyOptions & { stopRu
     // Saved only where the project's settings apply by the user's lasting choice (or there are none
     // yet): a rule written into an ignored or session-trusted file would do nothing, or trust it for good.
     saveAllowRules: config.trust === 'trusted' || config.trust === 'none' ? (rules) => saveAllowRules(config.cwd, config.home, rules) : undefined,
-    stopRun: o.stopRun,
     notify,
   });
   // tack's own key never reaches a command, whatever the variable is called or env.allow says

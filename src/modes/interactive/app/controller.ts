@@ -139,7 +139,7 @@ export class Controller {
   }
 
   get busy(): boolean {
-    return this.session.agent.state.isRunning;
+    return this.session.state.isRunning;
   }
 
   get inputText(): string {
@@ -171,14 +171,14 @@ export class Controller {
       return;
     }
     const old = this.session;
-    this.restore(old.agent.abort());
-    await old.agent.waitForIdle();
+    this.restore(old.abort());
+    await old.waitForIdle();
     this.unsubscribe();
     old.approvals?.setPrompter(undefined);
     old.close();
     const mode = old.approvals?.mode;
     if (mode && mode !== 'auto') next.approvals?.setMode(mode);
-    next.agent.setThinkingLevel(old.agent.state.thinkingLevel);
+    next.setThinkingLevel(old.state.thinkingLevel);
     this.transcript.resetTotals();
     this.attach(next);
     if (this.initial) this.send(this.initial, 'enter');
@@ -189,7 +189,7 @@ export class Controller {
   private onSessionEvent(e: SessionEvent): void {
     this.transcript.onEvent(e);
     if (e.type === 'compaction_start') this.compactingSince = Date.now();
-    if (e.type === 'agent_end' && e.reason === 'error') this.transcript.showRunError(this.session.agent.state.error);
+    if (e.type === 'agent_end' && e.reason === 'error') this.transcript.showRunError(this.session.state.error);
     this.screen.animate(this.transcript.busy || this.transcript.compacting);
     this.schedule();
   }
@@ -201,7 +201,7 @@ export class Controller {
 
   private liveLines(now: number): string[] {
     if (this.hint && now >= this.hint.until) this.hint = null;
-    const state = this.session.agent.state;
+    const state = this.session.state;
     return composeFrame({
       now,
       cols: this.cols,
@@ -224,7 +224,7 @@ export class Controller {
 
   // --- keys ---
   private handle(cmd: Command): void {
-    const agent = this.session.agent;
+    const session = this.session;
     if (this.picker) {
       this.picker.handle(cmd);
       return;
@@ -237,8 +237,8 @@ export class Controller {
     // Esc closes an open completion menu before it answers the question.
     const forQuestion = !(cmd.type === 'escape' && this.input.menu);
     if (forQuestion && this.approvals.current && this.approvals.handle(cmd, this.input.empty && !this.input.menu)) return;
-    if (cmd.type === 'up' && !this.input.menuHasItems && this.input.empty && agent.queued().length > 0) {
-      this.restore(agent.dequeueAll());
+    if (cmd.type === 'up' && !this.input.menuHasItems && this.input.empty && session.queued().length > 0) {
+      this.restore(session.takeQueue());
       return;
     }
     if (this.input.handle(cmd)) return;
@@ -259,11 +259,11 @@ export class Controller {
       case 'escape':
         if (this.input.closeMenu()) return;
         if (this.cancel) this.cancel();
-        else if (agent.state.isRunning || agent.queued().length > 0) this.restore(agent.abort());
+        else if (session.state.isRunning || session.queued().length > 0) this.restore(session.abort());
         return;
       case 'interrupt':
         if (this.input.text !== '') this.input.clear();
-        else if (agent.state.isRunning) this.restore(agent.abort());
+        else if (session.state.isRunning) this.restore(session.abort());
         else if (this.cancel) this.cancel();
         else if (Date.now() < this.quitArmedUntil) this.quit();
         else {
@@ -308,13 +308,7 @@ export class Controller {
 
   /** Idle: a new run. Working: Enter steers, Alt+Enter queues a follow-up. */
   private send(text: string, kind: 'enter' | 'followUp'): void {
-    const agent = this.session.agent;
-    if (agent.state.isRunning) {
-      if (kind === 'followUp') agent.followUp(text);
-      else agent.steer(text);
-      return;
-    }
-    agent.prompt(text).catch((err: unknown) => {
+    this.session.send(text, { followUp: kind === 'followUp' }).catch((err: unknown) => {
       this.transcript.error(err instanceof Error ? err.message : String(err));
       this.schedule();
     });
@@ -333,7 +327,7 @@ export class Controller {
   }
 
   private quit(): void {
-    if (this.session.agent.state.isRunning) this.session.agent.abort();
+    if (this.session.state.isRunning) this.session.abort();
     this.o.onQuit();
   }
 
@@ -351,7 +345,7 @@ export class Controller {
       transcript: this.transcript,
       session: () => this.session,
       renewSession: async () => {
-        this.restore(this.session.agent.abort());
+        this.restore(this.session.abort());
         await this.session.startNew();
       },
       makeModel: (id) => this.o.makeModel(id),
@@ -369,7 +363,7 @@ export class Controller {
 
   private openModelPicker(): void {
     this.input.openMenu(pickerMenu());
-    loadModels(this.o.listModels, this.session.agent.state.model.id, (menu, error) => {
+    loadModels(this.o.listModels, this.session.model.id, (menu, error) => {
       if (this.input.menu?.kind !== 'model') return;
       if (menu) this.input.openMenu(menu);
       else this.input.closeMenu();

@@ -5,7 +5,7 @@ import type { Transcript } from '../transcript.js';
 import { renderHistory } from '../view/history-view.js';
 
 export function showResumed(t: Transcript, session: Session): void {
-  const messages = session.agent.state.messages;
+  const messages = session.state.messages;
   if (messages.length === 0) return;
   for (const block of renderHistory(messages, session.compactedCount, t.width)) t.push(block);
   const tot = t.totals;

@@ -83,8 +83,8 @@ export async function runCommand(ctx: CommandContext, cmd: ParsedCommand): Promi
       t.push([
         `${s.bold('session')} ${session.id}`,
         `file      ${file ?? 'none (--no-session: kept in memory only)'}`,
-        `model     ${session.agent.state.model.id}`,
-        `messages  ${session.agent.state.messages.length}`,
+        `model     ${session.model.id}`,
+        `messages  ${session.state.messages.length}`,
         `tokens    ${compactNumber(tot.input)} in (${compactNumber(tot.cacheRead)} cached) · ${compactNumber(tot.output)} out · ${tot.calls} model calls`,
         `cost      ${cost}`,
       ]);
@@ -107,7 +107,7 @@ export async function runCommand(ctx: CommandContext, cmd: ParsedCommand): Promi
 async function compact(ctx: CommandContext, focus: string): Promise<void> {
   const session = ctx.session();
   const t = ctx.transcript;
-  if (session.agent.state.isRunning) {
+  if (session.state.isRunning) {
     t.error('/compact needs a quiet moment: let the run finish, or interrupt it with Esc, then try again');
     return;
   }
@@ -129,10 +129,10 @@ async function compact(ctx: CommandContext, focus: string): Promise<void> {
 const LEVELS: readonly ThinkingLevel[] = ['off', 'low', 'medium', 'high'];
 
 function thinking(ctx: CommandContext, arg: string): void {
-  const agent = ctx.session().agent;
+  const session = ctx.session();
   const t = ctx.transcript;
   if (!arg) {
-    t.notice(`thinking: ${agent.state.thinkingLevel} (choices: ${LEVELS.join(', ')}; /thinking <level> sets it)`);
+    t.notice(`thinking: ${session.state.thinkingLevel} (choices: ${LEVELS.join(', ')}; /thinking <level> sets it)`);
     return;
   }
   const level = LEVELS.find((l) => l === arg.toLowerCase());
@@ -140,8 +140,8 @@ function thinking(ctx: CommandContext, arg: string): void {
     t.error(`/thinking takes one of ${LEVELS.join(', ')}, not "${arg}"`);
     return;
   }
-  agent.setThinkingLevel(level);
-  const model = agent.state.model;
+  session.setThinkingLevel(level);
+  const model = session.model;
   // Sent as reasoning_effort only where the model takes it; the model layer says so once otherwise.
   const unknown = level !== 'off' && !model.reasoning && model.compat?.supportsReasoningEffort !== true;
   t.notice(`thinking: ${level} (from the next model call)${unknown ? `; ${model.id} is not known to take a thinking level, so it may be ignored` : ''}`);
