@@ -15,6 +15,7 @@ import { makeProvider, pickModel } from './model-setup.js';
 import { createSafety, type ApprovalGate, type SafetyOptions } from './permissions/index.js';
 import { SessionWriter, loadSession, sessionFileName, sessionsDir, type LoadedSession } from './store.js';
 import { buildSystemPrompt } from './system-prompt.js';
+import { addUsage, noUsage, type UsageTotals } from './usage.js';
 import { join } from 'node:path';
 
 export type CompactionReason = 'threshold' | 'overflow' | 'manual';
@@ -51,6 +52,9 @@ export class Session {
   file: string | null;
   /** of a resumed session: messages before its latest compaction, no longer in memory (the app shows their count) */
   compactedCount: number;
+  /** tokens and cost of this conversation so far (a resumed one's earlier calls included) */
+  usage: UsageTotals = noUsage();
+  private compactingNow = false;
   private writer: SessionWriter | null = null;
   private lock: SessionLock | null = null;
   private readonly listeners: SessionListener[] = [];
@@ -75,6 +79,7 @@ export class Session {
       streamFn: baseStream,
       prepareContext: ({ reason, signal }) => this.prepareContext(reason, signal),
     });
+    for (const m of o.resume?.messages ?? []) if (m.role === 'assistant') addUsage(this.usage, m.usage);
     // Persistence first, so listeners run after the message is safely on disk.
     this.agent.subscribe((event) => this.onAgentEvent(event));
   }
@@ -86,6 +91,11 @@ export class Session {
   /** The conversation and the run as they are now (read-only). */
   get state(): AgentState {
     return this.agent.state;
+  }
+
+  /** A compaction is under way (inside a run, or from /compact). */
+  get compacting(): boolean {
+    return this.compactingNow;
   }
 
   subscribe(listener: SessionListener): () => void {
@@ -157,6 +167,7 @@ export class Session {
     this.closeFile();
     this.id = randomUUID();
     this.compactedCount = 0;
+    this.usage = noUsage();
     if (this.file !== null) {
       this.file = join(sessionsDir(this.config.home, this.config.cwd), sessionFileName(new Date(), this.id));
       this.lock = lockSession(this.file);
@@ -190,11 +201,19 @@ export class Session {
   }
 
   private async emit(event: SessionEvent): Promise<void> {
+    if (event.type === 'compaction_start') this.compactingNow = true;
+    else if (event.type === 'compaction_end' || event.type === 'compaction_error') this.compactingNow = false;
     for (const listener of [...this.listeners]) await listener(event);
   }
 
   private async onAgentEvent(event: AgentEvent): Promise<void> {
-    if (event.type === 'message_end') this.write({ type: 'message', message: event.message });
+    if (event.type === 'message_end') {
+      this.write({ type: 'message', message: event.message });
+      if (event.message.role === 'assistant') {
+        addUsage(this.usage, event.message.usage);
+        this.usage.calls++;
+      }
+    }
     await this.emit(event);
   }
 

@@ -30,6 +30,7 @@ async function setup() {
   const options = (resumeFile?: string) => ({ config, resumeFile, safety: { interactive: true }, note: () => {} });
   const session = await createSession(options());
   const sessions = [session];
+  const raw: string[] = [];
   const controller = new Controller({
     session,
     listModels: async () => ['first-model', 'second-model'],
@@ -45,7 +46,7 @@ async function setup() {
     version: 'test',
     cols: 100,
     rows: 30,
-    writeRaw: () => {},
+    writeRaw: (data) => raw.push(data),
     onQuit: () => {},
   });
   open.push({ controller, sessions });
@@ -53,7 +54,7 @@ async function setup() {
   const type = (raw: string) => controller.handleKeys(parser.feed(raw));
   const live = () => controller.getSnapshot().live.map(stripAnsi).join('\n');
   const tick = () => new Promise((r) => setTimeout(r, 20));
-  return { controller, session, type, live, tick };
+  return { controller, session, type, live, tick, raw };
 }
 
 describe('controller', () => {
@@ -98,5 +99,27 @@ describe('controller', () => {
     expect(printed).toContain('› the earlier question');
     expect(printed).toContain('resumed session abcdef12 (1 earlier message)');
     expect(live()).toContain('approvals: auto-edit');
+  });
+
+  it('a resumed conversation: /copy takes its last answer, the footer and /session its tokens (the Session\'s figures)', async () => {
+    const { controller, session, type, live, tick, raw } = await setup();
+    const id = 'bcdef123-0000-0000-0000-000000000000';
+    const w = SessionWriter.create(join(sessionsDir(session.config.home, session.config.cwd), sessionFileName(new Date(0), id)), {
+      type: 'session', version: 1, id, created: new Date(0).toISOString(), cwd: session.config.cwd, model: 'first-model', tack_version: '0',
+    });
+    const usage = { input: 12_000, output: 300, cacheRead: 0, totalTokens: 12_300, cost: null };
+    w.append({ type: 'message', message: { role: 'user', content: 'q', timestamp: 1 } });
+    w.append({ type: 'message', message: { role: 'assistant', content: [{ type: 'text', text: 'the answer to copy' }], provider: 'p', model: 'first-model', usage, stopReason: 'stop', timestamp: 2 } });
+    w.close();
+    type('/resume bcdef1\r');
+    for (let i = 0; i < 250 && controller.current.id !== id; i++) await tick();
+    type('/copy\r');
+    await tick();
+    expect(raw).toContain(`\x1b]52;c;${Buffer.from('the answer to copy').toString('base64')}\x07`);
+    type('/session\r');
+    const printed = () => controller.getSnapshot().items.map((i) => stripAnsi(i.text)).join('\n');
+    for (let i = 0; i < 250 && !printed().includes('messages  2'); i++) await tick();
+    expect(printed()).toMatch(/tokens +12k in .* 300 out · 0 model calls/);
+    expect(live()).toContain('12k');
   });
 });

@@ -10,7 +10,9 @@ import type { History } from '../editor/history.js';
 import { keyCommand, type Command } from '../input/keymap.js';
 import type { KeyEvent } from '../input/keys.js';
 import { width } from '../text.js';
-import { Transcript } from '../transcript.js';
+import { ConversationView } from '../conversation-view.js';
+import type { Transcript } from '../transcript.js';
+import type { QueueState } from '../view/queue-view.js';
 import { renderHeader } from '../view/messages.js';
 import { ApprovalPrompt } from './approval-prompt.js';
 import { composeFrame } from './frame.js';
@@ -43,6 +45,8 @@ export interface ControllerOptions {
 const QUIT_WINDOW_MS = 2000;
 
 export class Controller {
+  readonly view: ConversationView;
+  /** what is printed once into the scrollback (the view and the commands add to it; each frame drains it) */
   readonly transcript: Transcript;
   private session: Session;
   private unsubscribe: () => void = () => {};
@@ -65,8 +69,16 @@ export class Controller {
     this.session = o.session;
     this.cols = o.cols;
     this.rows = o.rows;
-    this.transcript = new Transcript({ width: o.cols });
-    this.screen = new Screen(this.transcript, (now) => this.liveLines(now));
+    this.view = new ConversationView({ width: o.cols });
+    this.transcript = this.view.transcript;
+    const source = {
+      take: () => {
+        this.view.flush();
+        return this.transcript.take();
+      },
+      busy: () => this.busy,
+    };
+    this.screen = new Screen(source, (now) => this.liveLines(now));
     this.input = new InputBox(o.history, o.fileIndex, () => this.schedule());
     if (!o.headerPrinted) this.transcript.pushRaw(renderHeader({ version: o.version, model: o.session.model.id, cwd: o.session.config.cwd }, o.cols).join('\n'));
     this.attach(o.session);
@@ -127,7 +139,7 @@ export class Controller {
   resize(cols: number, rows: number): void {
     this.cols = cols;
     this.rows = rows;
-    this.transcript.width = cols;
+    this.view.width = cols;
     this.screen.render();
   }
 
@@ -179,7 +191,6 @@ export class Controller {
     const mode = old.approvals?.mode;
     if (mode && mode !== 'auto') next.approvals?.setMode(mode);
     next.setThinkingLevel(old.state.thinkingLevel);
-    this.transcript.resetTotals();
     this.attach(next);
     if (this.initial) this.send(this.initial, 'enter');
     this.initial = null;
@@ -187,10 +198,10 @@ export class Controller {
   }
 
   private onSessionEvent(e: SessionEvent): void {
-    this.transcript.onEvent(e);
+    this.view.onEvent(e);
     if (e.type === 'compaction_start') this.compactingSince = Date.now();
-    if (e.type === 'agent_end' && e.reason === 'error') this.transcript.showRunError(this.session.state.error);
-    this.screen.animate(this.transcript.busy || this.transcript.compacting);
+    if (e.type === 'agent_end' && e.reason === 'error') this.view.showRunError(this.session.state.error);
+    this.screen.animate(this.busy || this.session.compacting);
     this.schedule();
   }
 
@@ -206,7 +217,10 @@ export class Controller {
       now,
       cols: this.cols,
       rows: this.rows,
-      transcript: this.transcript,
+      view: this.view,
+      usage: this.session.usage,
+      queue: queueOf(this.session),
+      compacting: this.session.compacting,
       editor: this.input.editor,
       menu: this.input.menu,
       question: this.approvals.current,
@@ -276,7 +290,7 @@ export class Controller {
         else this.input.handle({ type: 'edit', op: 'delete' });
         return;
       case 'toggleTools':
-        this.transcript.toggleExpanded();
+        this.view.toggleExpanded();
         return;
       default:
         return;
@@ -371,4 +385,9 @@ export class Controller {
       this.schedule();
     });
   }
+}
+
+function queueOf(session: Session): QueueState {
+  const queued = session.queued();
+  return { steering: queued.filter((q) => q.kind === 'steer').map((q) => q.text), followUp: queued.filter((q) => q.kind === 'followUp').map((q) => q.text) };
 }

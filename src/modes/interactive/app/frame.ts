@@ -5,11 +5,12 @@ import type { Model, ThinkingLevel } from '../../../ai/types.js';
 import type { EditorState } from '../editor/editor.js';
 import { renderEditor } from '../editor/view.js';
 import { s, sym } from '../style.js';
-import type { Transcript } from '../transcript.js';
+import type { ConversationView } from '../conversation-view.js';
 import { renderQuestion } from '../view/approval-view.js';
 import { renderFooter } from '../view/footer.js';
 import { composeLive } from '../view/live.js';
-import { renderQueue } from '../view/queue-view.js';
+import { renderQueue, type QueueState } from '../view/queue-view.js';
+import type { UsageTotals } from '../../../session/usage.js';
 import { renderStatus, spinnerFrame } from '../view/status.js';
 import type { OpenQuestion } from './approval-prompt.js';
 import { renderMenu, type MenuState } from './menu.js';
@@ -19,7 +20,11 @@ export interface FrameInput {
   now: number;
   cols: number;
   rows: number;
-  transcript: Transcript;
+  view: ConversationView;
+  usage: UsageTotals;
+  queue: QueueState;
+  /** the Session is summarising the conversation */
+  compacting: boolean;
   editor: EditorState;
   menu: MenuState | null;
   question?: OpenQuestion;
@@ -47,7 +52,7 @@ function editorHint(f: FrameInput): string {
 }
 
 export function composeFrame(f: FrameInput): string[] {
-  const { cols, transcript: t } = f;
+  const { cols, view: v, usage } = f;
   const rule = s.gray(sym('─', '-').repeat(cols));
   const view = renderEditor(f.editor, {
     width: cols,
@@ -59,10 +64,10 @@ export function composeFrame(f: FrameInput): string[] {
     {
       model: f.model.id,
       contextWindow: f.model.contextWindow,
-      lastInput: t.totals.lastInput,
-      totalInput: t.totals.input,
-      totalOutput: t.totals.output,
-      cost: t.totals.cost,
+      lastInput: usage.lastInput,
+      totalInput: usage.input,
+      totalOutput: usage.output,
+      cost: usage.cost,
       cwd: f.cwd,
       sessionId: f.sessionId,
       approvals: f.approvalMode,
@@ -72,22 +77,22 @@ export function composeFrame(f: FrameInput): string[] {
   );
   const status = renderStatus(
     {
-      busy: t.busy || t.compacting,
-      startedAt: t.busy ? t.startedAt : f.compactingSince,
-      activity: f.question ? 'waiting for your answer' : t.activity(),
-      retry: t.retry,
+      busy: f.busy || f.compacting,
+      startedAt: f.busy ? v.startedAt : f.compactingSince,
+      activity: f.question ? 'waiting for your answer' : v.activity(f.compacting),
+      retry: v.retry,
       hint: f.hint,
     },
     cols,
     f.now,
   );
-  const queue = renderQueue(t.queue, cols);
+  const queue = renderQueue(f.queue, cols);
   const input = [rule, ...view.lines, rule];
   const menu = f.picker ? f.picker.render(cols) : renderMenu(f.menu, cols);
   const room = f.rows - 1 - BODY_ROOM - status.length - queue.length - input.length - menu.length - 1;
   return composeLive(
     {
-      body: t.liveBody(f.now, spinnerFrame(f.now), f.rows),
+      body: v.liveBody(f.now, spinnerFrame(f.now), f.rows),
       question: f.question ? renderQuestion(f.question, cols, Math.max(6, room)) : [],
       status,
       queue,

@@ -1,5 +1,5 @@
 // What each slash command does.
-import type { Model, ThinkingLevel } from '../../../ai/types.js';
+import type { Message, Model, ThinkingLevel } from '../../../ai/types.js';
 import { findSessionById } from '../../../session/locate.js';
 import type { Session } from '../../../session/session.js';
 import { osc52 } from '../clipboard.js';
@@ -59,7 +59,6 @@ export async function runCommand(ctx: CommandContext, cmd: ParsedCommand): Promi
     }
     case 'new': {
       await ctx.renewSession();
-      t.resetTotals();
       t.notice(`new conversation · session ${ctx.session().id}`);
       return;
     }
@@ -78,7 +77,7 @@ export async function runCommand(ctx: CommandContext, cmd: ParsedCommand): Promi
     case 'session': {
       const session = ctx.session();
       const file = session.file;
-      const tot = t.totals;
+      const tot = session.usage;
       const cost = tot.cost === null ? 'unknown (no prices for this model)' : formatCost(tot.cost);
       t.push([
         `${s.bold('session')} ${session.id}`,
@@ -91,12 +90,13 @@ export async function runCommand(ctx: CommandContext, cmd: ParsedCommand): Promi
       return;
     }
     case 'copy': {
-      if (!t.lastAnswer) {
+      const answer = lastAnswer(ctx.session().state.messages);
+      if (!answer) {
         t.error('nothing to copy yet: no answer in this conversation');
         return;
       }
-      ctx.writeRaw(osc52(t.lastAnswer));
-      t.notice(`copied the last answer (${t.lastAnswer.length} characters) to the clipboard`);
+      ctx.writeRaw(osc52(answer));
+      t.notice(`copied the last answer (${answer.length} characters) to the clipboard`);
       return;
     }
     default:
@@ -145,4 +145,15 @@ function thinking(ctx: CommandContext, arg: string): void {
   // Sent as reasoning_effort only where the model takes it; the model layer says so once otherwise.
   const unknown = level !== 'off' && !model.reasoning && model.compat?.supportsReasoningEffort !== true;
   t.notice(`thinking: ${level} (from the next model call)${unknown ? `; ${model.id} is not known to take a thinking level, so it may be ignored` : ''}`);
+}
+
+/** The text of the latest answer that has any. */
+function lastAnswer(messages: readonly Message[]): string {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i];
+    if (m.role !== 'assistant') continue;
+    const text = m.content.map((c) => (c.type === 'text' ? c.text : '')).join('').trim();
+    if (text) return text;
+  }
+  return '';
 }

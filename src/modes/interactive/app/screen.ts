@@ -4,7 +4,13 @@
 // arriving faster than anyone reads, whose finished blocks each frame renders and prints): the
 // screen takes at most about 1/FRAME_SHARE of the time, and the stream the rest. Never less than
 // 1000/MAX_FRAME_MS frames a second, though.
-import type { StaticItem, Transcript } from '../transcript.js';
+import type { StaticItem } from '../transcript.js';
+
+/** Where the frames come from: the static items added since the last frame, and whether a run is going. */
+export interface FrameSource {
+  take(): StaticItem[];
+  busy(): boolean;
+}
 
 export interface Snapshot {
   /** every static item so far (App prints the new ones once) */
@@ -29,7 +35,7 @@ export class Screen {
   private closed = false;
 
   constructor(
-    private readonly transcript: Transcript,
+    private readonly source: FrameSource,
     /** the live region at this moment */
     private readonly compose: (now: number) => string[],
   ) {}
@@ -46,7 +52,7 @@ export class Screen {
   schedule(): void {
     if (this.timer || this.closed) return;
     // Once the run is over nothing competes with the screen: the final frame comes at once.
-    const gap = this.transcript.busy ? Math.min(MAX_FRAME_MS, Math.max(FRAME_MS, FRAME_SHARE * this.frameMs)) : FRAME_MS;
+    const gap = this.source.busy() ? Math.min(MAX_FRAME_MS, Math.max(FRAME_MS, FRAME_SHARE * this.frameMs)) : FRAME_MS;
     const wait = Math.max(0, this.lastFrame + gap - Date.now());
     this.timer = setTimeout(() => {
       this.timer = null;
@@ -59,7 +65,7 @@ export class Screen {
     if (this.closed) return;
     const start = performance.now();
     this.lastFrame = Date.now();
-    const fresh = this.transcript.take();
+    const fresh = this.source.take();
     if (fresh.length > 0) this.items = this.items.concat(fresh);
     const live = this.compose(this.lastFrame);
     const prev = this.snapshot;
@@ -81,7 +87,7 @@ export class Screen {
 
   /** The last frame: the transcript stays, the live region goes. */
   close(): void {
-    const fresh = this.transcript.take();
+    const fresh = this.source.take();
     this.snapshot = { items: fresh.length > 0 ? this.items.concat(fresh) : this.items, live: [] };
     for (const l of this.listeners) l();
     this.closed = true;

@@ -1,0 +1,226 @@
+// What only the screen keeps about the conversation, built from the Session's events: the answer
+// being streamed, the tool calls on screen (with their throttled previews and times), a retry's
+// countdown and whether tool output is shown in full. Busy, queue, transcript and usage are the
+// Session's; this renders into the Transcript and never drains it.
+import type { AgentEvent, AgentToolResult } from '../../agent/types.js';
+import type { AssistantMessage, ToolCall, ToolResultMessage, UserMessage } from '../../ai/types.js';
+import type { SessionEvent } from '../../session/session.js';
+import { LiveAnswer } from './live-answer.js';
+import { Transcript } from './transcript.js';
+import { renderUser } from './view/messages.js';
+import type { RetryInfo } from './view/status.js';
+import { renderToolCall, type ToolCallView } from './view/tool-view.js';
+
+const TOOL_PREVIEW_INTERVAL_MS = 250;
+
+type LiveTool = ToolCallView & { shownAt: number; latest?: AgentToolResult };
+
+function userText(m: UserMessage): string {
+  return typeof m.content === 'string' ? m.content : m.content.map((p) => (p.type === 'text' ? p.text : '[image]')).join('');
+}
+
+export class ConversationView {
+  readonly transcript: Transcript;
+  private readonly answer = new LiveAnswer();
+  private readonly tools = new Map<string, LiveTool>();
+  /** the last finished answer: where a tool result that never ran finds its call */
+  private lastAssistant: AssistantMessage | null = null;
+  private lastTool: ToolCallView | null = null;
+  private lastToolExpanded = false;
+  private errorShown = false;
+  private inRun = false;
+  private showFull = false;
+  private retryInfo: RetryInfo | null = null;
+  private runStartedAt = 0;
+
+  constructor(o: { width: number }) {
+    this.transcript = new Transcript(o.width);
+  }
+
+  set width(cols: number) {
+    this.transcript.width = cols;
+  }
+
+  get width(): number {
+    return this.transcript.width;
+  }
+
+  /** tool output in full (Ctrl+O) rather than previews */
+  get expanded(): boolean {
+    return this.showFull;
+  }
+
+  get retry(): RetryInfo | null {
+    return this.retryInfo;
+  }
+
+  /** when the current run (with the runs chained to it by queued messages) started */
+  get startedAt(): number {
+    return this.runStartedAt;
+  }
+
+  toggleExpanded(): void {
+    this.showFull = !this.showFull;
+    if (this.showFull && this.lastTool && !this.lastToolExpanded) {
+      this.lastToolExpanded = true;
+      this.transcript.push(renderToolCall(this.lastTool, this.width, { expanded: true }));
+    }
+    this.transcript.notice(this.showFull ? 'tool output: in full (Ctrl+O for previews)' : 'tool output: previews (Ctrl+O for full output)');
+  }
+
+  /** Renders the finished blocks of the streaming answer into the transcript (before a frame is drawn). */
+  flush(): void {
+    this.answer.flush(this.transcript, false);
+  }
+
+  onEvent(e: SessionEvent): void {
+    switch (e.type) {
+      case 'compaction_end':
+        this.transcript.notice(
+          `compacted the conversation: ${e.messagesSummarized} earlier messages summarized (${e.reason === 'manual' ? 'on request' : e.reason === 'overflow' ? 'the server said the context was full' : 'the context was filling up'})`,
+        );
+        break;
+      case 'compaction_error':
+        this.transcript.error(`compaction failed: ${e.message}`);
+        break;
+      case 'agent_start':
+        if (!this.inRun) this.runStartedAt = Date.now();
+        this.inRun = true;
+        this.errorShown = false;
+        break;
+      case 'agent_end':
+        this.inRun = false;
+        this.retryInfo = null;
+        this.answer.flush(this.transcript, true);
+        if (e.reason === 'maxTurns') this.transcript.notice('stopped: the limit of model calls for one run (--max-turns) was reached');
+        break;
+      case 'message_start':
+        if (e.message.role === 'assistant') {
+          this.answer.flush(this.transcript, true);
+          this.answer.start(e.message);
+        }
+        break;
+      case 'message_update':
+        this.answer.update(e.message);
+        this.retryInfo = null;
+        break;
+      case 'message_end':
+        this.onMessageEnd(e.message);
+        break;
+      case 'retry':
+        this.onRetry(e);
+        break;
+      case 'tool_execution_start':
+        this.tools.set(e.toolCallId, { id: e.toolCallId, name: e.toolName, args: e.args, status: 'running', startedAt: Date.now(), shownAt: 0 });
+        break;
+      case 'tool_execution_update': {
+        const t = this.tools.get(e.toolCallId);
+        if (t) t.latest = e.partialResult;
+        break;
+      }
+      case 'tool_execution_end': {
+        const t = this.tools.get(e.toolCallId);
+        if (t) {
+          t.status = e.isError ? 'failed' : 'done';
+          t.result = e.result;
+          t.latest = undefined;
+          t.endedAt = Date.now();
+        }
+        break;
+      }
+      default:
+        break;
+    }
+  }
+
+  /** Called at the end of a run: an error the messages did not show yet (a failing listener). */
+  showRunError(message: string | null): void {
+    if (message && !this.errorShown) this.transcript.error(message);
+    this.errorShown = true;
+  }
+
+  private onRetry(e: Extract<AgentEvent, { type: 'retry' }>): void {
+    if (this.answer.printedSome) this.transcript.notice('(the answer above was cut off; it is asked for again)');
+    this.answer.drop();
+    this.retryInfo = { attempt: e.attempt, maxAttempts: e.maxAttempts, reason: e.reason, at: Date.now() + e.delayMs };
+  }
+
+  private onMessageEnd(m: UserMessage | AssistantMessage | ToolResultMessage): void {
+    const t = this.transcript;
+    if (m.role === 'user') {
+      t.push(renderUser(userText(m), this.width));
+      return;
+    }
+    if (m.role === 'assistant') {
+      this.answer.update(m);
+      this.answer.flush(t, true);
+      this.lastAssistant = m;
+      if (m.stopReason === 'error') {
+        t.error(m.errorMessage ?? 'the model call failed');
+        this.errorShown = true;
+      } else if (m.stopReason === 'aborted') {
+        t.notice('interrupted');
+      } else if (m.stopReason === 'length') {
+        t.notice('(the answer hit the output token limit and was cut off)');
+      }
+      return;
+    }
+    // A tool result: its view moves to the transcript, in call order.
+    const live = this.tools.get(m.toolCallId);
+    this.tools.delete(m.toolCallId);
+    const call = this.lastAssistant?.content.find((c): c is ToolCall => c.type === 'toolCall' && c.id === m.toolCallId);
+    const view: ToolCallView = {
+      id: m.toolCallId,
+      name: m.toolName,
+      args: live?.args ?? call?.arguments ?? {},
+      status: m.isError ? 'failed' : 'done',
+      result: { content: m.content, details: m.details, isError: m.isError },
+      startedAt: live?.startedAt,
+      endedAt: live?.endedAt,
+    };
+    this.lastTool = view;
+    this.lastToolExpanded = this.showFull;
+    t.push(renderToolCall(view, this.width, { expanded: this.showFull }));
+  }
+
+  /** What is still moving: the unfinished end of the answer, and the tool calls under way. */
+  liveBody(now: number, spinner: string, maxLines: number): string[] {
+    const out: string[] = [];
+    const lines = this.answer.liveLines(this.width, maxLines);
+    if (lines.length > 0) out.push('', ...lines);
+    for (const c of this.answer.current?.content ?? []) {
+      if (c.type === 'toolCall' && !this.tools.has(c.id)) out.push('', ...renderToolCall(preparing(c), this.width, { spinner }));
+    }
+    for (const t of this.tools.values()) {
+      if (t.latest && now - t.shownAt >= TOOL_PREVIEW_INTERVAL_MS) {
+        t.result = t.latest;
+        t.latest = undefined;
+        t.shownAt = now;
+      }
+      out.push('', ...renderToolCall(t, this.width, { spinner, expanded: this.showFull, now }));
+    }
+    return out;
+  }
+
+  /** What the spinner line says tack is doing (`compacting`: the Session is summarising). */
+  activity(compacting = false): string {
+    if (compacting) return 'compacting the conversation';
+    for (const t of this.tools.values()) if (t.status === 'running') return toolSummary(t);
+    const last = this.answer.current?.content.at(-1);
+    if (last?.type === 'thinking') return 'thinking';
+    if (last?.type === 'toolCall') return `preparing ${last.name}`;
+    if (last?.type === 'text') return 'responding';
+    return 'waiting for the model';
+  }
+}
+
+function preparing(c: ToolCall): ToolCallView {
+  return { id: c.id, name: c.name, args: c.arguments, status: 'preparing' };
+}
+
+function toolSummary(t: ToolCallView): string {
+  const argsObj = (t.args && typeof t.args === 'object' ? t.args : {}) as Record<string, unknown>;
+  const main = ['command', 'path', 'pattern'].map((k) => argsObj[k]).find((v) => typeof v === 'string') as string | undefined;
+  const first = main?.split('\n')[0] ?? '';
+  return first ? `${t.name}: ${first.length > 60 ? `${first.slice(0, 59)}…` : first}` : t.name;
+}

@@ -1,0 +1,59 @@
+// What a session has spent: the footer's tokens and cost, /session's figures. Kept by the Session
+// (not by the screen), summed over its model calls, a resumed session's earlier ones included.
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { resolveConfig } from '../../src/config/resolve.js';
+import { createSession, type Session } from '../../src/session/session.js';
+import { addUsage, noUsage } from '../../src/session/usage.js';
+import { startMockServer, type MockServer } from '../support/mock-openai-server.js';
+
+const cleanup: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const f of cleanup.splice(0)) await f();
+});
+
+describe('usage totals', () => {
+  it('sum tokens, keep the latest input as the context fill, and stay unknown once a price is unknown', () => {
+    const t = noUsage();
+    addUsage(t, { input: 1000, output: 50, cacheRead: 200, totalTokens: 1050, cost: { input: 0.01, output: 0.002, cacheRead: 0, total: 0.012 } });
+    addUsage(t, { input: 0, output: 5, cacheRead: 0, totalTokens: 5, cost: { input: 0, output: 0.001, cacheRead: 0, total: 0.001 } });
+    expect(t).toMatchObject({ input: 1000, output: 55, cacheRead: 200, lastInput: 1000 });
+    expect(t.cost).toBeCloseTo(0.013);
+    addUsage(t, { input: 1500, output: 10, cacheRead: 0, totalTokens: 1510, cost: null });
+    expect(t).toMatchObject({ input: 2500, lastInput: 1500, cost: null });
+    addUsage(t, { input: 10, output: 1, cacheRead: 0, totalTokens: 11, cost: { input: 0, output: 0, cacheRead: 0, total: 0 } });
+    expect(t.cost).toBeNull();
+  });
+
+  it('a Session counts its calls; continued later, the earlier calls are in the figures; /new starts from zero', async () => {
+    const server: MockServer = await startMockServer({
+      turns: [
+        { text: 'one', usage: { prompt_tokens: 1000, completion_tokens: 50 } },
+        { text: 'two', usage: { prompt_tokens: 1200, completion_tokens: 20 } },
+      ],
+    });
+    cleanup.push(() => server.close());
+    const base = mkdtempSync(join(tmpdir(), 'tack-usage-'));
+    const cwd = join(base, 'project');
+    mkdirSync(cwd);
+    const config = resolveConfig({ baseUrl: server.url, model: 'm', cwd }, { TACK_HOME: join(base, 'home') });
+    const open = async (resumeFile?: string): Promise<Session> => {
+      const s = await createSession({ config, resumeFile, safety: { interactive: false }, note: () => {} });
+      cleanup.push(() => s.close());
+      return s;
+    };
+    const first = await open();
+    await first.prompt('hi');
+    expect(first.usage).toMatchObject({ input: 1000, output: 50, lastInput: 1000, calls: 1 });
+    first.close();
+
+    const again = await open(first.file!);
+    expect(again.usage).toMatchObject({ input: 1000, output: 50, lastInput: 1000, calls: 0 });
+    await again.prompt('more');
+    expect(again.usage).toMatchObject({ input: 2200, output: 70, lastInput: 1200, calls: 1 });
+    await again.startNew();
+    expect(again.usage).toMatchObject({ input: 0, output: 0, lastInput: 0, calls: 0 });
+  });
+});
