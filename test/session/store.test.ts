@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AssistantMessage, Message } from '../../src/ai/types.js';
 import { UsageError } from '../../src/config/errors.js';
-import { findCut, estimateTokens, shouldCompact } from '../../src/session/compaction.js';
+import { findCut, estimateTokens, shouldCompact } from '../../src/session/token-budget.js';
 import { lockSession } from '../../src/session/lock.js';
 import { SessionWriter, answerOrphanToolCalls, cwdSlug, listSessions, loadSession, sessionFileName, sessionsDir } from '../../src/session/store.js';
 import type { SessionHeader } from '../../src/session/entries.js';

@@ -1,10 +1,8 @@
 // Asks the model for a summary of the older part of the conversation (prompts/compaction.md).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Model, StreamFn } from '../ai/types.js';
-import type { Message } from '../ai/types.js';
+import type { Message, Model, StreamFn } from '../ai/types.js';
 import { packageRoot } from '../config/paths.js';
-import { transcriptText } from './compaction.js';
 
 export async function summarize(o: {
   streamFn: StreamFn;
@@ -27,4 +25,19 @@ export async function summarize(o: {
   const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('').trim();
   if (!text) throw new Error('the model returned an empty summary');
   return text;
+}
+
+/** The conversation as plain text for the summariser (tool calls and results included, long ones cut). */
+export function transcriptText(messages: readonly Message[], maxPerMessage = 6000): string {
+  const clip = (t: string) => (t.length > maxPerMessage ? `${t.slice(0, maxPerMessage / 2)}\n[… ${t.length - maxPerMessage} characters …]\n${t.slice(-maxPerMessage / 2)}` : t);
+  return messages
+    .map((m) => {
+      if (m.role === 'user') return `[user]\n${clip(typeof m.content === 'string' ? m.content : m.content.map((p) => (p.type === 'text' ? p.text : '[image]')).join('\n'))}`;
+      if (m.role === 'toolResult') return `[tool result: ${m.toolName}${m.isError ? ', error' : ''}]\n${clip(m.content.map((p) => (p.type === 'text' ? p.text : '[image]')).join('\n'))}`;
+      const parts = m.content.map((c) =>
+        c.type === 'text' ? c.text : c.type === 'thinking' ? '' : `[tool call: ${c.name} ${clip(JSON.stringify(c.arguments))}]`,
+      );
+      return `[assistant]\n${parts.filter(Boolean).join('\n')}`;
+    })
+    .join('\n\n');
 }

@@ -1,4 +1,4 @@
-// When to compact and where to cut: token estimates and the kept tail. Pure.
+// When to compact and where to cut: token estimates of the conversation and the tail kept verbatim. Pure.
 import type { AssistantMessage, Message } from '../ai/types.js';
 
 export interface CompactionSettings {
@@ -57,19 +57,4 @@ export function findCut(messages: readonly Message[], keepRecentTokens: number):
   cut = Math.min(cut, messages.length - 1);
   while (cut > 0 && messages[cut].role === 'toolResult') cut--;
   return Math.max(cut, 0);
-}
-
-/** The conversation as plain text for the summariser (tool calls and results included, long ones cut). */
-export function transcriptText(messages: readonly Message[], maxPerMessage = 6000): string {
-  const clip = (t: string) => (t.length > maxPerMessage ? `${t.slice(0, maxPerMessage / 2)}\n[… ${t.length - maxPerMessage} characters …]\n${t.slice(-maxPerMessage / 2)}` : t);
-  return messages
-    .map((m) => {
-      if (m.role === 'user') return `[user]\n${clip(typeof m.content === 'string' ? m.content : m.content.map((p) => (p.type === 'text' ? p.text : '[image]')).join('\n'))}`;
-      if (m.role === 'toolResult') return `[tool result: ${m.toolName}${m.isError ? ', error' : ''}]\n${clip(m.content.map((p) => (p.type === 'text' ? p.text : '[image]')).join('\n'))}`;
-      const parts = m.content.map((c) =>
-        c.type === 'text' ? c.text : c.type === 'thinking' ? '' : `[tool call: ${c.name} ${clip(JSON.stringify(c.arguments))}]`,
-      );
-      return `[assistant]\n${parts.filter(Boolean).join('\n')}`;
-    })
-    .join('\n\n');
 }
