@@ -135,11 +135,26 @@ const rows: [tool: string, arg: string, expected: PerMode, lists?: Lists][] = [
   // read rules apply to what bash reads
   ['bash', 'cat .env', ALL_ALLOW, { allow: ['read(.env)'] }],
   ['bash', 'cat config/.env', ALWAYS_DENY, { deny: ['read(**/.env)'] }],
+  // the shell expands an unquoted `~` or `$HOME` only, and the lexer forgets the quotes: both readings are judged
+  ['bash', 'cat "~/../config/key.txt"', ALWAYS_DENY, { deny: ['read(config/**)'] }],
+  ['bash', "cat '$HOME/../config/key.txt'", ALWAYS_DENY, { deny: ['read(config/**)'] }],
+  ['bash', 'cat ~/proj/config/key.txt', ALWAYS_DENY, { deny: ['read(config/**)'] }],
+  // a deny rule on one file beats a question about another
+  ['bash', 'cat /etc/hosts config/key.txt', ALWAYS_DENY, { deny: ['read(config/**)'] }],
 
   // file tools
   ['read', 'src/app.ts', ALL_ALLOW],
   ['ls', '.', ALL_ALLOW],
   ['find', '', ALL_ALLOW],
+  // a tool's path is read as the tool reads it: `~/` is the home, `$HOME` is a plain name (the boundary)
+  ['write', '$HOME/notes.md', EDIT_LIKE],
+  ['write', '${HOME}/notes.md', EDIT_LIKE],
+  ['write', '$HOME/../.git/hooks/pre-commit', ALWAYS_DENY, { deny: ['edit(.git/**)'] }],
+  ['read', '$HOME/../config/key.txt', ALWAYS_DENY, { deny: ['read(config/**)'] }],
+  ['read', '$HOME/.ssh/id_rsa', SECRET],
+  ['read', '~/proj/config/key.txt', ALWAYS_DENY, { deny: ['read(config/**)'] }],
+  ['read', '~/notes.md', OUTSIDE_WRITE],
+  ['write', './~/notes.md', EDIT_LIKE],
   // reading outside the workspace is asked like writing there; print mode refuses it (the boundary)
   ['read', '/etc/hosts', OUTSIDE_WRITE],
   ['read', '../other/notes.md', OUTSIDE_WRITE],
