@@ -10,9 +10,13 @@ export interface ResolvedPath {
   insideWorkspace: boolean;
 }
 
-function expandHome(input: string): string {
-  if (input === '~') return homedir();
-  if (input.startsWith('~/')) return homedir() + input.slice(1);
+/**
+ * `~` and `~/…` name the home directory; nothing else is expanded. The tools run no shell, so
+ * `$HOME/x` is the relative path `./$HOME/x`, and the safety layer judges exactly that.
+ */
+export function expandHome(input: string, home = homedir()): string {
+  if (input === '~') return home;
+  if (input.startsWith('~/')) return home + input.slice(1);
   return input;
 }
 
@@ -32,7 +36,8 @@ export function describeDirectory(shown: string): string {
   return shown === '.' ? 'the workspace root' : shown;
 }
 
-export function resolvePath(root: string, input: string): ResolvedPath {
-  const absolute = resolve(root, expandHome(input.trim()));
+/** The one reading of a tool's path argument, for the tool and for the policy that judges the call. */
+export function resolvePath(root: string, input: string, home = homedir()): ResolvedPath {
+  const absolute = resolve(root, expandHome(input.trim(), home));
   return { absolute, display: displayPath(root, absolute), insideWorkspace: isInside(root, absolute) };
 }

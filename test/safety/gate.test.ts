@@ -67,6 +67,19 @@ describe('interactive questions', () => {
     expect(readFileSync(join(cwd, 'calc.js'), 'utf8')).toBe('const add = (a, b) => a - b;\n');
   });
 
+  it('the question names the file the tool will touch: `$HOME/x` is a name in the workspace, `~/x` is in the home', async () => {
+    const { cwd, home } = workspace();
+    const { asked, prompter } = scripted({ answer: 'no' }, { answer: 'no' });
+    const g = gate(cwd, home, 'ask', prompter);
+    await g.beforeToolCall(call('write', { path: '$HOME/.bashrc', content: 'x\n' }), tool, signal());
+    await g.beforeToolCall(call('read', { path: '~/.profile' }), tool, signal());
+    expect(asked.map((q) => [q.summary, q.reason])).toEqual([
+      ['Write ./$HOME/.bashrc', 'Changing files'],
+      [`Read ${home}/.profile`, 'Reading outside the workspace'],
+    ]);
+    expect(asked[0].choices[1].label).toBe("Yes, and don't ask again for ./$HOME/.bashrc this session");
+  });
+
   it('a write shows the new file as a diff', async () => {
     const { cwd, home } = workspace();
     const { asked, prompter } = scripted({ answer: 'yes' });

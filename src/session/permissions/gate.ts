@@ -99,7 +99,7 @@ export class ApprovalGate {
   };
 
   private async onRepeat(call: ToolCall, args: Record<string, unknown>, signal: AbortSignal): Promise<ToolCallBlock | undefined> {
-    const what = summarize(call.name, args);
+    const what = summarize(call.name, args, this.o);
     const sentence = `the model made the same call ${REPEAT_LIMIT} times in a row (${what})`;
     if (!this.prompter) {
       // nobody to ask (print mode): the call is refused and the run ends after this batch
@@ -146,7 +146,7 @@ export class ApprovalGate {
         tool: call.name,
         args,
         kind: now.subject.type === 'tool' ? 'other' : now.subject.type,
-        summary: summarize(call.name, args),
+        summary: summarize(call.name, args, this.o),
         reason: `${now.reason[0].toUpperCase()}${now.reason.slice(1)}`,
         choices: askChoices(now, this.o.cwd, this.o.saveAllowRules !== undefined),
       };

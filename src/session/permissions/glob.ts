@@ -1,43 +1,25 @@
-// Glob patterns as rules write them: `src/**`, `**/.env`, `*.pem`, `config.{json,yaml}`.
-// Small and strict on purpose: `*` and `?` stay inside one path segment, `**` crosses them.
+// Patterns as rules write them. Path globs (`src/**`, `**/.env`, `*.pem`, `config.{json,yaml}`) are
+// picomatch's, read with the options globby gives it for find and grep, so a rule and a search
+// agree on what a glob names; command patterns are tack's own.
+import picomatch from 'picomatch';
 
-/** A regular expression for a path glob, anchored at both ends. */
-export function globToRegExp(glob: string): RegExp {
-  let out = '';
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i];
-    if (c === '*' && glob[i + 1] === '*') {
-      const segmentStart = i === 0 || glob[i - 1] === '/';
-      if (segmentStart && glob[i + 2] === '/') {
-        out += '(?:.*/)?';
-        i += 2;
-      } else if (segmentStart && i + 2 === glob.length && i > 0) {
-        // `dir/**`: the directory itself and everything under it
-        out = out.replace(/\/$/, '') + '(?:/.*)?';
-        i += 1;
-      } else {
-        out += '.*';
-        i += 1;
-      }
-    } else if (c === '*') out += '[^/]*';
-    else if (c === '?') out += '[^/]';
-    else if (c === '{') {
-      const close = glob.indexOf('}', i);
-      if (close < 0) out += '\\{';
-      else {
-        out += `(?:${glob.slice(i + 1, close).split(',').map((alt) => globToRegExp(alt).source.slice(1, -1)).join('|')})`;
-        i = close;
-      }
-    } else if (c === '[') {
-      const close = glob.indexOf(']', i + 2);
-      if (close < 0) out += '\\[';
-      else {
-        out += `[${glob.slice(i + 1, close).replace(/^!/, '^').replace(/\\/g, '\\\\')}]`;
-        i = close;
-      }
-    } else out += escape(c);
-  }
-  return new RegExp(`^${out}$`);
+const PATH_GLOB: picomatch.PicomatchOptions = {
+  // as globby's find and grep: `*` matches dot files, `[!a]` negates a class
+  dot: true,
+  posix: true,
+  strictSlashes: false,
+  // a rule has nothing to negate against: a leading `!` is a plain character
+  nonegate: true,
+};
+
+/** Whether a path (with `/` between its parts) matches a glob; `*` and `?` stay in one part, `**` crosses them, `dir/**` is `dir` too. */
+export function pathMatcher(glob: string): (path: string) => boolean {
+  return picomatch(glob, PATH_GLOB);
+}
+
+/** The text made a literal part of a glob: a home directory spliced in for `~`. */
+export function escapeGlob(text: string): string {
+  return text.replace(/[\\*?[\]{}()!+@|]/g, '\\$&');
 }
 
 function escape(text: string): string {

@@ -1,7 +1,7 @@
 // The permission policy as a pure function: (tool, arguments, mode, rules, session grants) ->
 // allow | ask | deny, with a sentence saying why. No I/O, so every case is one row of a table test.
 import { resolve, sep } from 'node:path';
-import { displayPath, isInside } from '../../../tools/paths.js';
+import { displayPath, expandHome, isInside, resolvePath } from '../../../tools/paths.js';
 import { describeLocation, leadsOut, type RealLocation } from '../../../tools/real-path.js';
 import type { ApprovalMode } from '../../config/schema.js';
 import { commandPrefix, type SessionGrants } from './grants.js';
@@ -74,8 +74,15 @@ function firstRule(rules: Rules, list: RuleList, test: (rule: Rule) => boolean):
   return rules[list].find(test);
 }
 
-function expandHome(input: string, home: string): string {
-  return input.replace(/^~(?=\/|$)/, home).replace(/^\$(?:HOME|\{HOME\})(?=\/|$)/, home);
+/**
+ * The files a path word of a command may name. The shell expands `~` and `$HOME` unquoted, and the
+ * lexer no longer knows what was quoted (`cat "~/x"` reads `./~/x`), so both readings are judged.
+ */
+function shellWordPaths(word: string, ctx: Pick<PolicyContext, 'cwd' | 'home'>): string[] {
+  const expanded = expandHome(word.replace(/^\$(?:HOME|\{HOME\})(?=\/|$)/, '~'), ctx.home);
+  // a value we cannot know (`$f`, `<(…)`); the command only reads, so it may run
+  if (/[$`]|^[<>]\(/.test(expanded)) return [];
+  return expanded === word ? [resolve(ctx.cwd, word)] : [resolve(ctx.cwd, expanded), resolve(ctx.cwd, word)];
 }
 
 /** Files that configure what runs (tack's, git's, MCP's, Claude Code's, VS Code's): changing them could make something run without a question later. */
@@ -86,9 +93,9 @@ function isControlFile(absolute: string, ctx: PolicyContext): boolean {
   return isInside(ctx.cwd, absolute) && rel.some((part) => CONTROL_NAMES.has(part));
 }
 
+/** The path a file tool will touch, read exactly as the tool reads it. */
 function toolPath(args: Record<string, unknown>, ctx: Pick<PolicyContext, 'cwd' | 'home'>): string {
-  const input = typeof args.path === 'string' && args.path.trim() !== '' ? args.path.trim() : '.';
-  return resolve(ctx.cwd, expandHome(input, ctx.home));
+  return resolvePath(ctx.cwd, typeof args.path === 'string' ? args.path : '.', ctx.home).absolute;
 }
 
 /** A path nobody looked up: judged as written. */
@@ -104,10 +111,7 @@ export function judgedPaths(tool: string, args: Record<string, unknown>, ctx: Pi
   for (const cmd of judgeCommandLine(args.command).commands) {
     const verdict = classify(cmd);
     if (!verdict.readOnly) continue;
-    for (const word of verdict.paths) {
-      const path = expandHome(word, ctx.home);
-      if (!/[$`]|^[<>]\(/.test(path)) paths.push(resolve(ctx.cwd, path));
-    }
+    for (const word of verdict.paths) paths.push(...shellWordPaths(word, ctx));
   }
   return paths;
 }
@@ -252,18 +256,18 @@ function decideCommand(cmd: JudgedCommand, ctx: PolicyContext): Decision {
   // read deny rules hold in yolo too, like every deny rule
   if (ctx.mode === 'yolo' && !verdict.readOnly) return { kind: 'allow' };
   if (verdict.readOnly) {
-    for (const word of verdict.paths) {
-      const path = expandHome(word, ctx.home);
-      // a value we cannot know (`$f`, `<(…)`); the command only reads, so it may run
-      if (/[$`]|^[<>]\(/.test(path)) continue;
-      const where = asWritten(resolve(ctx.cwd, path), ctx);
-      const spellings = where.real === where.absolute ? [where.real] : [where.absolute, where.real];
-      const readRules = (list: RuleList, on: string[]) =>
-        firstRule(ctx.rules, list, (r) => ruleCovers(r, 'read') && on.some((p) => matchesPath(r, p, ctx.cwd)));
-      const denied = readRules('deny', spellings);
+    const read = verdict.paths.flatMap((word) => shellWordPaths(word, ctx)).map((path) => asWritten(path, ctx));
+    const spellings = (where: RealLocation) => (where.real === where.absolute ? [where.real] : [where.absolute, where.real]);
+    const readRules = (list: RuleList, on: string[]) =>
+      firstRule(ctx.rules, list, (r) => ruleCovers(r, 'read') && on.some((p) => matchesPath(r, p, ctx.cwd)));
+    // a deny rule on any file the command reads beats a question about another
+    for (const where of read) {
+      const denied = readRules('deny', spellings(where));
       if (denied) return { kind: 'deny', message: `refused: reading ${where.absolute} is denied by the rule "${denied.text}" in permissions.deny` };
+    }
+    for (const where of read) {
       if (ctx.mode === 'yolo' || readRules('allow', [where.real]) || ctx.grants.allowsPath('read', where.real)) continue;
-      const secret = spellings.map((p) => secretMatch(p, ctx.home)).find(Boolean);
+      const secret = spellings(where).map((p) => secretMatch(p, ctx.home)).find(Boolean);
       const readRule = suggestPathRule('read', where.real, ctx.cwd);
       if (secret) return ask(`reading a file that usually holds secrets (${secret})`, NEEDS_YOLO, readRule, []);
       // commands run in the sandbox, which is their boundary; in print mode they may read outside

@@ -1,5 +1,5 @@
 // How a question looks: a one-line summary of the call and the answers that make sense for it.
-import { displayPath } from '../../../tools/paths.js';
+import { displayPath, resolvePath } from '../../../tools/paths.js';
 import type { Decision } from './policy.js';
 import type { ApprovalChoice } from './prompter.js';
 import { visible } from './visible.js';
@@ -11,21 +11,31 @@ function oneLine(text: string): string {
   return line.length > MAX ? `${line.slice(0, MAX - 1)}…` : line;
 }
 
-/** "Edit src/app.ts", "Run npm test", "Read ~/.aws/credentials". */
-export function summarize(tool: string, args: Record<string, unknown>): string {
+/**
+ * A path as a person should read it: the one the tool will touch (absolute outside the workspace),
+ * with `./` before a relative one that starts like `~/` or `$HOME`, which the tools do not expand.
+ */
+export function shownPath(cwd: string, absolute: string): string {
+  const shown = displayPath(cwd, absolute);
+  return /^[~$]/.test(shown) ? `./${shown}` : shown;
+}
+
+/** "Edit src/app.ts", "Run npm test", "Read /home/u/.aws/credentials". */
+export function summarize(tool: string, args: Record<string, unknown>, where: { cwd: string; home: string }): string {
   const s = (key: string) => (typeof args[key] === 'string' ? (args[key] as string) : '');
+  const path = () => visible(shownPath(where.cwd, resolvePath(where.cwd, s('path'), where.home).absolute));
   switch (tool) {
     case 'bash':
       return `Run ${oneLine(s('command'))}`;
     case 'edit':
     case 'write':
     case 'read':
-      return `${tool[0].toUpperCase()}${tool.slice(1)} ${visible(s('path'))}`;
+      return `${tool[0].toUpperCase()}${tool.slice(1)} ${path()}`;
     case 'ls':
-      return `List ${visible(s('path')) || '.'}`;
+      return `List ${path()}`;
     case 'grep':
     case 'find':
-      return `${tool === 'grep' ? 'Search' : 'Find'} ${oneLine(s('pattern'))}${s('path') ? ` in ${visible(s('path'))}` : ''}`;
+      return `${tool === 'grep' ? 'Search' : 'Find'} ${oneLine(s('pattern'))}${s('path') ? ` in ${path()}` : ''}`;
     default:
       return `${tool} ${oneLine(JSON.stringify(args))}`;
   }
@@ -40,7 +50,7 @@ export function askChoices(decision: Extract<Decision, { kind: 'ask' }>, cwd: st
     case 'edit':
     case 'read': {
       const access = subject.type;
-      const shown = displayPath(cwd, subject.path);
+      const shown = shownPath(cwd, subject.path);
       const choices: ApprovalChoice[] = [
         YES,
         {

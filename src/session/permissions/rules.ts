@@ -2,7 +2,7 @@
 // bare tool name for every use of it. Parsed once, so a typo stops tack at start with exit code 2.
 import { isAbsolute, relative, sep } from 'node:path';
 import { isInside } from '../../../tools/paths.js';
-import { commandPatternToRegExp, globToRegExp } from './glob.js';
+import { commandPatternToRegExp, escapeGlob, pathMatcher } from './glob.js';
 
 export type RuleList = 'allow' | 'ask' | 'deny';
 
@@ -54,11 +54,10 @@ export function parseRule(text: string, list: RuleList, home: string): Rule {
     const re = commandPatternToRegExp(pattern);
     return { text, list, tool, matcher: (command) => re.test(command), anchor: undefined };
   }
-  let glob = pattern.replace(/^~(?=\/|$)/, home).replace(/^(\.\/)+/, '');
+  let glob = pattern.replace(/^~(?=\/|$)/, escapeGlob(home)).replace(/^(\.\/)+/, '');
   if (glob.endsWith('/')) glob += '**';
   const anchor = isAbsolute(glob) ? 'absolute' : glob.includes('/') ? 'workspace' : 'any-segment';
-  const re = globToRegExp(glob);
-  return { text, list, tool, matcher: (subject) => re.test(subject), anchor };
+  return { text, list, tool, matcher: pathMatcher(glob), anchor };
 }
 
 export function parseRules(lists: Partial<Record<RuleList, readonly string[]>>, home: string): Rules {

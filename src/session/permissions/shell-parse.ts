@@ -1,5 +1,6 @@
 // Splits a bash command line into the simple commands it runs, so the policy can judge each one:
-// `a && b`, `a | b`, `a; b`, subshells, `$(…)`, backticks and `<(…)` all yield their commands.
+// `a && b`, `a | b`, `a; b`, subshells, `$(…)`, backticks and `<(…)` all yield their commands,
+// wherever bash runs them: inside `${…}`, `$((…))` and unquoted here-documents too.
 // This is not a full bash parser; where it cannot follow the line it says so (`problem`), and the
 // policy then asks instead of guessing.
 
@@ -29,6 +30,8 @@ const RESERVED = new Set(['!', '{', '}', 'if', 'then', 'else', 'elif', 'fi', 'do
 const REDIRECT = /^(?:\d*(?:>>|>&|>\||<<<|<<-|<<|<&|<>|>|<)|&>>|&>)/;
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]*\])?\+?=/;
 const BREAKS_WORD = new Set([' ', '\t', '\n', ';', '&', '|', '(', ')', '<', '>']);
+/** Subshells, substitutions and expansions inside one another; deeper than this the line is not followed. */
+const MAX_NESTING = 16;
 
 interface Word {
   value: string;
@@ -50,7 +53,9 @@ class Builder {
 
 class Scanner {
   private pos = 0;
-  private heredocs: { delimiter: string; stripTabs: boolean }[] = [];
+  private heredocs: { delimiter: string; stripTabs: boolean; expands: boolean }[] = [];
+  /** how many `(`, `$(`, `${`, … are open at `pos` */
+  private level = 0;
   readonly commands: SimpleCommand[] = [];
   problem: string | undefined;
 
@@ -91,7 +96,7 @@ class Scanner {
         this.finish(cmd);
         cmd = new Builder();
         this.pos++;
-        this.list(')');
+        this.deeper(() => this.list(')'));
       } else if ((c === '<' || c === '>') && src[this.pos + 1] === '(') {
         this.word(cmd);
       } else if (REDIRECT.test(src.slice(this.pos, this.pos + 4))) {
@@ -117,21 +122,43 @@ class Scanner {
     const target = this.readWord();
     cmd.touch(start, this.pos);
     cmd.redirects.push({ op, target: target.value });
-    if (op === '<<' || op === '<<-') this.heredocs.push({ delimiter: target.value, stripTabs: op === '<<-' });
+    // with the delimiter unquoted (`<<EOF`, not `<<'EOF'`), bash expands `$(…)` and backticks in the body
+    if (op === '<<' || op === '<<-') this.heredocs.push({ delimiter: target.value, stripTabs: op === '<<-', expands: !/['"\\]/.test(target.raw) });
   }
 
-  /** After the line that opened here-documents, their bodies are data, not commands. */
+  /** After the line that opened here-documents, their bodies are data, except the commands an unquoted one expands. */
   private skipHeredocBodies(): void {
-    for (const { delimiter, stripTabs } of this.heredocs.splice(0)) {
-      for (;;) {
-        if (this.pos >= this.src.length) return this.fail(`a here-document without its closing "${delimiter}" line`);
+    for (const { delimiter, stripTabs, expands } of this.heredocs.splice(0)) {
+      const bodyStart = this.pos;
+      let bodyEnd: number | undefined;
+      while (bodyEnd === undefined) {
+        if (this.pos >= this.src.length) {
+          this.fail(`a here-document without its closing "${delimiter}" line`);
+          bodyEnd = this.src.length;
+          continue;
+        }
         const newline = this.src.indexOf('\n', this.pos);
         const end = newline < 0 ? this.src.length : newline;
         let line = this.src.slice(this.pos, end);
         if (stripTabs) line = line.replace(/^\t+/, '');
+        if (line === delimiter) bodyEnd = this.pos;
         this.pos = end + 1;
-        if (line === delimiter) break;
       }
+      if (expands) this.expansionsIn(this.src.slice(bodyStart, bodyEnd));
+    }
+  }
+
+  /** The commands of the `$(…)` and backticks in text that is otherwise data (a here-document body). */
+  private expansionsIn(text: string): void {
+    this.deeper(() => this.adopt(new Scanner(text, this.depth + this.level), (inner) => inner.expansionsOnly()));
+  }
+
+  private expansionsOnly(): void {
+    while (this.pos < this.src.length) {
+      const c = this.src[this.pos];
+      if (c === '\\') this.pos += 2;
+      else if (c === '$' || c === '`') this.expansion();
+      else this.pos++;
     }
   }
 
@@ -217,12 +244,14 @@ class Scanner {
       this.parseInner(src.slice(this.pos + 1, Math.min(end, src.length)).replace(/\\([`\\$])/g, '$1'));
       this.pos = Math.min(end + 1, src.length);
     } else if (src.startsWith('$((', this.pos)) {
-      this.pos = this.closing(this.pos + 3, '(', ')', 2);
+      this.pos += 3;
+      this.deeper(() => this.inside('(', ')', 2));
     } else if (src.startsWith('$(', this.pos)) {
       this.pos += 2;
       this.nested();
     } else if (src.startsWith('${', this.pos)) {
-      this.pos = this.closing(this.pos + 2, '{', '}', 1);
+      this.pos += 2;
+      this.deeper(() => this.inside('{', '}', 1));
     } else {
       this.pos++;
       const name = /^(?:[A-Za-z_][A-Za-z0-9_]*|[0-9@*#?$!-])/.exec(src.slice(this.pos));
@@ -233,28 +262,52 @@ class Scanner {
 
   /** The commands of a `$(…)` or `<(…)` whose opening we just passed. */
   private nested(): void {
-    if (this.depth > 8) return this.fail('commands nested too deeply');
-    this.list(')');
+    this.deeper(() => this.list(')'));
   }
 
+  /** The commands of a backtick substitution's text. */
   private parseInner(text: string): void {
-    if (this.depth > 8) return this.fail('commands nested too deeply');
-    const inner = new Scanner(text, this.depth + 1);
-    inner.run();
+    this.deeper(() => this.adopt(new Scanner(text, this.depth + this.level), (inner) => inner.run()));
+  }
+
+  private adopt(inner: Scanner, scan: (inner: Scanner) => void): void {
+    scan(inner);
     this.commands.push(...inner.commands);
     if (inner.problem) this.fail(inner.problem);
   }
 
-  /** The index after `count` closing characters that balance the openings from `from` on. */
-  private closing(from: number, open: string, close: string, count: number): number {
+  /** One level further in; past MAX_NESTING the rest of the line is not read (a deep line must not exhaust the stack). */
+  private deeper(read: () => void): void {
+    if (this.depth + this.level >= MAX_NESTING) {
+      this.fail('commands nested too deeply');
+      this.pos = this.src.length;
+      return;
+    }
+    this.level++;
+    read();
+    this.level--;
+  }
+
+  /**
+   * Past the `count` closing characters that balance the openings so far, in `${…}` or `$((…))`,
+   * whose `$(…)`, backticks and nested expansions run commands too (`${x:-$(rm y)}`).
+   */
+  private inside(open: string, close: string, count: number): void {
+    const src = this.src;
     let depth = count;
-    let i = from;
-    for (; i < this.src.length && depth > 0; i++) {
-      if (this.src[i] === open) depth++;
-      else if (this.src[i] === close) depth--;
+    while (this.pos < src.length && depth > 0) {
+      const c = src[this.pos];
+      if (c === '$' || c === '`') {
+        this.expansion();
+        continue;
+      }
+      // quotes are plain characters here: taking one for a quote could hide a `$(…)` bash runs
+      if (c === '\\') this.pos++;
+      else if (c === open) depth++;
+      else if (c === close) depth--;
+      this.pos++;
     }
     if (depth > 0) this.fail(`an unclosed "${open}"`);
-    return i;
   }
 
   private finish(cmd: Builder): void {
