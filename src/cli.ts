@@ -1,6 +1,8 @@
 // The command line: flags -> settings -> one mode. Modes (and `openai`, Ink, React) load only when run.
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { UsageError } from './config/errors.js';
+import { terminalSafe } from './modes/terminal-safe.js';
+import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expandHome, packageVersion, tackHome } from './config/paths.js';
 import type { ConfigFlags, ProjectTrust } from './config/resolve.js';
@@ -94,10 +96,13 @@ function buildProgram(): Command {
   return program;
 }
 
-async function readStdinIfPiped() {
+async function readStdinIfPiped(limit: number) {
   if (process.stdin.isTTY) return undefined;
-  const { readPipedInput } = await import('./modes/stdin.js');
-  return readPipedInput(process.stdin);
+  const { readPipedInput, truncationNotice } = await import('./modes/stdin.js');
+  const piped = await readPipedInput(process.stdin, limit);
+  const notice = truncationNotice(piped);
+  if (notice) process.stderr.write(`tack: ${notice}\n`);
+  return piped;
 }
 
 /**
@@ -123,6 +128,18 @@ async function settleTrust(opts: CliOptions, askable: boolean, notices: string[]
   return answer === 'remember' ? 'trusted' : answer === 'session' ? 'session' : 'ignored';
 }
 
+/** -C names the folder the agent works in: it must be there, or the model is told a lie. */
+function checkWorkDirectory(dir: string): void {
+  const path = resolve(expandHome(dir));
+  let isDir = false;
+  try {
+    isDir = statSync(path).isDirectory();
+  } catch {
+    throw new UsageError(`-C ${dir}: there is no such directory`);
+  }
+  if (!isDir) throw new UsageError(`-C ${dir}: that is a file, not a directory`);
+}
+
 async function main(argv: string[]): Promise<number> {
   if (argv[2] === 'trust') {
     const { runTrustCommand } = await import('./trust/command.js');
@@ -138,6 +155,7 @@ async function main(argv: string[]): Promise<number> {
     throw err;
   }
   const opts = program.opts<CliOptions>();
+  if (opts.cwd !== undefined) checkWorkDirectory(opts.cwd);
   const promptWords = program.args.join(' ').trim() || undefined;
   const interactive = !opts.print && !opts.listModels && !opts.listProviders;
   const notices: string[] = [];
@@ -177,7 +195,7 @@ async function main(argv: string[]): Promise<number> {
   const { chooseSession } = await import('./session/locate.js');
   const session = chooseSession(opts, config.home, config.cwd, !opts.print);
   const { composePrompt } = await import('./modes/stdin.js');
-  const prompt = composePrompt(promptWords, await readStdinIfPiped());
+  const prompt = composePrompt(promptWords, await readStdinIfPiped(config.stdinLimitBytes));
   if (!prompt) throw new UsageError('no prompt: give one after -p, or pipe it in (echo "fix the bug" | tack -p)');
   const { runPrint } = await import('./modes/print.js');
   return runPrint({
@@ -199,7 +217,7 @@ function exit(code: number): void {
 main(process.argv).then(exit, (err: unknown) => {
   const code = err instanceof UsageError ? err.exitCode : 1;
   const message = err instanceof Error ? err.message : String(err);
-  process.stderr.write(`tack: ${message}\n`);
+  process.stderr.write(`tack: ${terminalSafe(message)}\n`);
   if (process.env.TACK_DEBUG === '1' && err instanceof Error && err.stack) process.stderr.write(`${err.stack}\n`);
   exit(code);
 });

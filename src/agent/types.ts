@@ -76,7 +76,7 @@ export type AgentEvent =
   | { type: 'tool_execution_start'; toolCallId: string; toolName: string; args: unknown }
   | { type: 'tool_execution_update'; toolCallId: string; toolName: string; args: unknown; partialResult: AgentToolResult }
   | { type: 'tool_execution_end'; toolCallId: string; toolName: string; args: unknown; result: AgentToolResult; isError: boolean }
-  /** the model call failed and will be retried after `delayMs` */
+  /** the model call failed and will be retried after `delayMs`: `attempt` (2 for the first retry) of `maxAttempts` */
   | { type: 'retry'; attempt: number; maxAttempts: number; delayMs: number; reason: string }
   /** the steering / follow-up queues changed (a message was queued, taken by the loop, or returned) */
   | { type: 'queue_update'; steering: string[]; followUp: string[] };

@@ -2,6 +2,7 @@
 import { join, resolve } from 'node:path';
 import type { Vendor } from '../ai/model-table.js';
 import type { CompatFlags, RetryOptions, ThinkingLevel } from '../ai/types.js';
+import { checkBaseUrls } from './base-url.js';
 import { UsageError } from './errors.js';
 import { loadConfigFiles, type LoadedFile } from './files.js';
 import { expandHome, tackHome } from './paths.js';
@@ -70,6 +71,8 @@ export interface ResolvedConfig {
   thinking: ThinkingLevel | undefined;
   maxTurns: number;
   maxRequests: number | undefined;
+  /** print mode reads at most this much piped input */
+  stdinLimitBytes: number;
   retry: RetryOptions | undefined;
   idleTimeoutMs: number | undefined;
   answerTimeoutMs: number | undefined;
@@ -229,6 +232,7 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = proce
   const trust = o.trust ?? 'ignored';
   const loaded = loadConfigFiles(cwd, home, trust === 'trusted' || trust === 'session');
   const file = merged(loaded.map((l) => l.config));
+  checkBaseUrls(flags.baseUrl, env.OPENAI_BASE_URL, loaded);
 
   const chosen = flags.provider ?? file.provider;
   const explicitBaseUrl = flags.baseUrl ?? env.OPENAI_BASE_URL ?? file.baseUrl;
@@ -277,6 +281,7 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = proce
     thinking: flags.thinking ?? file.thinking,
     maxTurns: flags.maxTurns ?? file.maxTurns ?? DEFAULT_MAX_TURNS,
     maxRequests: file.maxRequests,
+    stdinLimitBytes: Math.round((file.stdinLimitMB ?? 1) * 1048576),
     retry: file.retry && Object.keys(file.retry).length > 0 ? file.retry : undefined,
     idleTimeoutMs: idle !== undefined ? idle * 1000 : undefined,
     answerTimeoutMs: answer !== undefined ? answer * 1000 : undefined,

@@ -67,6 +67,8 @@ export const ConfigFileSchema = Type.Object(
     maxTurns: Type.Optional(Type.Integer({ minimum: 1 })),
     /** model requests (retries included) one run may make */
     maxRequests: Type.Optional(Type.Integer({ minimum: 1 })),
+    /** how much piped input (MB) print mode passes to the model; default 1 */
+    stdinLimitMB: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1024 })),
     retry: Type.Optional(
       Type.Object(
         {

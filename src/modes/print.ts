@@ -5,6 +5,8 @@ import type { ResolvedConfig } from '../config/resolve.js';
 import type { SessionChoice } from '../session/locate.js';
 import { createSession, type SessionEvent } from '../session/session.js';
 import { answerText, buildResult, streamJsonLine, type OutputFormat } from './print-output.js';
+import { retryCount } from './retry-count.js';
+import { terminalSafe } from './terminal-safe.js';
 import { describeCall, describeOutcome } from './tool-summary.js';
 
 export interface PrintOptions {
@@ -20,6 +22,8 @@ export interface PrintOptions {
 export const EXIT = { ok: 0, error: 1, usage: 2, maxTurns: 3, interrupted: 130 } as const;
 
 const writeLine = (obj: unknown) => process.stdout.write(`${JSON.stringify(obj)}\n`);
+/** One line for the user on stderr; what it carries from a server, model or tool is made safe. */
+const say = (text: string) => process.stderr.write(`${terminalSafe(text)}\n`);
 
 export async function runPrint(o: PrintOptions): Promise<number> {
   const started = performance.now();
@@ -30,21 +34,22 @@ export async function runPrint(o: PrintOptions): Promise<number> {
     appendSystemPrompt: o.appendSystemPrompt,
     ...o.session,
     // nobody to ask: what would need a question is refused (see src/session/permissions)
-    safety: { interactive: false, notify: (message) => trace && process.stderr.write(`tack: ${message}\n`) },
+    safety: { interactive: false, notify: (message) => trace && say(`tack: ${message}`) },
   });
   let reason = 'done' as AgentEndReason;
 
   session.subscribe((event: SessionEvent) => {
     if (event.type === 'agent_end') reason = event.reason;
-    if (event.type === 'retry' && trace) {
-      process.stderr.write(`tack: ${event.reason}; retrying in ${(event.delayMs / 1000).toFixed(1)} s (attempt ${event.attempt + 1} of ${event.maxAttempts})\n`);
+    // a waiting user is told in text mode (json modes carry it as an event)
+    if (event.type === 'retry' && (o.outputFormat === 'text' || trace)) {
+      say(`tack: ${event.reason}; retrying in ${(event.delayMs / 1000).toFixed(1)} s (${retryCount(event)})`);
     }
     if (event.type === 'compaction_start' && trace) process.stderr.write('tack: compacting the conversation…\n');
-    if (event.type === 'compaction_error') process.stderr.write(`tack: compaction failed: ${event.message}\n`);
+    if (event.type === 'compaction_error') say(`tack: compaction failed: ${event.message}`);
     if (event.type === 'tool_execution_end' && trace) {
       const first = event.result.content.find((c) => c.type === 'text');
       const outcome = describeOutcome(event.isError, event.result.details, first?.type === 'text' ? first.text : undefined);
-      process.stderr.write(`→ ${describeCall(event.toolName, event.args)}${outcome}\n`);
+      say(`→ ${describeCall(event.toolName, event.args)}${outcome}`);
     }
     if (o.outputFormat === 'stream-json') {
       const line = streamJsonLine(event);
@@ -84,7 +89,8 @@ export async function runPrint(o: PrintOptions): Promise<number> {
   if (o.outputFormat === 'text') {
     const last = messages.filter((m) => m.role === 'assistant').at(-1);
     const text = last?.role === 'assistant' ? answerText(last) : '';
-    if (text) process.stdout.write(`${text}\n`);
+    // A pipe gets the answer as it is (it may be code); a terminal gets no escape sequences.
+    if (text) process.stdout.write(`${process.stdout.isTTY ? terminalSafe(text, Number.POSITIVE_INFINITY) : text}\n`);
   } else writeLine(result);
 
   if (interrupted) {
@@ -92,7 +98,7 @@ export async function runPrint(o: PrintOptions): Promise<number> {
     return EXIT.interrupted;
   }
   if (reason === 'error') {
-    process.stderr.write(`tack: ${error ?? 'the run failed'}\n`);
+    say(`tack: ${error ?? 'the run failed'}`);
     return EXIT.error;
   }
   if (reason === 'maxTurns') {

@@ -139,9 +139,9 @@ describe('context files and prompts', () => {
   });
 
   it('composes prompt and piped text', () => {
-    expect(composePrompt('fix', { text: 'log', bytes: 3, truncated: false })).toBe('fix\n\n<stdin>\nlog\n</stdin>');
-    expect(composePrompt(undefined, { text: 'do it\n', bytes: 6, truncated: false })).toBe('do it');
-    expect(composePrompt(undefined, { text: '  \n', bytes: 3, truncated: false })).toBeUndefined();
+    expect(composePrompt('fix', { text: 'log', bytes: 3, truncated: false, limit: 1048576 })).toBe('fix\n\n<stdin>\nlog\n</stdin>');
+    expect(composePrompt(undefined, { text: 'do it\n', bytes: 6, truncated: false, limit: 1048576 })).toBe('do it');
+    expect(composePrompt(undefined, { text: '  \n', bytes: 3, truncated: false, limit: 1048576 })).toBeUndefined();
     expect(composePrompt(undefined, undefined)).toBeUndefined();
   });
 });

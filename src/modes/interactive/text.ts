@@ -1,10 +1,8 @@
 // Width-aware text helpers: every line a view returns fits the terminal width exactly, so the live
 // region's height is known before Ink draws it.
 import stringWidth from 'string-width';
+import { ANSI } from '../terminal-safe.js';
 import { wrapLine } from './wrap.js';
-
-// eslint-disable-next-line no-control-regex
-const ANSI = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
 
 export function stripAnsi(text: string): string {
   return text.replace(ANSI, '');

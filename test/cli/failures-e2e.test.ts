@@ -1,0 +1,131 @@
+// Failures a script author meets, end to end against the built CLI and the scripted server: each
+// must be a clear sentence and the right exit code, never a silent success or raw server bytes.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeProject, runTack } from '../support/cli.js';
+import { startMockServer, type MockServer, type MockServerOptions } from '../support/mock-openai-server.js';
+
+const servers: MockServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+async function server(o: MockServerOptions) {
+  const s = await startMockServer(o);
+  servers.push(s);
+  return s;
+}
+
+function project(settings: object = {}) {
+  const p = makeProject();
+  writeFileSync(join(p.home, 'config.json'), JSON.stringify(settings));
+  return p;
+}
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
+
+describe('usage errors are caught before any request', () => {
+  it('-C to a missing directory exits 2 with a sentence, makes no request and saves no session', async () => {
+    const s = await server({ turns: [{ text: 'hi' }] });
+    const p = project();
+    const r = await runTack(['-p', '-C', 'no-such-dir', '--base-url', s.url, '-m', 'm', 'hi'], { cwd: p.dir, home: p.home });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('tack: -C no-such-dir: there is no such directory\n');
+    expect(s.chatRequests()).toHaveLength(0);
+  });
+
+  it('-C to a file is refused the same way', async () => {
+    const s = await server({ turns: [{ text: 'hi' }] });
+    const p = project();
+    writeFileSync(join(p.dir, 'a.txt'), 'x');
+    const r = await runTack(['-p', '-C', 'a.txt', '--base-url', s.url, '-m', 'm', 'hi'], { cwd: p.dir, home: p.home });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('-C a.txt: that is a file, not a directory');
+  });
+
+  it('--base-url notaurl exits 2 at once, naming the flag', async () => {
+    const p = project();
+    const r = await runTack(['-p', '--base-url', 'notaurl', '-m', 'm', 'hi'], { cwd: p.dir, home: p.home });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^tack: --base-url "notaurl" is not a server URL: give it with http:\/\/ or https:\/\//);
+    expect(r.stderr).not.toMatch(/retry/);
+  });
+
+  it('a malformed baseUrl in a settings file exits 2, naming the file', async () => {
+    const p = project({ baseUrl: 'localhost:8080/v1' });
+    const r = await runTack(['-p', '-m', 'm', 'hi'], { cwd: p.dir, home: p.home });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`"baseUrl" in ${join(p.home, 'config.json')} "localhost:8080/v1" is not a server URL`);
+  });
+});
+
+describe('print mode tells the user what happens', () => {
+  it('a 429 is counted as "retry 1 of 3" on stderr without --verbose, and the run goes on', async () => {
+    const s = await server({ turns: [{ status: 429, headers: { 'retry-after-ms': '10' } }, { text: 'done' }] });
+    const p = project();
+    const r = await runTack(['-p', '--base-url', s.url, '-m', 'm', 'hi'], { cwd: p.dir, home: p.home });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('done\n');
+    expect(r.stderr).toMatch(/^tack: rate limited \(429\); retrying in \d+\.\d s \(retry 1 of 3\)\n$/);
+  });
+
+  it('json output carries retries as events only: stderr stays empty', async () => {
+    const s = await server({ turns: [{ status: 429, headers: { 'retry-after-ms': '10' } }, { text: 'done' }] });
+    const p = project();
+    const r = await runTack(['-p', '--output-format', 'json', '--base-url', s.url, '-m', 'm', 'hi'], { cwd: p.dir, home: p.home });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+  });
+
+  it('10 MB piped in: stderr says it was cut at 1 MB, and stdinLimitMB moves the cap', async () => {
+    const big = 'x'.repeat(10 * 1048576);
+    const s = await server({ forever: { text: 'ok' } });
+    const p = project();
+    const r = await runTack(['-p', '--base-url', s.url, '-m', 'm', 'summarize'], { cwd: p.dir, home: p.home, input: big });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('tack: the piped input is 10 MB; only its first 1 MB goes to the model (the setting "stdinLimitMB" raises the cap)');
+    const sent = JSON.stringify(s.chatRequests()[0]!.body.messages);
+    expect(sent).toContain('[input cut at 1 MB of 10.0 MB]');
+
+    writeFileSync(join(p.home, 'config.json'), JSON.stringify({ stdinLimitMB: 12 }));
+    const r2 = await runTack(['-p', '--base-url', s.url, '-m', 'm', 'summarize'], { cwd: p.dir, home: p.home, input: big });
+    expect(r2.code).toBe(0);
+    expect(r2.stderr).toBe('');
+    expect(JSON.stringify(s.chatRequests()[1]!.body.messages)).not.toContain('[input cut');
+  });
+});
+
+describe('nothing a server sends reaches the terminal raw', () => {
+  const hostile = 'bad\u0000 key\u001b]0;owned\u0007 here\u001b[2J\u009b31m end';
+
+  it('an error body with NUL, OSC and CSI bytes is cleaned before stderr', async () => {
+    const s = await server({ turns: [{ status: 400, body: { error: { message: hostile, type: 'invalid_request_error' } } }] });
+    const p = project();
+    const r = await runTack(['-p', '--base-url', s.url, '-m', 'm', 'hi'], { cwd: p.dir, home: p.home });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('bad key here');
+    expect(r.stderr).toContain('end');
+    expect(r.stderr.replace(/\n/g, '')).not.toMatch(CONTROL);
+  });
+
+  it('a plain-text error body is cleaned and cut to a readable length', async () => {
+    const s = await server({ turns: [{ status: 400, body: `${hostile} ${'y'.repeat(20000)}` }] });
+    const p = project();
+    const r = await runTack(['-p', '--base-url', s.url, '-m', 'm', 'hi'], { cwd: p.dir, home: p.home });
+    expect(r.code).toBe(1);
+    expect(r.stderr.replace(/\n/g, '')).not.toMatch(CONTROL);
+    expect(r.stderr.length).toBeLessThan(2200);
+  });
+
+  it("a tool's output shown with --verbose is cleaned too", async () => {
+    const s = await server({
+      turns: [{ toolCalls: [{ name: 'bash', arguments: { command: "printf 'x\\033]52;c;AAAA\\007y\\000z'; exit 3" } }] }, { text: 'done' }],
+    });
+    const p = project();
+    const r = await runTack(['-p', '--verbose', '--base-url', s.url, '-m', 'm', 'hi'], { cwd: p.dir, home: p.home });
+    expect(r.stderr).toContain('→ ');
+    expect(r.stderr.replace(/\n/g, '')).not.toMatch(CONTROL);
+  });
+});
