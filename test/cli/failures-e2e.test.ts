@@ -1,15 +1,33 @@
 // Failures a script author meets, end to end against the built CLI and the scripted server: each
 // must be a clear sentence and the right exit code, never a silent success or raw server bytes.
 import { writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeProject, runTack } from '../support/cli.js';
 import { startMockServer, type MockServer, type MockServerOptions } from '../support/mock-openai-server.js';
 
 const servers: MockServer[] = [];
+const webServers: Server[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
+  await Promise.all(webServers.splice(0).map((w) => new Promise((done) => w.close(done))));
 });
+
+/** A stray web server that answers every request with 200 and this body: a login page, a proxy's notice. */
+async function webServer(contentType: string, body: string): Promise<{ url: string; requests: () => number }> {
+  let requests = 0;
+  const w = createServer((req, res) => {
+    requests++;
+    req.resume();
+    res.writeHead(200, { 'content-type': contentType });
+    res.end(body);
+  });
+  webServers.push(w);
+  await new Promise<void>((done) => w.listen(0, '127.0.0.1', done));
+  return { url: `http://127.0.0.1:${(w.address() as AddressInfo).port}`, requests: () => requests };
+}
 
 async function server(o: MockServerOptions) {
   const s = await startMockServer(o);
@@ -58,6 +76,40 @@ describe('usage errors are caught before any request', () => {
     const r = await runTack(['-p', '-m', 'm', 'hi'], { cwd: p.dir, home: p.home });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`"baseUrl" in ${join(p.home, 'config.json')} "localhost:8080/v1" is not a server URL`);
+  });
+});
+
+describe('a 200 that is not a model response is an error', () => {
+  it('an HTML page (a login page at the base URL) exits 1 with a sentence, after one request', async () => {
+    const w = await webServer('text/html; charset=utf-8', '<!doctype html><html><body><form>Sign in</form></body></html>');
+    const p = project();
+    const r = await runTack(['-p', '--base-url', w.url, '-m', 'm', 'hi'], { cwd: p.dir, home: p.home });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(`tack: the server at ${w.url} answered an HTML page, not a model response: is the base URL right? it usually ends in /v1\n`);
+    expect(w.requests()).toBe(1);
+  });
+
+  it('json output says is_error with the same sentence', async () => {
+    const w = await webServer('text/html', '<html>It works!</html>');
+    const p = project();
+    const r = await runTack(['-p', '--output-format', 'json', '--base-url', w.url, '-m', 'm', 'hi'], { cwd: p.dir, home: p.home });
+    expect(r.code).toBe(1);
+    const result = JSON.parse(r.stdout);
+    expect(result.is_error).toBe(true);
+    expect(JSON.stringify(result)).toContain('answered an HTML page, not a model response');
+  });
+
+  it('JSON that is no stream, and plain text, are named for what they are', async () => {
+    const p = project();
+    const json = await webServer('application/json', '{"status":"ok"}');
+    const r = await runTack(['-p', '--base-url', json.url, '-m', 'm', 'hi'], { cwd: p.dir, home: p.home });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`the server at ${json.url} answered JSON, not a model response`);
+    const text = await webServer('text/plain', 'hello');
+    const r2 = await runTack(['-p', '--base-url', text.url, '-m', 'm', 'hi'], { cwd: p.dir, home: p.home });
+    expect(r2.code).toBe(1);
+    expect(r2.stderr).toContain('answered a text/plain body, not a model response');
   });
 });
 

@@ -10,6 +10,7 @@ import { ChunkAssembler, type FinishedReason } from './assembler.js';
 import { classifyError, type Failure, type Where } from './errors.js';
 import { findFallback } from './fallbacks.js';
 import { buildChatParams, reasoningEffort } from './messages.js';
+import { isEventStream, isHtml, notAModelResponse } from './not-a-stream.js';
 import { readChunks } from './sse.js';
 import { streamingFetch } from './transport.js';
 
@@ -186,14 +187,24 @@ async function runAttempt(
   try {
     const response = await client.chat.completions.create(params, { signal: controller.signal }).asResponse();
     watchdog.touch();
+    const contentType = response.headers.get('content-type');
+    if (isHtml(contentType)) {
+      await response.body?.cancel().catch(() => {});
+      return { ok: false, failure: notAModelResponse(where.baseUrl, contentType) };
+    }
     const assembler = new ChunkAssembler(message, (event) => stream.push(event), model.prices);
+    let chunks = 0;
     // Only model data keeps the attempt alive: a server sending nothing but `: ping` comments (or
     // empty chunks) is as silent as one sending nothing.
     await readChunks(response, (chunk) => {
+      chunks++;
       if (assembler.push(chunk)) watchdog.touch();
     });
     // A body cut by an abort may also end quietly, so a clean end may still be an abort.
-    return interrupted() ?? { ok: true, reason: assembler.finish() };
+    const cut = interrupted();
+    if (cut) return cut;
+    if (chunks === 0 && !isEventStream(contentType)) return { ok: false, failure: notAModelResponse(where.baseUrl, contentType) };
+    return { ok: true, reason: assembler.finish() };
   } catch (err) {
     return interrupted() ?? { ok: false, failure: classifyError(err, where) };
   } finally {
