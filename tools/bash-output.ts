@@ -1,10 +1,10 @@
-import { closeSync, openSync, writeSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { stripVTControlCharacters } from 'node:util';
 import { formatSize } from './format.js';
+import { ownTempDir } from './own-temp.js';
+import { SpillFile } from './spill-file.js';
 
 export const HEAD_LINES = 100;
 export const TAIL_LINES = 400;
@@ -72,7 +72,7 @@ export class OutputCollector {
   private text = '';
   private tail = '';
   private newlines = 0;
-  private spill?: { path: string; fd: number };
+  private spill?: SpillFile;
   bytes = 0;
 
   /** whether the output has outgrown what is shown whole */
@@ -88,7 +88,7 @@ export class OutputCollector {
 
   private append(decoded: string, chunk?: Buffer): void {
     if (this.spill) {
-      if (chunk) writeSync(this.spill.fd, chunk);
+      if (chunk) this.spill.write(chunk);
       this.tail += decoded;
       if (this.tail.length > 4 * MAX_OUTPUT_BYTES) this.tail = this.tail.slice(-2 * MAX_OUTPUT_BYTES);
       return;
@@ -99,11 +99,10 @@ export class OutputCollector {
   }
 
   private startSpill(): void {
-    const path = join(tmpdir(), `tack-bash-${randomUUID()}.log`);
-    const fd = openSync(path, 'w', 0o600);
-    for (const chunk of this.raw) writeSync(fd, chunk);
+    // tack's own folder, removed when tack exits: the file is there for the rest of the session
+    this.spill = new SpillFile(join(ownTempDir('output'), `bash-${randomUUID()}.log`));
+    for (const chunk of this.raw) this.spill.write(chunk);
     this.raw = [];
-    this.spill = { path, fd };
     this.tail = this.text.slice(-2 * MAX_OUTPUT_BYTES);
     this.text = headOf(this.text, HEAD_LINES, HEAD_BYTES);
   }
@@ -116,14 +115,13 @@ export class OutputCollector {
   finish(): CollectedOutput {
     this.append(this.decoder.end());
     if (!this.spill) return { text: cleanTerminalText(this.text), truncated: false, bytes: this.bytes };
-    closeSync(this.spill.fd);
+    const dropped = this.spill.close();
     const head = cleanTerminalText(this.text);
     const tail = tailOf(cleanTerminalText(this.tail), TAIL_LINES, TAIL_BYTES);
     const totalLines = this.newlines + (this.tail.endsWith('\n') ? 0 : 1);
     const omitted = Math.max(0, totalLines - lineCount(head) - lineCount(tail));
-    const note =
-      `[… ${omitted} lines omitted; the full output (${formatSize(this.bytes)}) is in ${this.spill.path}: ` +
-      'read it with offset, or grep it]';
+    const file = dropped > 0 ? `the output (${formatSize(this.bytes)}) is in ${this.spill.path}, without ${formatSize(dropped)} of its middle` : `the full output (${formatSize(this.bytes)}) is in ${this.spill.path}`;
+    const note = `[… ${omitted} lines omitted; ${file}: read it with offset, or grep it]`;
     return { text: `${head}\n\n${note}\n\n${tail}`, truncated: true, fullOutputPath: this.spill.path, bytes: this.bytes };
   }
 }

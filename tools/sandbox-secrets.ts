@@ -1,9 +1,9 @@
 // The workspace's secret files, for the sandbox to show to commands as empty files: so `f=.env; cat $f`
 // and `cp .env x` find nothing, whatever the command line looks like. The user lets some through with
 // `"sandbox": {"exposeSecretFiles": [".env.test"]}`.
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { ownTempDir } from './own-temp.js';
 import type { SecretTest } from './secret-files.js';
 
 /** Never entered: git's database, and installed packages (theirs are not the user's secrets). */
@@ -66,10 +66,8 @@ let empty: string | undefined;
 /** An empty, read-only file to mount over secret files; one per tack process. */
 export function emptyFile(): string {
   if (!empty) {
-    const dir = mkdtempSync(join(tmpdir(), 'tack-empty-'));
-    empty = join(dir, 'empty');
+    empty = join(ownTempDir('empty'), 'empty');
     writeFileSync(empty, '', { mode: 0o444 });
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   }
   return empty;
 }

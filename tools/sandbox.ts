@@ -2,12 +2,11 @@
 // (with its .git), a private /tmp and the package-manager caches; credential stores in $HOME hidden;
 // fresh /proc (own pid namespace, so no other process's environment is readable) and /dev.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { isInside } from './paths.js';
 import { planProtection, PROTECTED_MENTION } from './sandbox-protect.js';
-import { SANDBOX_TMP_PREFIX, sweepStaleSandboxDirs } from './sandbox-sweep.js';
+import { ownTempDir } from './own-temp.js';
 import { emptyFile, explainMasked, findSecretFiles } from './sandbox-secrets.js';
 import type { SecretTest } from './secret-files.js';
 import { findExecutable } from './which.js';
@@ -100,19 +99,6 @@ function gitDirsOutside(cwd: string): string[] {
   }
 }
 
-let sessionTmp: string | undefined;
-
-/** One private /tmp per tack process, so files a command leaves there are there for the next one. */
-function privateTmp(): string {
-  if (!sessionTmp) {
-    sweepStaleSandboxDirs(tmpdir());
-    sessionTmp = mkdtempSync(join(tmpdir(), `${SANDBOX_TMP_PREFIX}${process.pid}-`));
-    const made = sessionTmp;
-    process.once('exit', () => rmSync(made, { recursive: true, force: true }));
-  }
-  return sessionTmp;
-}
-
 export function planSandbox(settings: SandboxSettings): SandboxPlan {
   const { cwd, home } = settings;
   for (const cache of CREATED_CACHES) {
@@ -127,7 +113,8 @@ export function planSandbox(settings: SandboxSettings): SandboxPlan {
   const protection = planProtection(cwd);
   return {
     cwd,
-    tmp: privateTmp(),
+    // one private /tmp per tack process, so files a command leaves there are there for the next one
+    tmp: ownTempDir('sandbox'),
     readOnly: [home].filter((dir) => isInside('/tmp', dir) && existsSync(dir)),
     writable: [...gitDirsOutside(cwd), ...[...HOME_CACHES.map((c) => join(home, c)), ...(settings.writable ?? [])].filter((p) => existsSync(p))],
     hideDirs: [...HOME_SECRET_DIRS.map((d) => join(home, d)), ...(settings.hide ?? []), ...(runtimeDir ? [runtimeDir] : [])].filter(visible),

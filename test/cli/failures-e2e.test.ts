@@ -1,12 +1,14 @@
 // Failures a script author meets, end to end against the built CLI and the scripted server: each
 // must be a clear sentence and the right exit code, never a silent success or raw server bytes.
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeProject, runTack } from '../support/cli.js';
-import { startMockServer, type MockServer, type MockServerOptions } from '../support/mock-openai-server.js';
+import { startMockServer, type MockServer, type MockServerOptions, type RecordedRequest } from '../support/mock-openai-server.js';
+import { toolResultText } from '../support/scripted.js';
 
 const servers: MockServer[] = [];
 const webServers: Server[] = [];
@@ -179,5 +181,35 @@ describe('nothing a server sends reaches the terminal raw', () => {
     const r = await runTack(['-p', '--verbose', '--base-url', s.url, '-m', 'm', 'hi'], { cwd: p.dir, home: p.home });
     expect(r.stderr).toContain('→ ');
     expect(r.stderr.replace(/\n/g, '')).not.toMatch(CONTROL);
+  });
+});
+
+describe('nothing fills the disk', () => {
+  it('200 MB of bash output: the model reads the capped file (head and tail), and it is gone when tack exits', async () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'tack-tmpdir-'));
+    let told = '';
+    let read = '';
+    const s = await server({
+      turns: [
+        { toolCalls: [{ name: 'bash', arguments: { command: 'yes | head -c 200000000; echo END' } }] },
+        (request: RecordedRequest) => {
+          told = toolResultText(request);
+          const path = /is in (\S+), without/.exec(told)?.[1] ?? 'no-path-named';
+          return { toolCalls: [{ name: 'read', arguments: { path, offset: 4194300, limit: 10 } }] };
+        },
+        (request: RecordedRequest) => {
+          read = toolResultText(request).slice(told.length);
+          return { text: 'done' };
+        },
+      ],
+    });
+    const p = project();
+    const r = await runTack(['-p', '--sandbox', 'off', '--base-url', s.url, '-m', 'm', 'run it'], { cwd: p.dir, home: p.home, env: { TMPDIR: tmp } });
+    expect(r.code).toBe(0);
+    expect(told).toMatch(/the output \(191 MB\) is in \S+tack-output-\d+-\w+\/bash-[\w-]+\.log, without 175 MB of its middle/);
+    expect(told.trimEnd().endsWith('y\nEND')).toBe(true);
+    // the read is allowed (tack's own file, even in print mode) and lands on the marker between head and tail
+    expect(read).toContain('of output dropped here: this file keeps the first 8.0 MB and the last 8.0 MB');
+    expect(readdirSync(tmp)).toEqual([]);
   });
 });

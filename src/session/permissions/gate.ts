@@ -4,6 +4,7 @@
 import type { BeforeToolCall, ToolCallBlock } from '../../agent/types.js';
 import type { ToolCall } from '../../ai/types.js';
 import { displayPath } from '../../../tools/paths.js';
+import { ownTempDirIfMade } from '../../../tools/own-temp.js';
 import { describeLocation, locate, realRoot, type RealLocation } from '../../../tools/real-path.js';
 import { SessionGrants } from './grants.js';
 import { APPROVAL_MODES, decide, judgedPaths, refusal, type ApprovalMode, type Decision, type PolicyMode } from './policy.js';
@@ -71,7 +72,7 @@ export class ApprovalGate {
 
   /** `located`: where the call's paths really are (`locate`); without it they are judged as written. */
   decide(tool: string, args: Record<string, unknown>, located?: Located, tackHome = this.o.tackHome): Decision {
-    const ctx = { mode: this.currentMode, rules: this.o.rules, grants: this.grants, cwd: this.o.cwd, home: this.o.home, tackHome, located };
+    const ctx = { mode: this.currentMode, rules: this.o.rules, grants: this.grants, cwd: this.o.cwd, home: this.o.home, tackHome, located, ownOutput: ownTempDirIfMade('output') };
     return decide(tool, args, ctx);
   }
 

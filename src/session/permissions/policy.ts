@@ -29,6 +29,8 @@ export interface PolicyContext {
   home: string;
   /** tack's own home (settings, every project's sessions): off limits to the tools unless an allow rule names it */
   tackHome?: string;
+  /** tack's own folder of long command outputs (the files bash names): the tools may read it */
+  ownOutput?: string;
   /**
    * Where the paths of this call really are (see `judgedPaths`), looked up by the caller before
    * deciding; a path missing here is judged as written.
@@ -169,6 +171,7 @@ function decidePath(tool: string, absolute: string, ctx: PolicyContext): Decisio
     };
   }
   if (allowed || ctx.grants.allowsPath(changes ? 'edit' : 'read', real)) return { kind: 'allow' };
+  if (!changes && ctx.ownOutput && isInside(ctx.ownOutput, real)) return { kind: 'allow' };
   if (ctx.mode === 'yolo') return { kind: 'allow' };
 
   if (changes) {
