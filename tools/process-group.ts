@@ -4,6 +4,7 @@
 // child inherits unless it clears its environment.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { reapOnDeath } from './reaper.js';
 
 /** The variable naming one command run, in its environment and its children's. */
 export const MARKER_VAR = 'TACK_COMMAND_ID';
@@ -106,5 +107,10 @@ export function trackCommand(c: CommandProcesses): () => void {
     });
   }
   running.add(c);
-  return () => running.delete(c);
+  // the exit hook cannot run after kill -9: the watcher covers that
+  const unreap = reapOnDeath(c.pid, c.marker ? `${MARKER_VAR}=${c.marker}` : '');
+  return () => {
+    unreap();
+    return running.delete(c);
+  };
 }

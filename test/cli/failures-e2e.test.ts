@@ -1,12 +1,12 @@
 // Failures a script author meets, end to end against the built CLI and the scripted server: each
 // must be a clear sentence and the right exit code, never a silent success or raw server bytes.
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeProject, runTack } from '../support/cli.js';
+import { collect, makeProject, runTack, spawnTack } from '../support/cli.js';
 import { startMockServer, type MockServer, type MockServerOptions, type RecordedRequest } from '../support/mock-openai-server.js';
 import { toolResultText } from '../support/scripted.js';
 
@@ -211,5 +211,42 @@ describe('nothing fills the disk', () => {
     // the read is allowed (tack's own file, even in print mode) and lands on the marker between head and tail
     expect(read).toContain('of output dropped here: this file keeps the first 8.0 MB and the last 8.0 MB');
     expect(readdirSync(tmp)).toEqual([]);
+  });
+});
+
+/** Whether a process runs (a zombie runs nothing). */
+function running(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return !/^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2));
+  } catch {
+    return false;
+  }
+}
+
+async function until(check: () => boolean, ms: number): Promise<boolean> {
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) if (check()) return true;
+  return check();
+}
+
+describe.skipIf(!existsSync('/proc/self/stat'))('kill -9 of tack', () => {
+  it('with the sandbox off, ends the running command, its children and a setsid stray', { timeout: 30_000 }, async () => {
+    const command = 'sleep 300 & echo $! > child.pid; setsid sleep 301 & echo $! > stray.pid; echo $$ > shell.pid; wait';
+    const s = await server({ turns: [{ toolCalls: [{ name: 'bash', arguments: { command } }] }], forever: { text: 'done' } });
+    const p = project();
+    const child = spawnTack(['-p', '--sandbox', 'off', '--base-url', s.url, '-m', 'm', 'run it'], { cwd: p.dir, home: p.home });
+    const ended = collect(child);
+    const pidFiles = ['shell.pid', 'child.pid', 'stray.pid'].map((f) => join(p.dir, f));
+    const written = () => pidFiles.every((f) => existsSync(f) && /^\d+\n$/.test(readFileSync(f, 'utf8')));
+    expect(await until(written, 15_000)).toBe(true);
+    const pids = pidFiles.map((f) => Number(readFileSync(f, 'utf8')));
+    try {
+      expect(pids.every(running)).toBe(true);
+      child.kill('SIGKILL');
+      await ended;
+      expect(await until(() => !pids.some(running), 10_000)).toBe(true);
+    } finally {
+      for (const pid of pids) if (running(pid)) process.kill(pid, 'SIGKILL');
+    }
   });
 });
