@@ -6,6 +6,7 @@ import { Type, type Static } from 'typebox';
 import type { AgentTool, AgentToolResult, AgentToolUpdateCallback } from '../src/agent/types.js';
 import { OutputCollector } from './bash-output.js';
 import type { ToolContext } from './context.js';
+import { Semaphore } from './mutex.js';
 import { toolEnv } from './env.js';
 import { MARKER_VAR, killCommand, trackCommand } from './process-group.js';
 import type { Sandbox } from './sandbox.js';
@@ -20,6 +21,9 @@ const UPDATE_INTERVAL_MS = 250;
  * (`server &`) keeps the pipe open forever, so we cannot wait for it to close.
  */
 const DRAIN_MS = 100;
+/** Commands that only look may run side by side (the tool's `readOnly`); this many at once. */
+const MAX_RUNNING = 8;
+const running = new Semaphore(MAX_RUNNING);
 
 const parameters = Type.Object({
   command: Type.String({ description: 'Shell command(s), run by bash in the workspace root' }),
@@ -91,6 +95,21 @@ interface Ending {
 }
 
 async function runCommand(
+  context: Pick<ToolContext, 'cwd'>,
+  options: BashOptions,
+  params: Static<typeof parameters>,
+  signal?: AbortSignal,
+  onUpdate?: AgentToolUpdateCallback<BashDetails>,
+): Promise<AgentToolResult<BashDetails>> {
+  const release = await running.acquire(signal);
+  try {
+    return await runAcquired(context, options, params, signal, onUpdate);
+  } finally {
+    release?.();
+  }
+}
+
+async function runAcquired(
   context: Pick<ToolContext, 'cwd'>,
   options: BashOptions,
   params: Static<typeof parameters>,

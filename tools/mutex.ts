@@ -22,3 +22,46 @@ export class KeyedMutex {
 }
 
 export const fileLocks = new KeyedMutex();
+
+/** At most `size` holders at once; the others wait in order. */
+export class Semaphore {
+  private free: number;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(size: number) {
+    this.free = size;
+  }
+
+  /** Resolves with the release once a place is free; a wait the signal aborts ends without one. */
+  async acquire(signal?: AbortSignal): Promise<(() => void) | undefined> {
+    if (this.free > 0) {
+      this.free--;
+      return this.releaser();
+    }
+    if (signal?.aborted) return undefined;
+    const granted = await new Promise<boolean>((resolve) => {
+      const grant = () => {
+        signal?.removeEventListener('abort', abandon);
+        resolve(true);
+      };
+      const abandon = () => {
+        this.waiting.splice(this.waiting.indexOf(grant), 1);
+        resolve(false);
+      };
+      signal?.addEventListener('abort', abandon, { once: true });
+      this.waiting.push(grant);
+    });
+    return granted ? this.releaser() : undefined;
+  }
+
+  private releaser(): () => void {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.free++;
+    };
+  }
+}

@@ -40,6 +40,15 @@ export function interruptedResult(call: ToolCall, why: string): ToolResultMessag
   };
 }
 
+function readOnlyOf(tool: AnyAgentTool | undefined, params: unknown): boolean {
+  if (typeof tool?.readOnly !== 'function') return tool?.readOnly === true;
+  try {
+    return tool.readOnly(params) === true;
+  } catch {
+    return false;
+  }
+}
+
 function lockKeyOf(tool: AnyAgentTool | undefined, params: unknown): string | undefined {
   try {
     return tool?.lockKey?.(params);
@@ -95,7 +104,7 @@ export async function executeToolCalls(calls: ToolCall[], opts: ToolBatchOptions
   const finished: Promise<ToolResultMessage>[] = calls.map((call) => {
     const validation = validateToolCall(call, opts.tools);
     const tool = validation.tool;
-    const readOnly = !validation.ok || tool?.readOnly === true;
+    const readOnly = !validation.ok || readOnlyOf(tool, validation.params);
     const slot: Slot = { readOnly, key: validation.ok ? lockKeyOf(tool, validation.params) : undefined, done: Promise.resolve() };
     const waitFor = slots.filter((earlier) => conflicts(earlier, slot)).map((s) => s.done);
     const run = (async () => {

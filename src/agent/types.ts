@@ -31,9 +31,10 @@ export interface AgentTool<TParams extends TSchema = TSchema, TDetails = unknown
   parameters: TParams;
   /**
    * True when the tool only looks (read, grep, find, ls): such calls of one message run concurrently.
-   * Other calls run one after another, except that calls with different `lockKey`s may overlap.
+   * Other calls run one after another, except that calls with different `lockKey`s may overlap. A
+   * function judges each call (bash: a command line that only looks).
    */
-  readOnly?: boolean;
+  readOnly?: boolean | ((params: Static<TParams>) => boolean);
   /** The resource a changing call works on (a resolved file path): calls with one key never overlap. */
   lockKey?: (params: Static<TParams>) => string | undefined;
   execute(

@@ -4,7 +4,8 @@
 // environment variable set for the command (`GIT_CONFIG_*`, `LD_PRELOAD`, `PAGER`…) make it a
 // command that may change things, which asks.
 import type { JudgedCommand } from './shell-unwrap.js';
-import { commandName } from './shell-unwrap.js';
+import { commandName, judgeCommandLine } from './shell-unwrap.js';
+import { controlCharacter } from './visible.js';
 
 export interface ReadOnlyVerdict {
   readOnly: boolean;
@@ -168,4 +169,14 @@ export function classify(cmd: JudgedCommand): ReadOnlyVerdict {
   else if (Object.hasOwn(COMMANDS, name)) verdict = specVerdict(COMMANDS[name], [name, ...cmd.words.slice(1)]);
   else verdict = { readOnly: false, paths: [] };
   return { readOnly: verdict.readOnly, paths: [...verdict.paths, ...inputs] };
+}
+
+/**
+ * Whether a whole command line only looks: every command in it read-only, nothing the parser could
+ * not follow, no control character. Such lines of one message may run side by side.
+ */
+export function lineIsReadOnly(line: string): boolean {
+  if (controlCharacter(line) !== undefined) return false;
+  const judged = judgeCommandLine(line);
+  return !judged.problem && judged.commands.length > 0 && judged.commands.every((cmd) => classify(cmd).readOnly);
 }

@@ -11,6 +11,7 @@ import { createSandbox, probeSandbox, type Sandbox } from '../../../tools/sandbo
 import type { SecretTest } from '../../../tools/secret-files.js';
 import { ApprovalGate } from './gate.js';
 import type { ApprovalPrompter } from './prompter.js';
+import { lineIsReadOnly } from './read-only.js';
 import { parseRules, RuleError, type Rules } from './rules.js';
 import { saveAllowRules } from './save-rule.js';
 import { workspaceSecretTest } from './secrets.js';
@@ -90,6 +91,8 @@ export function createSafety(config: ResolvedConfig, o: SafetyOptions): Safety {
   });
   const droppedNote = config.tools.includes('bash') ? describeDropped(dropped) : undefined;
   if (droppedNote) notify(droppedNote);
-  const bashTool = createBashTool({ cwd: config.cwd }, { env: withGitGuards(env), sandbox: sandboxFor(config, home, secretFile, notify) });
+  const bash = createBashTool({ cwd: config.cwd }, { env: withGitGuards(env), sandbox: sandboxFor(config, home, secretFile, notify) });
+  // commands that only look (the policy's read-only list) may run side by side, like read and grep
+  const bashTool: typeof bash = { ...bash, readOnly: (params) => lineIsReadOnly(params.command) };
   return { gate, bashTool, secretFile };
 }
