@@ -125,6 +125,15 @@ describe('print mode tells the user what happens', () => {
     expect(r.stderr).toMatch(/^tack: rate limited \(429\); retrying in \d+\.\d s \(retry 1 of 3\)\n$/);
   });
 
+  it('a server gone silent: the idle timeout is told on stderr as a retry, and the run goes on', async () => {
+    const s = await server({ turns: [{ hang: true, afterText: 'Hel' }, { text: 'Hello' }] });
+    const p = project({ timeouts: { idleSeconds: 1 } });
+    const r = await runTack(['-p', '--base-url', s.url, '-m', 'm', 'hi'], { cwd: p.dir, home: p.home });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('Hello\n');
+    expect(r.stderr).toMatch(/^tack: no answer for 1(\.0)? s; retrying in \d+\.\d s \(retry 1 of 3\)\n$/);
+  });
+
   it('json output carries retries as events only: stderr stays empty', async () => {
     const s = await server({ turns: [{ status: 429, headers: { 'retry-after-ms': '10' } }, { text: 'done' }] });
     const p = project();
