@@ -3,6 +3,8 @@
 // `"sandbox": {"exposeSecretFiles": [".env.test"]}`.
 import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import picomatch from 'picomatch';
+import { anchorGlob } from './glob-pattern.js';
 import { ownTempDir } from './own-temp.js';
 import type { SecretTest } from './secret-files.js';
 
@@ -11,22 +13,21 @@ const SKIP_DIRS = new Set(['.git', 'node_modules']);
 /** A bound on the walk, which runs before every command: past it the approvals are what is left. */
 const MAX_ENTRIES = 50_000;
 
-/** `*` and `?` within a name, `**` across directories; a pattern without a slash matches a name anywhere. */
-function exposeMatcher(patterns: readonly string[]): (rel: string) => boolean {
-  const compiled = patterns.map((pattern) => {
-    const glob = pattern.trim().replace(/^(\.\/)+/, '');
-    const source = glob
-      .split(/(\*\*\/?|\*|\?)/)
-      .map((part) => (part === '**' || part === '**/' ? '(?:.*/)?' : part === '*' ? '[^/]*' : part === '?' ? '[^/]' : part.replace(/[.+^${}()|[\]\\]/g, '\\$&')))
-      .join('');
-    return { re: new RegExp(`^${source}$`), byName: !glob.includes('/') };
+/** `exposeSecretFiles` globs read as find and grep read theirs: without a slash, a name at any depth. */
+function exposeMatcher(patterns: readonly string[], cwd: string): (rel: string) => boolean {
+  const globs = patterns.flatMap((pattern) => {
+    try {
+      return [anchorGlob(pattern, cwd)];
+    } catch {
+      return []; // a pattern outside the workspace exposes nothing in it
+    }
   });
-  return (rel) => compiled.some(({ re, byName }) => re.test(byName ? rel.slice(rel.lastIndexOf('/') + 1) : rel));
+  return globs.length === 0 ? () => false : picomatch(globs, { dot: true });
 }
 
 /** Absolute paths of the files below `cwd` that `isSecret` names, minus the exposed ones. */
 export function findSecretFiles(cwd: string, isSecret: SecretTest, expose: readonly string[] = []): string[] {
-  const exposed = exposeMatcher(expose);
+  const exposed = exposeMatcher(expose, cwd);
   const found: string[] = [];
   let seen = 0;
   const stack = [cwd];
