@@ -67,6 +67,21 @@ run('interactive mode in a terminal', () => {
     expect(screen.indexOf('› use port 8080')).toBeGreaterThan(screen.indexOf('✓ bash sleep 3'));
   });
 
+  it('an Enter arriving in one read with the next typed words still steers (no paste guess)', async () => {
+    const { term, server } = await start([{ toolCalls: [{ name: 'bash', arguments: { command: 'sleep 3; echo slept-well' } }] }, { text: 'Steered right.' }]);
+    term.type('start the server');
+    term.keys('Enter');
+    await term.waitFor('bash: sleep 3', 10_000, 'the running tool');
+    // one write to the terminal: the correction, Enter, and the start of the next words
+    term.type('first correction\rsecond');
+    const queued = await term.waitFor('↳ steer: first correction', 5_000);
+    expect(queued).not.toContain('follow-up');
+    expect(inputBox(queued)).toContain('second');
+    await term.waitFor('Steered right.', 15_000);
+    const second = messagesOf(server.chatRequests()[1]!.body);
+    expect(second.slice(1)).toEqual(['user:start the server', 'assistant:tool_calls', expect.stringMatching(/^tool:.*slept-well/s), 'user:first correction']);
+  });
+
   it('delivers an Alt+Enter follow-up only after the answer it was typed during', async () => {
     const answer = `${'slow answer words '.repeat(40)}END`;
     const { term, server } = await start([{ text: answer, delayMs: 40, chunkSize: 8 }, { text: 'follow-up answered' }]);

@@ -55,8 +55,8 @@ describe('KeyParser + keymap', () => {
     ]);
   });
 
-  it('several lines arriving in one read without paste markers are a paste, not Enters', () => {
-    expect(parse('one\rtwo\rthree')).toEqual([{ kind: 'paste', text: 'one\rtwo\rthree' }]);
+  it('Enter and the next words in one read are typing: only bracketed paste is a paste', () => {
+    expect(cmds('first correction\rsecond')).toEqual([{ type: 'insert', text: 'first correction' }, { type: 'submit' }, { type: 'insert', text: 'second' }]);
     // text then Enter at the end of a read is typing
     expect(cmds('hello\r')).toEqual([{ type: 'insert', text: 'hello' }, { type: 'submit' }]);
   });

@@ -94,9 +94,10 @@ export class KeyParser {
 
   /**
    * Parses what the terminal sent; an incomplete sequence at the end waits for the next read.
-   * `typeahead`: keys typed before the app was ready. They arrive in one piece (so they are not
-   * taken for a paste), and a line end is Enter: keys typed before raw mode went through the
-   * terminal's cooked mode, which turns Enter's `\r` into `\n`.
+   * A paste is what arrives inside bracketed-paste markers (tack turns them on); anything else is
+   * typing, so an Enter in the same read as the next words is still Enter (a guess at unmarked
+   * pastes once turned a steer into a follow-up). `typeahead`: keys typed before the app was ready,
+   * where `\n` is Enter too: they went through the terminal's cooked mode, which turns `\r` into `\n`.
    */
   feed(chunk: string, typeahead = false): KeyEvent[] {
     const out: KeyEvent[] = [];
@@ -146,11 +147,6 @@ export class KeyParser {
 
   /** Returns the unparsed remainder (an incomplete escape sequence at the end). */
   private parsePlain(data: string, out: KeyEvent[], last: boolean, typeahead: boolean): string {
-    // Without bracketed paste, several lines arriving in one read are a paste, not typed Enters.
-    if (!typeahead && looksLikeUnbracketedPaste(data)) {
-      out.push({ kind: 'paste', text: data });
-      return '';
-    }
     let text = '';
     const flushText = () => {
       if (text) out.push({ kind: 'text', text });
@@ -186,14 +182,6 @@ export class KeyParser {
     flushText();
     return '';
   }
-}
-
-function looksLikeUnbracketedPaste(data: string): boolean {
-  if (data.length < 3 || data.includes('\x1b')) return false;
-  const nl = data.search(/[\r\n]/);
-  if (nl < 0 || nl === data.length - 1) return false;
-  // Text on both sides of a line break, arriving at once: nobody types that fast.
-  return /[^\r\n]/.test(data.slice(nl)) && nl > 0;
 }
 
 function partialSuffix(data: string, marker: string): number {
