@@ -47,6 +47,8 @@ const COMMANDS: Record<string, Spec> = {
   less: files({ options: NO_OPTIONS, unsafe: /^\+/ }),
   more: files({ options: NO_OPTIONS, unsafe: /^\+/ }),
   pwd: plain(), echo: plain(), true: plain(), false: plain(), test: plain(), '[': plain(), '[[': plain(),
+  // they only end the script: never the subject of a question or a saved rule
+  exit: plain({ maxOperands: 1 }), return: plain({ maxOperands: 1 }),
   whoami: plain(), id: plain(), uname: plain(), which: plain(), whereis: plain(), type: plain(), printenv: plain(),
   seq: plain(), sleep: plain(), nproc: plain(), arch: plain(), groups: plain(), basename: plain(), dirname: plain(),
   // `printf -v PATH …` would set a shell variable for the rest of the line
