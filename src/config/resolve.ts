@@ -92,7 +92,7 @@ export interface ResolvedConfig {
 }
 
 export const MISSING_KEY_GUIDANCE = [
-  'tack needs a model server. Either:',
+  'no model server is set up. Either:',
   '  set OPENAI_API_KEY (or pass --api-key) to use OpenAI, or another provider\'s key (tack --list-providers),',
   '  start a local server (Ollama, LM Studio, llama.cpp, vLLM) or point --base-url at one,',
   '  or write ~/.tack/config.json with "baseUrl", "model" and "apiKeyEnv".',

@@ -28,6 +28,7 @@ export interface StartOptions {
   ready?: string | RegExp;
   model?: string;
   rows?: number;
+  cols?: number;
   env?: Record<string, string>;
 }
 
@@ -35,7 +36,7 @@ export async function startApp(turns: Turn[], o: StartOptions = {}): Promise<App
   const server = await startMockServer({ turns });
   const project = o.project ?? makeProject(o.files);
   const model = o.model ?? 'mock-model';
-  const term = Term.start({ args: ['--base-url', server.url, '-m', model, ...(o.args ?? [])], cwd: project.dir, home: project.home, rows: o.rows, env: o.env });
+  const term = Term.start({ args: ['--base-url', server.url, '-m', model, ...(o.args ?? [])], cwd: project.dir, home: project.home, rows: o.rows, cols: o.cols, env: o.env });
   running.push({ server, term });
   await term.waitFor(o.ready ?? new RegExp(`${model} · (thinking \\w+ · )?\\d+% of`), 15_000, 'the first screen');
   return { server, term, project };

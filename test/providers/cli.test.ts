@@ -92,7 +92,7 @@ describe('no configuration: the local-server probe', () => {
     const started = Date.now();
     const r = await runTack(['-p', 'hi'], { cwd: dir, home, env: { TACK_PROBE_PORTS: `${await closedPort()},${await silentPort()}` } });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('tack needs a model server');
+    expect(r.stderr).toContain('tack: no model server is set up. Either:');
     expect(r.stderr).toContain('OPENAI_API_KEY');
     expect(Date.now() - started).toBeLessThan(5000);
   });

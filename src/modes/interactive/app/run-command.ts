@@ -2,12 +2,13 @@
 import type { Message, Model, ThinkingLevel } from '../../../ai/types.js';
 import { findSessionById } from '../../../session/locate.js';
 import type { Session } from '../../../session/session.js';
-import { osc52 } from '../clipboard.js';
+import { copyNotice, osc52 } from '../clipboard.js';
 import { COMMANDS, HELP_KEYS, type ParsedCommand } from '../commands.js';
 import { s } from '../style.js';
 import { padEnd, wrapWithPrefix } from '../text.js';
 import type { Transcript } from '../transcript.js';
 import { compactNumber, formatCost } from '../view/footer.js';
+import { plural, renderSessionInfo } from '../view/session-info.js';
 
 export interface CommandContext {
   transcript: Transcript;
@@ -79,14 +80,22 @@ export async function runCommand(ctx: CommandContext, cmd: ParsedCommand): Promi
       const file = session.file;
       const tot = session.usage;
       const cost = tot.cost === null ? 'unknown (no prices for this model)' : formatCost(tot.cost);
-      t.push([
-        `${s.bold('session')} ${session.id}`,
-        `file      ${file ?? 'none (--no-session: kept in memory only)'}`,
-        `model     ${session.model.id}`,
-        `messages  ${session.state.messages.length}`,
-        `tokens    ${compactNumber(tot.input)} in (${compactNumber(tot.cacheRead)} cached) · ${compactNumber(tot.output)} out · ${tot.calls} model calls`,
-        `cost      ${cost}`,
-      ]);
+      t.push(
+        renderSessionInfo(
+          [
+            { label: 'session', value: session.id },
+            { label: 'file', value: file ?? 'none (--no-session: kept in memory only)', path: file !== undefined },
+            { label: 'model', value: session.model.id },
+            { label: 'messages', value: String(session.state.messages.length) },
+            {
+              label: 'tokens',
+              value: `${compactNumber(tot.input)} in (${compactNumber(tot.cacheRead)} cached) · ${compactNumber(tot.output)} out · ${plural(tot.calls, 'model call')}`,
+            },
+            { label: 'cost', value: cost },
+          ],
+          t.width,
+        ),
+      );
       return;
     }
     case 'copy': {
@@ -96,7 +105,7 @@ export async function runCommand(ctx: CommandContext, cmd: ParsedCommand): Promi
         return;
       }
       ctx.writeRaw(osc52(answer));
-      t.notice(`copied the last answer (${answer.length} characters) to the clipboard`);
+      t.notice(copyNotice(answer.length, process.env));
       return;
     }
     default:

@@ -1,0 +1,64 @@
+// Small things a newcomer sees at once (issue 20): retries counted as people count them, /session
+// readable in a narrow terminal, /copy saying only what it knows.
+import { afterEach, describe, expect, it } from 'vitest';
+import { startApp, stopApps } from './harness.js';
+import { hasTmux } from './tmux.js';
+
+const run = hasTmux() ? describe : describe.skip;
+afterEach(stopApps);
+
+run('everyday screens', () => {
+  it('a 429 shows "retry 1 of 3" while it waits, then the answer', async () => {
+    const { term } = await startApp([{ status: 429, headers: { 'retry-after': '2' } }, { text: 'answered after the wait' }]);
+    term.type('hello');
+    term.keys('Enter');
+    const waiting = await term.waitFor('retrying in', 10_000, 'the retry notice');
+    expect(waiting).toMatch(/rate limited \(429\); retrying in \ds \(retry 1 of 3\)/);
+    await term.waitFor('answered after the wait', 15_000);
+  });
+
+  it('/session aligns its labels, counts "1 model call", and breaks the file path at a slash', async () => {
+    const { term } = await startApp([{ text: 'one answer' }], { cols: 80 });
+    term.type('hi');
+    term.keys('Enter');
+    await term.waitFor('one answer');
+    term.type('/session');
+    term.keys('Enter');
+    const screen = await term.waitFor('model call', 10_000, '/session');
+    const lines = screen.split('\n');
+    const labels = ['session', 'file', 'model', 'messages', 'tokens', 'cost'].map((l) => lines.find((x) => x.startsWith(`${l} `)));
+    expect(labels.every((l) => l !== undefined)).toBe(true);
+    // every value starts in one column
+    const columns = labels.map((l) => l!.search(/(?<=^\S+\s+)\S/));
+    expect(new Set(columns).size).toBe(1);
+    expect(screen).toMatch(/· 1 model call\b/);
+    // the path's lines end at a slash (the last one ends with the file name)
+    const at = lines.findIndex((l) => l.startsWith('file '));
+    const pathLines = [
+      lines[at]!.slice(columns[0]),
+      ...lines
+        .slice(
+          at + 1,
+          lines.findIndex((l) => l.startsWith('model ')),
+        )
+        .map((l) => l.trim()),
+    ];
+    expect(pathLines.length).toBeGreaterThan(1);
+    expect(pathLines.slice(0, -1).every((l) => l.endsWith('/'))).toBe(true);
+    expect(pathLines.at(-1)).toMatch(/\.jsonl$/);
+  });
+
+  it('/copy says the answer went to the terminal, and what tmux needs for it to arrive', async () => {
+    const { term } = await startApp([{ text: 'copy me' }], { env: { TMUX: '/tmp/fake,1,0' } });
+    term.type('hi');
+    term.keys('Enter');
+    await term.waitFor('copy me');
+    term.type('/copy');
+    term.keys('Enter');
+    const screen = await term.waitFor('OSC 52', 10_000, 'the /copy notice');
+    expect(screen.replace(/\s+/g, ' ')).toContain(
+      'sent the last answer (7 characters) to the clipboard through the terminal (OSC 52); inside tmux it arrives only with `set -g set-clipboard on`',
+    );
+    expect(screen).not.toMatch(/\bcopied\b/);
+  });
+});
