@@ -1,6 +1,9 @@
 // Small things a newcomer sees at once (issue 20): retries counted as people count them, /session
 // readable in a narrow terminal, /copy saying only what it knows.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { makeProject } from '../support/cli.js';
 import { startApp, stopApps } from './harness.js';
 import { hasTmux } from './tmux.js';
 
@@ -15,6 +18,40 @@ run('everyday screens', () => {
     const waiting = await term.waitFor('retrying in', 10_000, 'the retry notice');
     expect(waiting).toMatch(/rate limited \(429\); retrying in \ds \(retry 1 of 3\)/);
     await term.waitFor('answered after the wait', 15_000);
+  });
+
+  it('text streamed before a dropped connection stays, dimmed and marked, until the retry answers', async () => {
+    const { term } = await startApp([
+      { drop: true, afterText: 'Partial words before the drop' },
+      { text: 'The whole answer after the retry.', delayMs: 30, chunkSize: 4 },
+    ]);
+    term.type('hello');
+    term.keys('Enter');
+    const cut = await term.waitFor('cut off, retrying', 10_000, 'the cut-off mark');
+    expect(cut).toContain('Partial words before the drop');
+    expect(cut).not.toContain('the answer above was cut off');
+    const done = await term.waitFor('The whole answer after the retry.', 15_000);
+    expect(done).not.toContain('cut off, retrying');
+    expect(term.history()).not.toContain('Partial words before the drop');
+  });
+
+  it('when no retry answers, the cut text stays in the scrollback above the error', async () => {
+    const project = makeProject();
+    writeFileSync(join(project.home, 'config.json'), JSON.stringify({ retry: { maxAttempts: 2 } }));
+    const { term } = await startApp(
+      [
+        { drop: true, afterText: 'First try words' },
+        { drop: true, afterText: 'Second try words' },
+      ],
+      { project },
+    );
+    term.type('hello');
+    term.keys('Enter');
+    const screen = await term.waitFor(/gave up after 2 attempts/, 15_000, 'the error');
+    expect(screen).toContain('Second try words');
+    expect(screen).not.toContain('cut off, retrying');
+    expect(screen.indexOf('cut off')).toBeLessThan(screen.indexOf('Second try words'));
+    expect(screen.indexOf('Second try words')).toBeLessThan(screen.indexOf('gave up after 2 attempts'));
   });
 
   it('/session aligns its labels, counts "1 model call", and breaks the file path at a slash', async () => {

@@ -6,6 +6,9 @@ import type { AgentEvent, AgentToolResult } from '../../agent/types.js';
 import type { AssistantMessage, ToolCall, ToolResultMessage, UserMessage } from '../../ai/types.js';
 import type { SessionEvent } from '../../session/session.js';
 import { LiveAnswer } from './live-answer.js';
+import { tailForLive } from './live-tail.js';
+import { s, sym } from './style.js';
+import { stripAnsi, wrap } from './text.js';
 import { Transcript } from './transcript.js';
 import { renderUser } from './view/messages.js';
 import type { RetryInfo } from './view/status.js';
@@ -31,6 +34,8 @@ export class ConversationView {
   private inRun = false;
   private showFull = false;
   private retryInfo: RetryInfo | null = null;
+  /** what the live region showed of an answer a retry dropped: kept, dimmed, until the retry's answer comes */
+  private cutOff = '';
   private runStartedAt = 0;
 
   constructor(o: { width: number }) {
@@ -103,6 +108,7 @@ export class ConversationView {
       case 'message_update':
         this.answer.update(e.message);
         this.retryInfo = null;
+        if (e.message.content.length > 0) this.cutOff = '';
         break;
       case 'message_end':
         this.onMessageEnd(e.message);
@@ -140,7 +146,9 @@ export class ConversationView {
   }
 
   private onRetry(e: Extract<AgentEvent, { type: 'retry' }>): void {
+    // Only what is really above gets the notice; what only the live region showed stays there, dimmed.
     if (this.answer.printedSome) this.transcript.notice('(the answer above was cut off; it is asked for again)');
+    this.cutOff = this.answer.unprinted() || this.cutOff;
     this.answer.drop();
     this.retryInfo = { attempt: e.attempt, maxAttempts: e.maxAttempts, reason: e.reason, at: Date.now() + e.delayMs };
   }
@@ -152,6 +160,10 @@ export class ConversationView {
       return;
     }
     if (m.role === 'assistant') {
+      // no answer came after the cut (retries used up, or interrupted): what was shown goes to the
+      // scrollback, above the error, rather than vanish
+      if (this.cutOff) t.push([s.dim(`${sym('⋯', '...')} cut off`), ...wrap(this.cutOff.trimEnd(), this.width).map((l) => s.dim(l))]);
+      this.cutOff = '';
       this.answer.update(m);
       this.answer.flush(t, true);
       this.lastAssistant = m;
@@ -186,6 +198,7 @@ export class ConversationView {
   /** What is still moving: the unfinished end of the answer, and the tool calls under way. */
   liveBody(now: number, spinner: string, maxLines: number): string[] {
     const out: string[] = [];
+    if (this.cutOff) out.push('', s.dim(`${sym('⋯', '...')} cut off, retrying`), ...tailForLive(this.cutOff, this.width, Math.max(1, maxLines - 1)).map((l) => s.dim(stripAnsi(l))));
     const lines = this.answer.liveLines(this.width, maxLines);
     if (lines.length > 0) out.push('', ...lines);
     for (const c of this.answer.current?.content ?? []) {

@@ -13,6 +13,13 @@ export class LiveAnswer {
   private readonly committed = new Map<number, number>();
   /** blocks wholly in the transcript */
   private readonly finished = new Set<number>();
+  /** something of this answer went to the transcript (a block flushed empty is not something) */
+  private printed = false;
+  /**
+   * The content array the last event showed. A retry resets the streamed message in place (a new
+   * array), so this is what the screen showed of the attempt that was cut.
+   */
+  private shown: AssistantMessage['content'] = [];
 
   /** The message streamed now (the Agent's `streamingMessage`, as the last event carried it). */
   get current(): AssistantMessage | null {
@@ -21,24 +28,37 @@ export class LiveAnswer {
 
   /** Whether some of the answer is already in the transcript. */
   get printedSome(): boolean {
-    return this.committed.size > 0 || this.finished.size > 0;
+    return this.printed;
   }
 
   start(m: AssistantMessage): void {
     this.message = m;
+    this.shown = m.content;
     this.committed.clear();
     this.finished.clear();
+    this.printed = false;
   }
 
   update(m: AssistantMessage): void {
     this.message = m;
+    this.shown = m.content;
+  }
+
+  /** The end of the answer not yet in the transcript (what only the live region showed), as text. */
+  unprinted(): string {
+    const i = this.shown.length - 1;
+    const block = this.shown[i];
+    if (!block || block.type !== 'text' || this.finished.has(i)) return '';
+    return block.text.slice(this.committed.get(i) ?? 0);
   }
 
   /** Drops what is streaming (a retry starts the answer over). */
   drop(): void {
     this.message = null;
+    this.shown = [];
     this.committed.clear();
     this.finished.clear();
+    this.printed = false;
   }
 
   /** Renders the finished blocks into `out`; all of them (and lets go of the message) when `final`. */
@@ -54,11 +74,17 @@ export class LiveAnswer {
         const from = this.committed.get(i) ?? 0;
         const rest = block.text.slice(from);
         const chunk = blockFinal ? rest : splitFinished(rest).done;
-        if (chunk.trim()) out.push(renderMarkdown(chunk, { width: out.width, highlight: true }));
+        if (chunk.trim()) {
+          out.push(renderMarkdown(chunk, { width: out.width, highlight: true }));
+          this.printed = true;
+        }
         this.committed.set(i, from + chunk.length);
       } else if (block.type === 'thinking' && blockFinal) {
         const lines = renderThinking(block.thinking, out.width, { streaming: false });
-        if (lines.length > 0) out.push(lines);
+        if (lines.length > 0) {
+          out.push(lines);
+          this.printed = true;
+        }
       }
       if (!blockFinal) break;
       this.finished.add(i);
