@@ -36,7 +36,14 @@ export async function startApp(turns: Turn[], o: StartOptions = {}): Promise<App
   const server = await startMockServer({ turns });
   const project = o.project ?? makeProject(o.files);
   const model = o.model ?? 'mock-model';
-  const term = Term.start({ args: ['--base-url', server.url, '-m', model, ...(o.args ?? [])], cwd: project.dir, home: project.home, rows: o.rows, cols: o.cols, env: o.env });
+  const term = Term.start({
+    args: ['--base-url', server.url, '-m', model, ...(o.args ?? [])],
+    cwd: project.dir,
+    home: project.home,
+    rows: o.rows,
+    cols: o.cols,
+    env: o.env,
+  });
   running.push({ server, term });
   await term.waitFor(o.ready ?? new RegExp(`${model} · (thinking \\w+ · )?\\d+% of`), 15_000, 'the first screen');
   return { server, term, project };
@@ -48,7 +55,9 @@ export const messagesOf = (body: any): string[] =>
 
 /** The tool results a request carries, as text. */
 export const toolResults = (request: RecordedRequest): string[] =>
-  request.body.messages.filter((m: any) => m.role === 'tool').map((m: any) => (typeof m.content === 'string' ? m.content : m.content.map((p: any) => p.text).join('')));
+  request.body.messages
+    .filter((m: any) => m.role === 'tool')
+    .map((m: any) => (typeof m.content === 'string' ? m.content : m.content.map((p: any) => p.text).join('')));
 
 /** The last footer line (model · context · tokens · approvals · cwd · session). */
 export const footer = (screen: string): string => screen.trimEnd().split('\n').at(-1) ?? '';

@@ -198,7 +198,12 @@ export class ConversationView {
   /** What is still moving: the unfinished end of the answer, and the tool calls under way. */
   liveBody(now: number, spinner: string, maxLines: number): string[] {
     const out: string[] = [];
-    if (this.cutOff) out.push('', s.dim(`${sym('⋯', '...')} cut off, retrying`), ...tailForLive(this.cutOff, this.width, Math.max(1, maxLines - 1)).map((l) => s.dim(stripAnsi(l))));
+    if (this.cutOff)
+      out.push(
+        '',
+        s.dim(`${sym('⋯', '...')} cut off, retrying`),
+        ...tailForLive(this.cutOff, this.width, Math.max(1, maxLines - 1)).map((l) => s.dim(stripAnsi(l))),
+      );
     const lines = this.answer.liveLines(this.width, maxLines);
     if (lines.length > 0) out.push('', ...lines);
     for (const c of this.answer.current?.content ?? []) {
