@@ -30,10 +30,10 @@ const CONNECT_TIMEOUT_MS = 10_000;
  * several times more CPU on them (a WASM parser, a web stream and a copy per chunk) than node:http's
  * native parser, whose Node stream `readChunks` reads in as few pieces as arrived. What fetch does
  * on the way is kept: a `TypeError('fetch failed')` with the socket error as its cause, an
- * `AbortError` on abort, a 10-second connect timeout, the body as a web stream for the SDK's error
+ * `AbortError` on abort, a 10-second connect timeout (a parameter for tests), the body as a web stream for the SDK's error
  * handling. Redirects, other body types and the ports fetch refuses are left to fetch itself.
  */
-export function streamingFetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
+export function streamingFetch(input: string | URL | Request, init: RequestInit = {}, connectTimeoutMs = CONNECT_TIMEOUT_MS): Promise<Response> {
   const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
   const body = init.body;
   const plain = (url.protocol === 'http:' || url.protocol === 'https:') && !FETCH_BLOCKED_PORTS.has(Number(url.port));
@@ -75,8 +75,8 @@ export function streamingFetch(input: string | URL | Request, init: RequestInit 
       if (!socket.connecting) return;
       const timer = setTimeout(() => {
         const host = `${url.hostname}:${url.port || (url.protocol === 'https:' ? 443 : 80)}`;
-        req.destroy(Object.assign(new Error(`Connect Timeout Error (attempted address: ${host}, timeout: ${CONNECT_TIMEOUT_MS}ms)`), { code: 'UND_ERR_CONNECT_TIMEOUT' }));
-      }, CONNECT_TIMEOUT_MS);
+        req.destroy(Object.assign(new Error(`Connect Timeout Error (attempted address: ${host}, timeout: ${connectTimeoutMs}ms)`), { code: 'UND_ERR_CONNECT_TIMEOUT' }));
+      }, connectTimeoutMs);
       socket.once('connect', () => clearTimeout(timer));
       socket.once('close', () => clearTimeout(timer));
     });
