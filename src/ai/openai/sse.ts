@@ -1,5 +1,6 @@
 // The server-sent events reader for a streamed Chat Completions body: SSE framing (SseEvents) and
 // the chunks it carries (readChunks), handed over without holding the event loop.
+import { createParser } from 'eventsource-parser';
 import OpenAI from 'openai';
 import { bodyReader } from './transport.js';
 
@@ -24,7 +25,7 @@ export async function readChunks(response: Response, onChunk: (chunk: unknown) =
     for (let done = false; !done; ) {
       const read = await reader.read();
       done = read.done;
-      const batch = events.push(done ? decoder.decode() : decoder.decode(read.value, { stream: true }), done);
+      const batch = events.push(done ? decoder.decode() : decoder.decode(read.value, { stream: true }));
       for (let i = 0; i < batch.length; i++) {
         // A read can hold thousands of chunks (a fast server, a client that fell behind), and all
         // of them are handed over in microtasks: every SLICE_MS the event loop gets a turn, so
@@ -59,58 +60,27 @@ export interface SseEvent {
   event: string | null;
 }
 
-/** Server-sent events from text pieces: lines end at LF, CRLF or CR; a blank line ends an event. */
+/**
+ * Server-sent events from text pieces, framed by eventsource-parser (lines end at LF, CRLF or CR; a
+ * blank line ends an event; an unfinished last line is dropped, as the SDK drops it). Nothing is
+ * handed over after `[DONE]`.
+ */
 export class SseEvents {
-  private rest = '';
-  private event: string | null = null;
-  private data: string | null = null;
-  private more: string[] | null = null;
   private done = false;
   private out: SseEvent[] = [];
+  private readonly parser = createParser({
+    onEvent: ({ data, event }) => {
+      if (this.done) return;
+      if (data.startsWith('[DONE]')) this.done = true;
+      else this.out.push({ data, event: event ?? null });
+    },
+  });
 
-  /** The events that `text` completes (none after `[DONE]`). */
-  push(text: string, final = false): SseEvent[] {
-    let t = this.rest === '' ? text : this.rest + text;
-    let held = '';
-    if (t.includes('\r')) {
-      // A CR at the very end may be the first half of a CRLF.
-      if (!final && t.endsWith('\r')) {
-        held = '\r';
-        t = t.slice(0, -1);
-      }
-      t = t.replace(/\r\n?/g, '\n');
-    }
-    let start = 0;
-    for (let nl = t.indexOf('\n'); nl >= 0; nl = t.indexOf('\n', start)) {
-      this.line(t.slice(start, nl));
-      start = nl + 1;
-    }
-    // An unfinished last line at the very end is dropped, as the SDK drops it.
-    this.rest = final ? '' : t.slice(start) + held;
+  /** The events that `text` completes. */
+  push(text: string): SseEvent[] {
+    this.parser.feed(text);
     const out = this.out;
     this.out = [];
     return out;
-  }
-
-  private line(line: string): void {
-    if (line === '') {
-      if (!this.event && this.data === null) return;
-      const data = this.more ? [this.data, ...this.more].join('\n') : (this.data ?? '');
-      const event = this.event;
-      this.event = this.data = this.more = null;
-      if (this.done) return;
-      if (data.startsWith('[DONE]')) this.done = true;
-      else this.out.push({ data, event });
-      return;
-    }
-    if (line.charCodeAt(0) === 0x3a) return; // ':' starts a comment
-    const colon = line.indexOf(':');
-    const field = colon < 0 ? line : line.slice(0, colon);
-    let value = colon < 0 ? '' : line.slice(colon + 1);
-    if (value.charCodeAt(0) === 0x20) value = value.slice(1);
-    if (field === 'data') {
-      if (this.data === null) this.data = value;
-      else (this.more ??= []).push(value);
-    } else if (field === 'event') this.event = value;
   }
 }
