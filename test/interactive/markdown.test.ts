@@ -3,7 +3,8 @@ import { splitFinished } from '../../src/modes/interactive/markdown/blocks.js';
 import { highlight } from '../../src/modes/interactive/markdown/highlight.js';
 import { renderMarkdown } from '../../src/modes/interactive/markdown/render.js';
 import { setColorLevel } from '../../src/modes/interactive/style.js';
-import { stripAnsi, width } from '../../src/modes/interactive/text.js';
+import { stripAnsi } from '../../src/modes/interactive/escapes.js';
+import { width } from '../../src/modes/interactive/text.js';
 
 describe('splitFinished (streamed markdown into finished blocks and the rest)', () => {
   it('finishes a block at a blank line', () => {
