@@ -25,7 +25,7 @@ const line = (v) => writeSync(fd, JSON.stringify(v) + '\n');
 line({ type: 'session', version: 1, id: 'bench0000-0000-0000-0000-000000000000', created: new Date().toISOString(), cwd, model: 'mock-model', tack_version: '0' });
 const usage = { input: 1000, output: 50, cacheRead: 0, totalTokens: 1050, cost: null };
 const body = 'const value = compute(input); // a line of source code in the file\n'.repeat(105);
-let recent = [];
+const recent = [];
 for (let i = 0; i < MESSAGES; i++) {
   const n = Math.floor(i / 3);
   let message;
@@ -35,7 +35,7 @@ for (let i = 0; i < MESSAGES; i++) {
   line({ type: 'message', message });
   recent.push(message);
   if (recent.length > 30) recent.shift();
-  if (i % 4000 === 3999) line({ type: 'compaction', summary: `Summary after ${i + 1} messages.`, tokensBefore: 120000, messagesSummarized: 3970, kept: recent.slice(-30).filter((m, k, a) => !(k === 0 && m.role === 'toolResult')), timestamp: i });
+  if (i % 4000 === 3999) line({ type: 'compaction', summary: `Summary after ${i + 1} messages.`, tokensBefore: 120000, messagesSummarized: 3970, kept: recent.slice(-30).filter((m, k) => !(k === 0 && m.role === 'toolResult')), timestamp: i });
 }
 closeSync(fd);
 console.log(`session file: ${MESSAGES} messages, ${(statSync(file).size / 1048576).toFixed(1)} MB`);

@@ -31,7 +31,7 @@ export function composePrompt(prompt: string | undefined, piped: PipedInput | un
   const note = piped?.truncated
     ? `\n[input cut at ${(STDIN_LIMIT_BYTES / 1048576).toFixed(0)} MB of ${(piped.bytes / 1048576).toFixed(1)} MB]`
     : '';
-  const material = piped && piped.text.trim() ? piped.text.replace(/\s+$/, '') + note : undefined;
+  const material = piped?.text.trim() ? piped.text.replace(/\s+$/, '') + note : undefined;
   if (prompt && material) return `${prompt}\n\n<stdin>\n${material}\n</stdin>`;
   return prompt || material || undefined;
 }

@@ -27,7 +27,9 @@ describe('session picker', () => {
     const picker = new SessionPicker(Promise.resolve(sessions), (p) => chosen.push(p), () => {}, 'new conversation');
     await Promise.resolve();
     const parser = new KeyParser();
-    const type = (raw: string) => parser.feed(raw).forEach((e) => picker.handle(keyCommand(e)));
+    const type = (raw: string) => {
+      for (const e of parser.feed(raw)) picker.handle(keyCommand(e));
+    };
     return { picker, chosen, type, screen: () => picker.render(100).map(stripAnsi) };
   }
 

@@ -136,7 +136,10 @@ function answerDeadline(ms: number, outer: AbortSignal | undefined): Deadline {
   outer?.addEventListener('abort', onAbort, { once: true });
   if (outer?.aborted) controller.abort();
   let passed = false;
-  const timer = ms > 0 && Number.isFinite(ms) ? setTimeout(() => ((passed = true), controller.abort()), ms) : undefined;
+  const timer = ms > 0 && Number.isFinite(ms) ? setTimeout(() => {
+        passed = true;
+        controller.abort();
+      }, ms) : undefined;
   return {
     signal: controller.signal,
     get passed() {

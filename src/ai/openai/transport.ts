@@ -41,7 +41,9 @@ export function streamingFetch(input: string | URL | Request, init: RequestInit 
   const signal = init.signal ?? undefined;
   return new Promise<Response>((resolve, reject) => {
     const headers: Record<string, string> = {};
-    new Headers(init.headers).forEach((value, name) => (headers[name] = value));
+    new Headers(init.headers).forEach((value, name) => {
+      headers[name] = value;
+    });
     if (typeof body === 'string') headers['content-length'] = String(Buffer.byteLength(body));
     const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
     const req = request(url, { method: init.method ?? 'GET', headers, signal }, (res) => {
