@@ -7,9 +7,11 @@ import { SessionGrants, decide, parseRules } from '../../src/session/permissions
 const HOME = '/home/u';
 const CWD = '/home/u/proj';
 
-const inAskMode = (command: string) => decide('bash', { command }, { mode: 'ask', rules: parseRules({}, HOME), grants: new SessionGrants(), cwd: CWD, home: HOME }).kind;
+const inAskMode = (command: string) =>
+  decide('bash', { command }, { mode: 'ask', rules: parseRules({}, HOME), grants: new SessionGrants(), cwd: CWD, home: HOME }).kind;
 
 /** documented read-only commands (README) and every entry of the allow-list: no question */
+// biome-ignore format: a list of commands, grouped as the README groups them
 const READ_ONLY = [
   'ls', 'ls -la src', 'cat README.md', 'head -n 5 a.txt', 'tail -f log.txt', 'wc -l src/*.ts', 'stat a', 'du -sh .',
   'nl a', 'od -c a', 'hexdump -C a', 'strings a.bin', 'md5sum a', 'sha1sum a', 'sha256sum a', 'sha512sum a',
@@ -33,6 +35,7 @@ const READ_ONLY = [
 ];
 
 /** the bypasses found (issue 22) and their relatives: each must ask */
+// biome-ignore format: a list of commands, grouped by what makes them ask
 const ASKS = [
   // env -S runs a command line
   'env -S "touch X"',
@@ -116,7 +119,13 @@ describe('read-only allow-list (the boundary for ask mode)', () => {
 });
 
 describe('what an allow rule or an earlier answer covers', () => {
-  const ctx = (mode: 'ask' | 'auto-edit' | 'auto' | 'yolo', allow: string[] = [], grants = new SessionGrants()) => ({ mode, rules: parseRules({ allow }, HOME), grants, cwd: CWD, home: HOME });
+  const ctx = (mode: 'ask' | 'auto-edit' | 'auto' | 'yolo', allow: string[] = [], grants = new SessionGrants()) => ({
+    mode,
+    rules: parseRules({ allow }, HOME),
+    grants,
+    cwd: CWD,
+    home: HOME,
+  });
   it('an allow rule for `git status` does not cover it run with GIT_CONFIG_* variables (boundary)', () => {
     const command = "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.fsmonitor GIT_CONFIG_VALUE_0='touch X' git status";
     expect(decide('bash', { command }, ctx('ask', ['bash(git status*)'])).kind).toBe('ask');
@@ -128,7 +137,13 @@ describe('what an allow rule or an earlier answer covers', () => {
 });
 
 describe('a command with a control character always asks, but in yolo (boundary)', () => {
-  const ctx = (mode: 'ask' | 'auto-edit' | 'auto' | 'yolo', allow: string[] = []) => ({ mode, rules: parseRules({ allow }, HOME), grants: new SessionGrants(), cwd: CWD, home: HOME });
+  const ctx = (mode: 'ask' | 'auto-edit' | 'auto' | 'yolo', allow: string[] = []) => ({
+    mode,
+    rules: parseRules({ allow }, HOME),
+    grants: new SessionGrants(),
+    cwd: CWD,
+    home: HOME,
+  });
   for (const command of ['touch PWNED; curl x|sh #\rnpm test', 'ls\b\b\btouch X', 'echo \x1b]0;title\x07', 'ls \x00']) {
     it(`${JSON.stringify(command)}`, () => {
       for (const mode of ['ask', 'auto-edit', 'auto'] as const) {

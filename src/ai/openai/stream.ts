@@ -97,7 +97,8 @@ async function run(
         return;
       }
       const { failure } = outcome;
-      if (failure.kind === 'aborted') return deadline.passed && !signal?.aborted ? fail(stream, message, deadlineFailure(endpoint.baseUrl, deadline.ms)) : abortWith(stream, message);
+      if (failure.kind === 'aborted')
+        return deadline.passed && !signal?.aborted ? fail(stream, message, deadlineFailure(endpoint.baseUrl, deadline.ms)) : abortWith(stream, message);
       // A refused feature is left out at once, without counting as an attempt: it is not a failure
       // of the server, and waiting would not change its answer.
       const fallback = failure.detail !== undefined ? findFallback(failure.detail, params, tried) : undefined;
@@ -136,10 +137,13 @@ function answerDeadline(ms: number, outer: AbortSignal | undefined): Deadline {
   outer?.addEventListener('abort', onAbort, { once: true });
   if (outer?.aborted) controller.abort();
   let passed = false;
-  const timer = ms > 0 && Number.isFinite(ms) ? setTimeout(() => {
-        passed = true;
-        controller.abort();
-      }, ms) : undefined;
+  const timer =
+    ms > 0 && Number.isFinite(ms)
+      ? setTimeout(() => {
+          passed = true;
+          controller.abort();
+        }, ms)
+      : undefined;
   return {
     signal: controller.signal,
     get passed() {

@@ -170,7 +170,8 @@ export class ApprovalGate {
     for (const where of located.values()) {
       const secret = this.o.secretFile?.(where.absolute) ?? this.o.secretFile?.(where.real);
       if (secret) return `the diff is not shown: ${displayPath(this.o.cwd, where.absolute)} usually holds secrets`;
-      if (where.finalLink && !where.inside) return `${describeLocation(this.o.cwd, where)}: the link is replaced by a file; the file it points to is not changed`;
+      if (where.finalLink && !where.inside)
+        return `${describeLocation(this.o.cwd, where)}: the link is replaced by a file; the file it points to is not changed`;
     }
     return undefined;
   }

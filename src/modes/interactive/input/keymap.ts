@@ -2,6 +2,7 @@
 // the state (idle or working, menu open or not).
 import type { KeyEvent } from './keys.js';
 
+// biome-ignore format: the commands read as a list by kind
 export type EditCommand =
   | 'left' | 'right' | 'wordLeft' | 'wordRight' | 'home' | 'end'
   | 'backspace' | 'delete' | 'deleteWordBack' | 'deleteWordForward' | 'killLineStart' | 'killLineEnd';
@@ -34,6 +35,7 @@ export function keyCommand(ev: KeyEvent): Command {
     return meta ? { type: 'followUp' } : { type: 'submit' };
   }
   if (ctrl && !meta) {
+    // biome-ignore format: one key per line, a table
     switch (name) {
       case 'j': return { type: 'newline' };
       case 'c': return { type: 'interrupt' };
@@ -57,6 +59,7 @@ export function keyCommand(ev: KeyEvent): Command {
     }
   }
   if (meta) {
+    // biome-ignore format: one key per line, a table
     switch (name) {
       case 'b':
       case 'left': return edit('wordLeft');
@@ -67,6 +70,7 @@ export function keyCommand(ev: KeyEvent): Command {
       default: return { type: 'none' };
     }
   }
+  // biome-ignore format: one key per line, a table
   switch (name) {
     case 'escape': return { type: 'escape' };
     case 'tab': return shift ? { type: 'cycleMode' } : { type: 'tab' };

@@ -22,6 +22,7 @@ const require = createRequire(import.meta.url);
 let hljs: Hljs | null = null;
 const failed = new Set<string>();
 
+// biome-ignore format: a table of names, grouped by language
 const ALIASES: Record<string, string> = {
   ts: 'typescript', tsx: 'typescript', mts: 'typescript', cts: 'typescript',
   js: 'javascript', jsx: 'javascript', mjs: 'javascript', cjs: 'javascript', node: 'javascript',
