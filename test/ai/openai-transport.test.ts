@@ -8,7 +8,7 @@ import { connect } from 'node:net';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readChunks, SseEvents } from '../../src/ai/openai/sse.js';
-import { streamingFetch } from '../../src/ai/openai/transport.js';
+import { streamedBody, streamingFetch } from '../../src/ai/openai/transport.js';
 
 const servers: Server[] = [];
 const cleanups: (() => void)[] = [];
@@ -38,7 +38,7 @@ const sse = (objects: unknown[], eol = '\n') => objects.map((o) => `data: ${JSON
 
 async function chunksOf(response: Response): Promise<unknown[]> {
   const out: unknown[] = [];
-  await readChunks(response, (chunk) => out.push(chunk));
+  await readChunks(streamedBody(response), response.headers, (chunk) => out.push(chunk));
   return out;
 }
 
@@ -120,7 +120,8 @@ describe('SSE reader', () => {
       req.socket.destroy();
     });
     const seen: unknown[] = [];
-    await expect(readChunks(await streamingFetch(url), (c) => seen.push(c))).rejects.toThrow();
+    const response = await streamingFetch(url);
+    await expect(readChunks(streamedBody(response), response.headers, (c) => seen.push(c))).rejects.toThrow();
     expect(seen).toEqual([{ n: 1 }]);
   });
 

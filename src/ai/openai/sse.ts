@@ -1,8 +1,8 @@
 // The server-sent events reader for a streamed Chat Completions body: SSE framing (SseEvents) and
 // the chunks it carries (readChunks), handed over without holding the event loop.
 import { createParser } from 'eventsource-parser';
+import type { Readable } from 'node:stream';
 import OpenAI from 'openai';
-import { bodyReader } from './transport.js';
 
 /** The longest stretch of chunk handling without a turn of the event loop. */
 const SLICE_MS = 15;
@@ -14,9 +14,9 @@ const SLICE_MS = 15;
  * SDK's reader copies the rest of its buffer for every event it takes out (quadratic in a network
  * read that holds hundreds of events) and goes through three async generators per event.
  */
-export async function readChunks(response: Response, onChunk: (chunk: unknown) => void): Promise<void> {
-  if (!response.body) throw new OpenAI.OpenAIError('Attempted to iterate over a response with no body');
-  const reader = bodyReader(response);
+export async function readChunks(body: Readable | ReadableStream<Uint8Array> | null, headers: Headers, onChunk: (chunk: unknown) => void): Promise<void> {
+  if (!body) throw new OpenAI.OpenAIError('Attempted to iterate over a response with no body');
+  const reader = body instanceof ReadableStream ? body.getReader() : nodeReader(body);
   const decoder = new TextDecoder();
   const events = new SseEvents();
   let finished = false;
@@ -37,8 +37,7 @@ export async function readChunks(response: Response, onChunk: (chunk: unknown) =
         const { data, event } = batch[i]!;
         if (event === null || !event.startsWith('thread.')) {
           const json = JSON.parse(data) as unknown;
-          if (json && typeof json === 'object' && 'error' in json && json.error)
-            throw new OpenAI.APIError(undefined, json.error as object, undefined, response.headers);
+          if (json && typeof json === 'object' && 'error' in json && json.error) throw new OpenAI.APIError(undefined, json.error as object, undefined, headers);
           onChunk(json);
           // One turn of the microtask queue between chunks: a consumer waiting on the event
           // stream sees each event while its `partial` still shows the message at that moment.
@@ -54,6 +53,20 @@ export async function readChunks(response: Response, onChunk: (chunk: unknown) =
     // Left early (an error event, bad JSON): stop the download.
     if (!finished) reader.cancel().catch(() => {});
   }
+}
+
+/** A reader over a Node stream: each read takes everything buffered so far. */
+function nodeReader(res: Readable): { read(): Promise<{ done: true; value?: undefined } | { done: false; value: Uint8Array }>; cancel(): Promise<void> } {
+  const it = res[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  return {
+    read: async () => {
+      const next = await it.next();
+      return next.done ? { done: true, value: undefined } : { done: false, value: next.value };
+    },
+    cancel: async () => {
+      res.destroy();
+    },
+  };
 }
 
 export interface SseEvent {

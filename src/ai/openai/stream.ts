@@ -11,7 +11,7 @@ import { classifyError, type Failure, type Where } from './errors.js';
 import { findFallback } from './fallbacks.js';
 import { buildChatParams, reasoningEffort } from './messages.js';
 import { readChunks } from './sse.js';
-import { streamingFetch } from './transport.js';
+import { streamedBody, streamingFetch } from './transport.js';
 
 export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
 /** One answer, all attempts together: long enough for a slow local model writing a long answer. */
@@ -196,7 +196,7 @@ async function runAttempt(
     const assembler = new ChunkAssembler(message, (event) => stream.push(event), model.prices);
     // Only model data keeps the attempt alive: a server sending nothing but `: ping` comments (or
     // empty chunks) is as silent as one sending nothing.
-    await readChunks(response, (chunk) => {
+    await readChunks(streamedBody(response), response.headers, (chunk) => {
       if (assembler.push(chunk)) watchdog.touch();
     });
     // A body cut by an abort may also end quietly, so a clean end may still be an abort.

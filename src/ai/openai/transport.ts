@@ -4,13 +4,23 @@ import { request as httpsRequest } from 'node:https';
 import type { Readable } from 'node:stream';
 import { constants as zlib, createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 
-/** The bodies of the responses `streamingFetch` made, as Node streams. */
-const rawBodies = new WeakMap<Response, Readable>();
+/**
+ * A response `streamingFetch` made. Its body is a web stream (for the SDK, which reads error
+ * bodies) made from a Node stream, which is at hand too: the SSE reader takes that one in as few
+ * pieces as arrived.
+ */
+export class NodeBodyResponse extends Response {
+  readonly nodeBody: Readable;
 
-/** A reader of the body: the Node stream where `streamingFetch` made the response, else the web stream. */
-export function bodyReader(response: Response): ReturnType<typeof nodeReader> | ReadableStreamDefaultReader<Uint8Array> {
-  const raw = rawBodies.get(response);
-  return raw ? nodeReader(raw) : response.body!.getReader();
+  constructor(nodeBody: Readable, init: ResponseInit) {
+    super(webBody(nodeBody), init);
+    this.nodeBody = nodeBody;
+  }
+}
+
+/** What to read a streamed answer from: the Node stream of a response `streamingFetch` made, else the web stream. */
+export function streamedBody(response: Response): Readable | ReadableStream<Uint8Array> | null {
+  return response instanceof NodeBodyResponse ? response.nodeBody : response.body;
 }
 
 /** Ports fetch refuses to connect to ("bad port"), left to fetch so that they fail as before. */
@@ -64,9 +74,8 @@ export function streamingFetch(input: string | URL | Request, init: RequestInit 
         }
         const empty = status === 204 || status === 205 || status === 304 || init.method === 'HEAD';
         const decoded = empty ? res : decode(res);
-        const response = new Response(empty ? null : webBody(decoded), { status, statusText: res.statusMessage ?? '', headers: h });
-        if (!empty) rawBodies.set(response, decoded);
-        resolve(response);
+        const head = { status, statusText: res.statusMessage ?? '', headers: h };
+        resolve(empty ? new Response(null, head) : new NodeBodyResponse(decoded, head));
       } catch (err) {
         res.destroy();
         reject(new TypeError('fetch failed', { cause: err }));
@@ -138,18 +147,4 @@ function webBody(res: Readable): ReadableStream<Uint8Array> {
     },
     { highWaterMark: 0 },
   );
-}
-
-/** A reader over a Node stream: each read takes everything buffered so far. */
-function nodeReader(res: Readable): { read(): Promise<{ done: true; value?: undefined } | { done: false; value: Uint8Array }>; cancel(): Promise<void> } {
-  const it = res[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  return {
-    read: async () => {
-      const next = await it.next();
-      return next.done ? { done: true, value: undefined } : { done: false, value: next.value };
-    },
-    cancel: async () => {
-      res.destroy();
-    },
-  };
 }
