@@ -5,6 +5,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import type { Readable } from 'node:stream';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readChunks, SseEvents } from '../../src/ai/openai/sse.js';
@@ -149,6 +150,18 @@ describe('streaming transport', () => {
     const response = await streamingFetch(url);
     expect(response.headers.get('content-encoding')).toBe(coding);
     expect(await chunksOf(response)).toEqual(CHUNKS);
+  });
+
+  it('fails the reader, not the process, when a compressed body is cut before it is read', async () => {
+    const url = await serve(async (req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'content-encoding': 'gzip' });
+      await writeApart(res, [gzipSync(Buffer.from(sse(CHUNKS))).subarray(0, 20)]);
+      req.socket.destroy();
+    });
+    const response = await streamingFetch(url);
+    const body = streamedBody(response) as Readable;
+    await new Promise((resolve) => body.on('close', resolve));
+    await expect(chunksOf(response)).rejects.toThrow();
   });
 
   it('sends the method, headers and body, and gives status, headers and the body as a web stream', async () => {

@@ -123,10 +123,14 @@ function decode(res: IncomingMessage): Readable {
     from.on('error', (err) => next.destroy(err));
     body = from.pipe(next);
   }
-  if (body !== res)
+  if (body !== res) {
     body.on('close', () => {
       if (!res.complete) res.destroy();
     });
+    // A body cut before anyone reads it must not become an uncaught exception (the response
+    // itself only emits errors to listeners); a reader still gets the error.
+    body.on('error', () => {});
+  }
   return body;
 }
 
