@@ -27,7 +27,10 @@ const END = 'END-OF-THE-LONG-ANSWER';
 function answer() {
   const words = 'the agent reads files runs commands and edits code while you keep typing corrections it picks up between steps'.split(' ');
   let seed = 7;
-  const rnd = (n) => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed % n);
+  const rnd = (n) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
   const sentence = () => Array.from({ length: 8 + rnd(12) }, () => words[rnd(words.length)]).join(' ') + '.';
   const parts = [];
   let size = 0;

@@ -33,7 +33,7 @@ line({
 });
 const usage = { input: 1000, output: 50, cacheRead: 0, totalTokens: 1050, cost: null };
 const body = 'const value = compute(input); // a line of source code in the file\n'.repeat(105);
-let recent = [];
+const recent = [];
 for (let i = 0; i < MESSAGES; i++) {
   const n = Math.floor(i / 3);
   let message;
@@ -61,7 +61,7 @@ for (let i = 0; i < MESSAGES; i++) {
       summary: `Summary after ${i + 1} messages.`,
       tokensBefore: 120000,
       messagesSummarized: 3970,
-      kept: recent.slice(-30).filter((m, k, a) => !(k === 0 && m.role === 'toolResult')),
+      kept: recent.slice(-30).filter((m, k) => !(k === 0 && m.role === 'toolResult')),
       timestamp: i,
     });
 }

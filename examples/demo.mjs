@@ -13,7 +13,7 @@ const addTool = {
   label: 'Add',
   description: 'Add two numbers',
   parameters: Type.Object({ a: Type.Number(), b: Type.Number() }),
-  execute: async (toolCallId, params) => ({ content: [{ type: 'text', text: String(params.a + params.b) }], details: {} }),
+  execute: async (_toolCallId, params) => ({ content: [{ type: 'text', text: String(params.a + params.b) }], details: {} }),
 };
 const agent = new Agent({
   initialState: { systemPrompt: 'You are helpful.', model: faux.getModel(), tools: [addTool] },

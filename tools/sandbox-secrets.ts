@@ -1,7 +1,7 @@
 // The workspace's secret files, for the sandbox to show to commands as empty files: so `f=.env; cat $f`
 // and `cp .env x` find nothing, whatever the command line looks like. The user lets some through with
 // `"sandbox": {"exposeSecretFiles": [".env.test"]}`.
-import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import { type Dirent, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import picomatch from 'picomatch';
 import { anchorGlob } from './glob-pattern.js';
@@ -33,7 +33,7 @@ export function findSecretFiles(cwd: string, isSecret: SecretTest, expose: reado
   const stack = [cwd];
   while (stack.length > 0 && seen < MAX_ENTRIES) {
     const directory = stack.pop()!;
-    let entries;
+    let entries: Dirent[];
     try {
       entries = readdirSync(directory, { withFileTypes: true });
     } catch {

@@ -74,7 +74,7 @@ async function runOne(call: ToolCall, opts: ToolBatchOptions, validation: Return
   const tool = validation.tool;
   try {
     const blocked = await opts.beforeToolCall?.(call, tool, signal);
-    if (blocked && blocked.block) return { ...notRun(blocked.reason), stop: blocked.stopRun };
+    if (blocked?.block) return { ...notRun(blocked.reason), stop: blocked.stopRun };
     if (signal.aborted) return notRun('interrupted: the user stopped the agent before this tool ran');
     const result = await tool.execute(call.id, validation.params, signal, (partialResult: AgentToolResult) => {
       void emit({ type: 'tool_execution_update', toolCallId: call.id, toolName: call.name, args: call.arguments, partialResult });

@@ -91,6 +91,7 @@ export type BeforeToolCall = (
   call: ToolCall,
   tool: AnyAgentTool,
   signal: AbortSignal,
+  // biome-ignore lint/suspicious/noConfusingVoidType: a hook that lets the call through may return nothing at all
 ) => Promise<ToolCallBlock | undefined | void> | ToolCallBlock | undefined | void;
 
 /** May rewrite what one model call is sent (not the transcript); must not mutate its input. */

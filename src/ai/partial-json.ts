@@ -93,10 +93,10 @@ export class PartialJsonParser {
       } else this.mode = 'failed';
       return i + 1;
     }
-    const escape = `${this.escape}${ch}`;
-    this.escape = escape;
-    if (escape.length === 5) {
-      const hex = escape.slice(1);
+    const sequence = `${this.escape}${ch}`;
+    this.escape = sequence;
+    if (sequence.length === 5) {
+      const hex = sequence.slice(1);
       if (!/^[0-9a-fA-F]{4}$/.test(hex)) this.mode = 'failed';
       // Surrogate pairs arrive as two \u escapes; JS strings join the halves by themselves.
       else this.token += String.fromCharCode(Number.parseInt(hex, 16));

@@ -1,9 +1,7 @@
 // What a server, a model or a tool sends is drawn on someone's terminal: escape sequences could
 // move the cursor, retitle the window or write to the clipboard, and a NUL or a megabyte of error
 // body is noise. Pure.
-
-// eslint-disable-next-line no-control-regex
-export const ANSI = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
+import { stripAnsi } from './interactive/escapes.js';
 
 // C0 controls but tab and newline, DEL, and the C1 controls (an 8-bit CSI is U+009B).
 // eslint-disable-next-line no-control-regex
@@ -17,7 +15,7 @@ export const MESSAGE_LIMIT = 2000;
  * line break), cut to `maxChars` with a note of how much was left out.
  */
 export function terminalSafe(text: string, maxChars = MESSAGE_LIMIT): string {
-  const clean = text.replace(ANSI, '').replace(/\r\n?/g, '\n').replace(CONTROL, '');
+  const clean = stripAnsi(text).replace(/\r\n?/g, '\n').replace(CONTROL, '');
   if (clean.length <= maxChars) return clean;
   return `${clean.slice(0, maxChars)}… (${clean.length - maxChars} more characters)`;
 }

@@ -3,7 +3,8 @@ import * as ed from '../../src/modes/interactive/editor/editor.js';
 import { History } from '../../src/modes/interactive/editor/history.js';
 import { renderEditor } from '../../src/modes/interactive/editor/view.js';
 import { setColorLevel } from '../../src/modes/interactive/style.js';
-import { stripAnsi, width } from '../../src/modes/interactive/text.js';
+import { stripAnsi } from '../../src/modes/interactive/escapes.js';
+import { width } from '../../src/modes/interactive/text.js';
 
 const at = (text: string, cursor = text.length): ed.EditorState => ({ text, cursor, pastes: [] });
 

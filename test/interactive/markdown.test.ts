@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { splitFinished } from '../../src/modes/interactive/markdown/blocks.js';
-import { htmlToLines, highlight } from '../../src/modes/interactive/markdown/highlight.js';
+import { highlight } from '../../src/modes/interactive/markdown/highlight.js';
 import { renderMarkdown } from '../../src/modes/interactive/markdown/render.js';
 import { setColorLevel } from '../../src/modes/interactive/style.js';
-import { stripAnsi, width } from '../../src/modes/interactive/text.js';
+import { stripAnsi } from '../../src/modes/interactive/escapes.js';
+import { width } from '../../src/modes/interactive/text.js';
 
 describe('splitFinished (streamed markdown into finished blocks and the rest)', () => {
   it('finishes a block at a blank line', () => {
@@ -72,9 +73,9 @@ describe('renderMarkdown', () => {
     expect(unhighlighted[1]).toBe('  const x = 1;');
   });
 
-  it('leaves unknown languages plain and turns highlight.js HTML into per-line styles', () => {
+  it('leaves unknown languages plain and gives each line of highlighted code its own styles', () => {
     expect(highlight('just text', 'no-such-language')).toEqual(['just text']);
-    const lines = htmlToLines('<span class="hljs-comment">/* a\nb */</span> x &lt; y');
+    const lines = highlight('/* a\nb */ x < y', 'ts');
     expect(lines.map(stripAnsi)).toEqual(['/* a', 'b */ x < y']);
     expect(lines[1]!.startsWith('\x1b[90m')).toBe(true); // the style is reopened on the next line
   });

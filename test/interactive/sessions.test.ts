@@ -5,7 +5,7 @@ import { SessionPicker } from '../../src/modes/interactive/app/session-picker.js
 import { keyCommand } from '../../src/modes/interactive/input/keymap.js';
 import { KeyParser } from '../../src/modes/interactive/input/keys.js';
 import { setColorLevel } from '../../src/modes/interactive/style.js';
-import { stripAnsi } from '../../src/modes/interactive/text.js';
+import { stripAnsi } from '../../src/modes/interactive/escapes.js';
 import { SHOWN_MESSAGES, renderHistory } from '../../src/modes/interactive/view/history-view.js';
 import type { SessionSummary } from '../../src/session/locate.js';
 import { summaryMessage } from '../../src/session/entries.js';
@@ -32,7 +32,9 @@ describe('session picker', () => {
     );
     await Promise.resolve();
     const parser = new KeyParser();
-    const type = (raw: string) => parser.feed(raw).forEach((e) => picker.handle(keyCommand(e)));
+    const type = (raw: string) => {
+      for (const e of parser.feed(raw)) picker.handle(keyCommand(e));
+    };
     return { picker, chosen, type, screen: () => picker.render(100).map(stripAnsi) };
   }
 

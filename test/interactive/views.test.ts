@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setColorLevel } from '../../src/modes/interactive/style.js';
-import { stripAnsi, width } from '../../src/modes/interactive/text.js';
+import { stripAnsi } from '../../src/modes/interactive/escapes.js';
+import { width } from '../../src/modes/interactive/text.js';
 import { wrapLine } from '../../src/modes/interactive/wrap.js';
 import { renderDiff } from '../../src/modes/interactive/view/diff-view.js';
 import { renderFooter } from '../../src/modes/interactive/view/footer.js';

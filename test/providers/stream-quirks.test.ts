@@ -2,7 +2,7 @@
 // adapter over loopback: text, thinking and tool calls land where they belong and every call is answered.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StreamTurn } from '../support/mock-openai-server.js';
-import { assistants, callsOf, closeServers, expectCompleteTranscript, results, runAgent, startServer, textOf, thinkingOf } from './harness.js';
+import { assistants, callsOf, closeServers, expectCompleteTranscript, results, runAgent, startServer, thinkingOf } from './harness.js';
 
 afterEach(closeServers);
 

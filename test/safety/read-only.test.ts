@@ -11,6 +11,7 @@ const inAskMode = (command: string) =>
   decide('bash', { command }, { mode: 'ask', rules: parseRules({}, HOME), grants: new SessionGrants(), cwd: CWD, home: HOME }).kind;
 
 /** documented read-only commands (README) and every entry of the allow-list: no question */
+// biome-ignore format: a list of commands, grouped as the README groups them
 const READ_ONLY = [
   'ls',
   'ls -la src',
@@ -124,6 +125,7 @@ const READ_ONLY = [
 ];
 
 /** the bypasses found (issue 22) and their relatives: each must ask */
+// biome-ignore format: a list of commands, grouped by what makes them ask
 const ASKS = [
   // env -S runs a command line
   'env -S "touch X"',

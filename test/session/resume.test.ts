@@ -16,7 +16,7 @@ async function server(turns: Turn[]) {
 }
 
 /** What the API would reject: a tool call without its result, a result without its call, a repeated message. */
-export function requestProblems(body: any): string[] {
+function requestProblems(body: any): string[] {
   const problems: string[] = [];
   const msgs: any[] = body.messages;
   for (let i = 0; i < msgs.length; i++) {

@@ -203,7 +203,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   return mock;
 }
 
-function playTurn(turn: Exclude<Turn, Function>, request: RecordedRequest, res: ServerResponse): void {
+function playTurn(turn: Exclude<Turn, (request: RecordedRequest) => Turn>, request: RecordedRequest, res: ServerResponse): void {
   if ('status' in turn) {
     const body = turn.body ?? errorBody(`mock server: scripted status ${turn.status}`, 'mock_error', null);
     sendJson(res, turn.status, body, turn.headers);

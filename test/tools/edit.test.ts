@@ -163,7 +163,7 @@ describe('edit: table of cases', () => {
       const after = await readFile(file);
       if (c.refuse) {
         expect(isError).toBe(true);
-        for (const part of c.refuse) expect(text).toMatch(typeof part === 'string' ? new RegExp(escape(part)) : part);
+        for (const part of c.refuse) expect(text).toMatch(typeof part === 'string' ? new RegExp(escapeRegExp(part)) : part);
         expect(after.equals(before)).toBe(true);
       } else {
         expect(text).not.toMatch(/not found|matches \d+ places/);
@@ -175,7 +175,7 @@ describe('edit: table of cases', () => {
   }
 });
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 

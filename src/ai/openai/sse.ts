@@ -1,7 +1,8 @@
 // The server-sent events reader for a streamed Chat Completions body: SSE framing (SseEvents) and
 // the chunks it carries (readChunks), handed over without holding the event loop.
+import { createParser } from 'eventsource-parser';
+import type { Readable } from 'node:stream';
 import OpenAI from 'openai';
-import { bodyReader } from './transport.js';
 
 /** The longest stretch of chunk handling without a turn of the event loop. */
 const SLICE_MS = 15;
@@ -13,9 +14,9 @@ const SLICE_MS = 15;
  * SDK's reader copies the rest of its buffer for every event it takes out (quadratic in a network
  * read that holds hundreds of events) and goes through three async generators per event.
  */
-export async function readChunks(response: Response, onChunk: (chunk: unknown) => void): Promise<void> {
-  if (!response.body) throw new OpenAI.OpenAIError('Attempted to iterate over a response with no body');
-  const reader = bodyReader(response);
+export async function readChunks(body: Readable | ReadableStream<Uint8Array> | null, headers: Headers, onChunk: (chunk: unknown) => void): Promise<void> {
+  if (!body) throw new OpenAI.OpenAIError('Attempted to iterate over a response with no body');
+  const reader = body instanceof ReadableStream ? body.getReader() : nodeReader(body);
   const decoder = new TextDecoder();
   const events = new SseEvents();
   let finished = false;
@@ -24,7 +25,7 @@ export async function readChunks(response: Response, onChunk: (chunk: unknown) =
     for (let done = false; !done; ) {
       const read = await reader.read();
       done = read.done;
-      const batch = events.push(done ? decoder.decode() : decoder.decode(read.value, { stream: true }), done);
+      const batch = events.push(done ? decoder.decode() : decoder.decode(read.value, { stream: true }));
       for (let i = 0; i < batch.length; i++) {
         // A read can hold thousands of chunks (a fast server, a client that fell behind), and all
         // of them are handed over in microtasks: every SLICE_MS the event loop gets a turn, so
@@ -36,8 +37,7 @@ export async function readChunks(response: Response, onChunk: (chunk: unknown) =
         const { data, event } = batch[i]!;
         if (event === null || !event.startsWith('thread.')) {
           const json = JSON.parse(data) as unknown;
-          if (json && typeof json === 'object' && 'error' in json && json.error)
-            throw new OpenAI.APIError(undefined, json.error as object, undefined, response.headers);
+          if (json && typeof json === 'object' && 'error' in json && json.error) throw new OpenAI.APIError(undefined, json.error as object, undefined, headers);
           onChunk(json);
           // One turn of the microtask queue between chunks: a consumer waiting on the event
           // stream sees each event while its `partial` still shows the message at that moment.
@@ -55,63 +55,46 @@ export async function readChunks(response: Response, onChunk: (chunk: unknown) =
   }
 }
 
+/** A reader over a Node stream: each read takes everything buffered so far. */
+function nodeReader(res: Readable): { read(): Promise<{ done: true; value?: undefined } | { done: false; value: Uint8Array }>; cancel(): Promise<void> } {
+  const it = res[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  return {
+    read: async () => {
+      const next = await it.next();
+      return next.done ? { done: true, value: undefined } : { done: false, value: next.value };
+    },
+    cancel: async () => {
+      res.destroy();
+    },
+  };
+}
+
 export interface SseEvent {
   data: string;
   event: string | null;
 }
 
-/** Server-sent events from text pieces: lines end at LF, CRLF or CR; a blank line ends an event. */
+/**
+ * Server-sent events from text pieces, framed by eventsource-parser (lines end at LF, CRLF or CR; a
+ * blank line ends an event; an unfinished last line is dropped, as the SDK drops it). Nothing is
+ * handed over after `[DONE]`.
+ */
 export class SseEvents {
-  private rest = '';
-  private event: string | null = null;
-  private data: string | null = null;
-  private more: string[] | null = null;
   private done = false;
   private out: SseEvent[] = [];
+  private readonly parser = createParser({
+    onEvent: ({ data, event }) => {
+      if (this.done) return;
+      if (data.startsWith('[DONE]')) this.done = true;
+      else this.out.push({ data, event: event ?? null });
+    },
+  });
 
-  /** The events that `text` completes (none after `[DONE]`). */
-  push(text: string, final = false): SseEvent[] {
-    let t = this.rest === '' ? text : this.rest + text;
-    let held = '';
-    if (t.includes('\r')) {
-      // A CR at the very end may be the first half of a CRLF.
-      if (!final && t.endsWith('\r')) {
-        held = '\r';
-        t = t.slice(0, -1);
-      }
-      t = t.replace(/\r\n?/g, '\n');
-    }
-    let start = 0;
-    for (let nl = t.indexOf('\n'); nl >= 0; nl = t.indexOf('\n', start)) {
-      this.line(t.slice(start, nl));
-      start = nl + 1;
-    }
-    // An unfinished last line at the very end is dropped, as the SDK drops it.
-    this.rest = final ? '' : t.slice(start) + held;
+  /** The events that `text` completes. */
+  push(text: string): SseEvent[] {
+    this.parser.feed(text);
     const out = this.out;
     this.out = [];
     return out;
-  }
-
-  private line(line: string): void {
-    if (line === '') {
-      if (!this.event && this.data === null) return;
-      const data = this.more ? [this.data, ...this.more].join('\n') : (this.data ?? '');
-      const event = this.event;
-      this.event = this.data = this.more = null;
-      if (this.done) return;
-      if (data.startsWith('[DONE]')) this.done = true;
-      else this.out.push({ data, event });
-      return;
-    }
-    if (line.charCodeAt(0) === 0x3a) return; // ':' starts a comment
-    const colon = line.indexOf(':');
-    const field = colon < 0 ? line : line.slice(0, colon);
-    let value = colon < 0 ? '' : line.slice(colon + 1);
-    if (value.charCodeAt(0) === 0x20) value = value.slice(1);
-    if (field === 'data') {
-      if (this.data === null) this.data = value;
-      else (this.more ??= []).push(value);
-    } else if (field === 'event') this.event = value;
   }
 }

@@ -12,7 +12,7 @@ import { findFallback } from './fallbacks.js';
 import { buildChatParams, reasoningEffort } from './messages.js';
 import { isEventStream, isHtml, notAModelResponse } from './not-a-stream.js';
 import { readChunks } from './sse.js';
-import { streamingFetch } from './transport.js';
+import { streamedBody, streamingFetch } from './transport.js';
 
 export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
 /** One answer, all attempts together: long enough for a slow local model writing a long answer. */
@@ -138,7 +138,13 @@ function answerDeadline(ms: number, outer: AbortSignal | undefined): Deadline {
   outer?.addEventListener('abort', onAbort, { once: true });
   if (outer?.aborted) controller.abort();
   let passed = false;
-  const timer = ms > 0 && Number.isFinite(ms) ? setTimeout(() => ((passed = true), controller.abort()), ms) : undefined;
+  const timer =
+    ms > 0 && Number.isFinite(ms)
+      ? setTimeout(() => {
+          passed = true;
+          controller.abort();
+        }, ms)
+      : undefined;
   return {
     signal: controller.signal,
     get passed() {
@@ -197,7 +203,7 @@ async function runAttempt(
     let chunks = 0;
     // Only model data keeps the attempt alive: a server sending nothing but `: ping` comments (or
     // empty chunks) is as silent as one sending nothing.
-    await readChunks(response, (chunk) => {
+    await readChunks(streamedBody(response), response.headers, (chunk) => {
       chunks++;
       if (assembler.push(chunk)) watchdog.touch();
     });

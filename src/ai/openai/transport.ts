@@ -4,13 +4,23 @@ import { request as httpsRequest } from 'node:https';
 import type { Readable } from 'node:stream';
 import { constants as zlib, createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 
-/** The bodies of the responses `streamingFetch` made, as Node streams. */
-const rawBodies = new WeakMap<Response, Readable>();
+/**
+ * A response `streamingFetch` made. Its body is a web stream (for the SDK, which reads error
+ * bodies) made from a Node stream, which is at hand too: the SSE reader takes that one in as few
+ * pieces as arrived.
+ */
+export class NodeBodyResponse extends Response {
+  readonly nodeBody: Readable;
 
-/** A reader of the body: the Node stream where `streamingFetch` made the response, else the web stream. */
-export function bodyReader(response: Response): ReturnType<typeof nodeReader> | ReadableStreamDefaultReader<Uint8Array> {
-  const raw = rawBodies.get(response);
-  return raw ? nodeReader(raw) : response.body!.getReader();
+  constructor(nodeBody: Readable, init: ResponseInit) {
+    super(webBody(nodeBody), init);
+    this.nodeBody = nodeBody;
+  }
+}
+
+/** What to read a streamed answer from: the Node stream of a response `streamingFetch` made, else the web stream. */
+export function streamedBody(response: Response): Readable | ReadableStream<Uint8Array> | null {
+  return response instanceof NodeBodyResponse ? response.nodeBody : response.body;
 }
 
 /** Ports fetch refuses to connect to ("bad port"), left to fetch so that they fail as before. */
@@ -29,10 +39,10 @@ const CONNECT_TIMEOUT_MS = 10_000;
  * several times more CPU on them (a WASM parser, a web stream and a copy per chunk) than node:http's
  * native parser, whose Node stream `readChunks` reads in as few pieces as arrived. What fetch does
  * on the way is kept: a `TypeError('fetch failed')` with the socket error as its cause, an
- * `AbortError` on abort, a 10-second connect timeout, the body as a web stream for the SDK's error
+ * `AbortError` on abort, a 10-second connect timeout (a parameter for tests), the body as a web stream for the SDK's error
  * handling. Redirects, other body types and the ports fetch refuses are left to fetch itself.
  */
-export function streamingFetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
+export function streamingFetch(input: string | URL | Request, init: RequestInit = {}, connectTimeoutMs = CONNECT_TIMEOUT_MS): Promise<Response> {
   const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
   const body = init.body;
   const plain = (url.protocol === 'http:' || url.protocol === 'https:') && !FETCH_BLOCKED_PORTS.has(Number(url.port));
@@ -40,7 +50,9 @@ export function streamingFetch(input: string | URL | Request, init: RequestInit 
   const signal = init.signal ?? undefined;
   return new Promise<Response>((resolve, reject) => {
     const headers: Record<string, string> = {};
-    new Headers(init.headers).forEach((value, name) => (headers[name] = value));
+    new Headers(init.headers).forEach((value, name) => {
+      headers[name] = value;
+    });
     if (typeof body === 'string') headers['content-length'] = String(Buffer.byteLength(body));
     const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
     const req = request(url, { method: init.method ?? 'GET', headers, signal }, (res) => {
@@ -62,9 +74,8 @@ export function streamingFetch(input: string | URL | Request, init: RequestInit 
         }
         const empty = status === 204 || status === 205 || status === 304 || init.method === 'HEAD';
         const decoded = empty ? res : decode(res);
-        const response = new Response(empty ? null : webBody(decoded), { status, statusText: res.statusMessage ?? '', headers: h });
-        if (!empty) rawBodies.set(response, decoded);
-        resolve(response);
+        const head = { status, statusText: res.statusMessage ?? '', headers: h };
+        resolve(empty ? new Response(null, head) : new NodeBodyResponse(decoded, head));
       } catch (err) {
         res.destroy();
         reject(new TypeError('fetch failed', { cause: err }));
@@ -75,9 +86,9 @@ export function streamingFetch(input: string | URL | Request, init: RequestInit 
       const timer = setTimeout(() => {
         const host = `${url.hostname}:${url.port || (url.protocol === 'https:' ? 443 : 80)}`;
         req.destroy(
-          Object.assign(new Error(`Connect Timeout Error (attempted address: ${host}, timeout: ${CONNECT_TIMEOUT_MS}ms)`), { code: 'UND_ERR_CONNECT_TIMEOUT' }),
+          Object.assign(new Error(`Connect Timeout Error (attempted address: ${host}, timeout: ${connectTimeoutMs}ms)`), { code: 'UND_ERR_CONNECT_TIMEOUT' }),
         );
-      }, CONNECT_TIMEOUT_MS);
+      }, connectTimeoutMs);
       socket.once('connect', () => clearTimeout(timer));
       socket.once('close', () => clearTimeout(timer));
     });
@@ -112,10 +123,14 @@ function decode(res: IncomingMessage): Readable {
     from.on('error', (err) => next.destroy(err));
     body = from.pipe(next);
   }
-  if (body !== res)
+  if (body !== res) {
     body.on('close', () => {
       if (!res.complete) res.destroy();
     });
+    // A body cut before anyone reads it must not become an uncaught exception (the response
+    // itself only emits errors to listeners); a reader still gets the error.
+    body.on('error', () => {});
+  }
   return body;
 }
 
@@ -136,18 +151,4 @@ function webBody(res: Readable): ReadableStream<Uint8Array> {
     },
     { highWaterMark: 0 },
   );
-}
-
-/** A reader over a Node stream: each read takes everything buffered so far. */
-function nodeReader(res: Readable): { read(): Promise<{ done: true; value?: undefined } | { done: false; value: Uint8Array }>; cancel(): Promise<void> } {
-  const it = res[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  return {
-    read: async () => {
-      const next = await it.next();
-      return next.done ? { done: true, value: undefined } : { done: false, value: next.value };
-    },
-    cancel: async () => {
-      res.destroy();
-    },
-  };
 }

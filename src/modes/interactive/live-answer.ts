@@ -48,7 +48,7 @@ export class LiveAnswer {
   unprinted(): string {
     const i = this.shown.length - 1;
     const block = this.shown[i];
-    if (!block || block.type !== 'text' || this.finished.has(i)) return '';
+    if (block?.type !== 'text' || this.finished.has(i)) return '';
     return block.text.slice(this.committed.get(i) ?? 0);
   }
 

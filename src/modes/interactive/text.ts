@@ -1,14 +1,9 @@
 // Width-aware text helpers: every line a view returns fits the terminal width exactly, so the live
 // region's height is known before Ink draws it.
 import stringWidth from 'string-width';
-import { ANSI } from '../terminal-safe.js';
+import { escapeEnd, stripAnsi } from './escapes.js';
+import { graphemes } from './graphemes.js';
 import { wrapLine } from './wrap.js';
-
-export function stripAnsi(text: string): string {
-  return text.replace(ANSI, '');
-}
-
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /**
  * Code units that always take one column on their own: no combining, joining or emoji behaviour
@@ -21,7 +16,7 @@ function isSimpleNarrow(c: number): boolean {
   let known = simpleNarrow[c]!;
   if (known === 0) {
     const ch = String.fromCharCode(c);
-    const alone = (t: string) => [...segmenter.segment(t)].length === 2;
+    const alone = (t: string) => graphemes(t).length === 2;
     const yes = !(c >= 0xd800 && c <= 0xdfff) && stringWidth(ch) === 1 && alone(`a${ch}`) && alone(`${ch}a`) && alone(ch + ch);
     known = simpleNarrow[c] = yes ? 1 : 2;
   }
@@ -39,12 +34,11 @@ export function width(text: string): number {
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
     if (c >= 0x20 && c <= 0x7e) w++;
-    else if (c === 0x1b && text.charCodeAt(i + 1) === 0x5b) {
-      // ESC [ params m: a style, no columns
-      let j = i + 2;
-      for (let p = text.charCodeAt(j); (p >= 0x30 && p <= 0x39) || p === 0x3b; p = text.charCodeAt(++j));
-      if (text.charCodeAt(j) !== 0x6d) return stringWidth(text);
-      i = j;
+    else if (c === 0x1b) {
+      // an escape sequence (a style, mostly): no columns
+      const end = escapeEnd(text, i);
+      if (end === i + 1) return stringWidth(text);
+      i = end - 1;
     } else if (c >= 0xa0 && isSimpleNarrow(c)) w++;
     else return stringWidth(text);
   }
@@ -93,10 +87,6 @@ export function padEnd(text: string, cols: number): string {
   return w >= cols ? text : text + ' '.repeat(cols - w);
 }
 
-export function graphemes(text: string): Intl.SegmentData[] {
-  return [...segmenter.segment(text)];
-}
-
 function isNarrow(text: string): boolean {
   // Printable ASCII only: one column per character.
   for (let i = 0; i < text.length; i++) {
@@ -124,7 +114,7 @@ export function expandTabs(text: string, stop = 4): string {
  * characters removed (they would move the cursor under Ink's feet), CRLF to LF, tabs expanded.
  */
 export function sanitize(text: string): string {
-  let t = text.replace(ANSI, '').replace(/\r\n/g, '\n');
+  let t = stripAnsi(text).replace(/\r\n/g, '\n');
   // A bare CR (progress bars) keeps only what was drawn last on that line.
   if (t.includes('\r'))
     t = t

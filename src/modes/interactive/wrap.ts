@@ -1,6 +1,8 @@
 // Word wrapping for styled text, fast on the common case (ASCII) and exact on the rest (wide and
 // combined characters): a line of a long answer is wrapped once, but there are many of them.
 import stringWidth from 'string-width';
+import { escapeEnd } from './escapes.js';
+import { graphemes } from './graphemes.js';
 
 interface Unit {
   s: string;
@@ -10,7 +12,6 @@ interface Unit {
   kind: 'char' | 'space' | 'ansi';
 }
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 const widths = new Map<string, number>();
 
 function graphemeWidth(g: string): number {
@@ -23,7 +24,7 @@ function graphemeWidth(g: string): number {
 }
 
 /**
- * The line as units: SGR and OSC sequences (a lone ESC too), single spaces, runs of printable
+ * The line as units: escape sequences (a lone ESC too), single spaces, runs of printable
  * ASCII, and the graphemes of everything else. A hand-written scanner: a regex would allocate a
  * match object per word.
  */
@@ -47,26 +48,11 @@ function units(line: string): Unit[] {
     } else {
       let j = i + 1;
       for (let d = line.charCodeAt(j); j < n && d !== 0x1b && (d < 0x20 || d > 0x7e); d = line.charCodeAt(++j));
-      for (const g of segmenter.segment(line.slice(i, j))) out.push({ s: g.segment, w: graphemeWidth(g.segment), kind: 'char' });
+      for (const g of graphemes(line.slice(i, j))) out.push({ s: g.segment, w: graphemeWidth(g.segment), kind: 'char' });
       i = j;
     }
   }
   return out;
-}
-
-/** Where the escape sequence at `i` ends: `ESC [ params m`, `ESC ] … BEL` or `ESC ] … ESC \`, else the ESC alone. */
-function escapeEnd(line: string, i: number): number {
-  const kind = line.charCodeAt(i + 1);
-  let j = i + 2;
-  if (kind === 0x5b) {
-    for (let d = line.charCodeAt(j); (d >= 0x30 && d <= 0x39) || d === 0x3b; d = line.charCodeAt(++j));
-    if (line.charCodeAt(j) === 0x6d) return j + 1;
-  } else if (kind === 0x5d) {
-    for (let d = line.charCodeAt(j); j < line.length && d !== 0x07 && d !== 0x1b; d = line.charCodeAt(++j));
-    if (line.charCodeAt(j) === 0x07) return j + 1;
-    if (line.charCodeAt(j) === 0x1b && line.charCodeAt(j + 1) === 0x5c) return j + 2;
-  }
-  return i + 1;
 }
 
 const CLOSERS: Record<string, RegExp> = {

@@ -22,13 +22,13 @@ export function escapeGlob(text: string): string {
   return text.replace(/[\\*?[\]{}()!+@|]/g, '\\$&');
 }
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** A command pattern: `*` matches anything (spaces and slashes too); `npm test:*` means `npm test` and what follows. */
 export function commandPatternToRegExp(pattern: string): RegExp {
   const normalized = pattern.trim().replace(/\s+/g, ' ');
-  if (normalized.endsWith(':*')) return new RegExp(`^${escape(normalized.slice(0, -2))}(?: .*)?$`, 's');
-  return new RegExp(`^${normalized.split('*').map(escape).join('.*')}$`, 's');
+  if (normalized.endsWith(':*')) return new RegExp(`^${escapeRegExp(normalized.slice(0, -2))}(?: .*)?$`, 's');
+  return new RegExp(`^${normalized.split('*').map(escapeRegExp).join('.*')}$`, 's');
 }

@@ -46,6 +46,7 @@ function App({ controller, printed }: { controller: Controller; printed: Printed
   return (
     <Box flexDirection="column">
       {snap.live.map((line, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the live region's lines are positions on the screen, not items
         <Line key={i} text={line} />
       ))}
     </Box>

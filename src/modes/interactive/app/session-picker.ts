@@ -4,7 +4,8 @@
 import type { SessionSummary } from '../../../session/locate.js';
 import type { Command } from '../input/keymap.js';
 import { s, sym } from '../style.js';
-import { graphemes, padEnd, sanitize, truncate } from '../text.js';
+import { graphemes } from '../graphemes.js';
+import { padEnd, sanitize, truncate } from '../text.js';
 
 export const PICKER_ROWS = 10;
 

@@ -2,6 +2,7 @@
 // the state (idle or working, menu open or not).
 import type { KeyEvent } from './keys.js';
 
+// biome-ignore format: the commands read as a list by kind
 export type EditCommand =
   | 'left'
   | 'right'
@@ -44,6 +45,7 @@ export function keyCommand(ev: KeyEvent): Command {
     return meta ? { type: 'followUp' } : { type: 'submit' };
   }
   if (ctrl && !meta) {
+    // biome-ignore format: one key per line, a table
     switch (name) {
       case 'j':
         return { type: 'newline' };
@@ -86,6 +88,7 @@ export function keyCommand(ev: KeyEvent): Command {
     }
   }
   if (meta) {
+    // biome-ignore format: one key per line, a table
     switch (name) {
       case 'b':
       case 'left':
@@ -101,6 +104,7 @@ export function keyCommand(ev: KeyEvent): Command {
         return { type: 'none' };
     }
   }
+  // biome-ignore format: one key per line, a table
   switch (name) {
     case 'escape':
       return { type: 'escape' };

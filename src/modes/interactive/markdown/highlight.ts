@@ -6,7 +6,6 @@ import { createRequire } from 'node:module';
 import { colorLevel, s } from '../style.js';
 
 interface HljsResult {
-  value: string;
   illegal?: boolean;
   errorRaised?: unknown;
   _emitter?: unknown;
@@ -23,6 +22,7 @@ const require = createRequire(import.meta.url);
 let hljs: Hljs | null = null;
 const failed = new Set<string>();
 
+// biome-ignore format: a table of names, grouped by language
 const ALIASES: Record<string, string> = {
   ts: 'typescript',
   tsx: 'typescript',
@@ -123,7 +123,8 @@ interface TokenNode {
 /**
  * highlight.js's emitter interface (addText, startScope/endScope, openNode/closeNode,
  * __addSublanguage, finalize, toHTML) over the same tree as its TokenTreeEmitter; `lines()` paints
- * it as htmlToLines paints the HTML that emitter would have made.
+ * it as one styled string per source line. Every line opens and closes its own styles, so lines can
+ * be wrapped and printed independently.
  */
 class LinesEmitter {
   readonly root: TokenNode = { children: [] };
@@ -201,35 +202,6 @@ class LinesEmitter {
   }
 }
 
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'", '&#39;': "'" };
-
-/**
- * highlight.js HTML (nested `<span class="hljs-…">`) to one styled string per source line; every line
- * opens and closes its own styles, so lines can be wrapped and printed independently.
- */
-export function htmlToLines(html: string): string[] {
-  const lines: string[] = [];
-  const stack: (Paint | undefined)[] = [];
-  let line = '';
-  const paint = (text: string) => {
-    let out = text;
-    for (let i = stack.length - 1; i >= 0; i--) out = stack[i] ? stack[i]!(out) : out;
-    return out;
-  };
-  const re = /<span class="([^"]*)">|<\/span>|&[#\w]+;|\n|[^<&\n]+/g;
-  for (let m = re.exec(html); m; m = re.exec(html)) {
-    const tok = m[0];
-    if (m[1] !== undefined) stack.push(styleFor(m[1]));
-    else if (tok === '</span>') stack.pop();
-    else if (tok === '\n') {
-      lines.push(line);
-      line = '';
-    } else line += paint(tok.startsWith('&') ? (ENTITIES[tok] ?? tok) : tok);
-  }
-  lines.push(line);
-  return lines;
-}
-
 /** Code lines, highlighted when the language is known and colour is on; plain otherwise. */
 export function highlight(code: string, info: string): string[] {
   if (colorLevel() !== 'color') return code.split('\n');
@@ -237,7 +209,8 @@ export function highlight(code: string, info: string): string[] {
   if (!lang || !hljs) return code.split('\n');
   try {
     const result = hljs.highlight(code, { language: lang, ignoreIllegals: true });
-    if (result.illegal || result.errorRaised || !(result._emitter instanceof LinesEmitter)) return htmlToLines(result.value);
+    // On a failure highlight.js gives the code back unstyled (its HTML escaped), so do we.
+    if (result.illegal || result.errorRaised || !(result._emitter instanceof LinesEmitter)) return code.split('\n');
     return result._emitter.lines();
   } catch {
     return code.split('\n');

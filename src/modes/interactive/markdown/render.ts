@@ -84,7 +84,9 @@ function renderList(list: Tokens.List, w: number, o: RenderOptions): string[] {
     const indent = ' '.repeat(width(bullet));
     const inner = renderBlocks(item.tokens, { ...o, width: w - indent.length }, list.loose);
     if (list.loose && i > 0) out.push('');
-    inner.forEach((line, j) => out.push((j === 0 ? s.cyan(bullet) : indent) + line));
+    inner.forEach((line, j) => {
+      out.push((j === 0 ? s.cyan(bullet) : indent) + line);
+    });
     if (inner.length === 0) out.push(s.cyan(bullet));
   });
   return out;
