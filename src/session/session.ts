@@ -7,7 +7,7 @@ import type { Model, StreamFn, ThinkingLevel } from '../ai/types.js';
 import { packageVersion } from '../config/paths.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import { createTools } from '../../tools/index.js';
-import { DEFAULT_COMPACTION, estimateTokens, findCut, shouldCompact, type CompactionSettings } from './token-budget.js';
+import { DEFAULT_COMPACTION, estimateTokens, findCut, messageChars, shouldCompact, type CompactionSettings } from './token-budget.js';
 import { summarize } from './summary-request.js';
 import { summaryMessage, type SessionEntry } from './entries.js';
 import { lockSession, type SessionLock } from './lock.js';
@@ -15,7 +15,7 @@ import { makeProvider, pickModel } from './model-setup.js';
 import { createSafety, type ApprovalGate, type SafetyOptions } from './permissions/index.js';
 import { SessionWriter, loadSession, sessionFileName, sessionsDir, type LoadedSession } from './store.js';
 import { buildSystemPrompt } from './system-prompt.js';
-import { addUsage, noUsage, type UsageTotals } from './usage.js';
+import { addUsage, noUsage, type UsageTotals, withEstimate } from './usage.js';
 import { join } from 'node:path';
 
 export type CompactionReason = 'threshold' | 'overflow' | 'manual';
@@ -54,6 +54,7 @@ export class Session {
   compactedCount: number;
   /** tokens and cost of this conversation so far (a resumed one's earlier calls included) */
   usage: UsageTotals = noUsage();
+  private requestEstimate = 0;
   private compactingNow = false;
   private writer: SessionWriter | null = null;
   private lock: SessionLock | null = null;
@@ -206,11 +207,23 @@ export class Session {
     for (const listener of [...this.listeners]) await listener(event);
   }
 
+  /** The totals with the answer being streamed counted by estimate (the server counts only at its end). */
+  get usageNow(): UsageTotals {
+    const streaming = this.agent.state.streamingMessage;
+    if (!streaming) return this.usage;
+    return withEstimate(this.usage, this.requestEstimate, Math.ceil(messageChars(streaming) / 4), this.model.prices);
+  }
+
   private async onAgentEvent(event: AgentEvent): Promise<void> {
+    // what the request holds, estimated once per call: the count while streaming, or if none comes
+    if (event.type === 'message_start' && event.message.role === 'assistant') this.requestEstimate = estimateTokens(this.agent.state.messages);
     if (event.type === 'message_end') {
       this.write({ type: 'message', message: event.message });
       if (event.message.role === 'assistant') {
-        addUsage(this.usage, event.message.usage);
+        const u = event.message.usage;
+        // an answer cut off (Esc, a dropped stream) or from a server that never counts: estimated, not zero
+        if (u.input + u.output > 0) addUsage(this.usage, u);
+        else this.usage = withEstimate(this.usage, this.requestEstimate, Math.ceil(messageChars(event.message) / 4), this.model.prices);
         this.usage.calls++;
       }
     }

@@ -1,5 +1,6 @@
 // What one session has spent: tokens and cost summed over its model calls. Pure.
-import type { Usage } from '../ai/types.js';
+import { computeCost } from '../ai/cost.js';
+import type { ModelPrices, Usage } from '../ai/types.js';
 
 export interface UsageTotals {
   input: number;
@@ -11,9 +12,11 @@ export interface UsageTotals {
   lastInput: number;
   /** model calls made in this process (a resumed session's earlier calls are not counted) */
   calls: number;
+  /** some counts are estimates (chars / 4): an answer streaming, or cut before the server counted it */
+  estimated: boolean;
 }
 
-export const noUsage = (): UsageTotals => ({ input: 0, output: 0, cacheRead: 0, cost: 0, lastInput: 0, calls: 0 });
+export const noUsage = (): UsageTotals => ({ input: 0, output: 0, cacheRead: 0, cost: 0, lastInput: 0, calls: 0, estimated: false });
 
 export function addUsage(totals: UsageTotals, u: Usage): void {
   totals.input += u.input;
@@ -21,4 +24,17 @@ export function addUsage(totals: UsageTotals, u: Usage): void {
   totals.cacheRead += u.cacheRead;
   if (u.input > 0) totals.lastInput = u.input;
   totals.cost = totals.cost === null || u.cost === null ? null : totals.cost + u.cost.total;
+}
+
+/** The totals plus an estimate for a call the server has not counted, priced where the prices are known. */
+export function withEstimate(totals: UsageTotals, input: number, output: number, prices: ModelPrices | null): UsageTotals {
+  const cost = computeCost({ input, output, cacheRead: 0 }, prices);
+  return {
+    ...totals,
+    input: totals.input + input,
+    output: totals.output + output,
+    lastInput: input > 0 ? input : totals.lastInput,
+    cost: totals.cost === null || cost === null ? null : totals.cost + cost.total,
+    estimated: true,
+  };
 }

@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeProject } from '../support/cli.js';
-import { startApp, stopApps } from './harness.js';
+import { footer, startApp, stopApps } from './harness.js';
 import { hasTmux } from './tmux.js';
 
 const run = hasTmux() ? describe : describe.skip;
@@ -52,6 +52,18 @@ run('everyday screens', () => {
     expect(screen).not.toContain('cut off, retrying');
     expect(screen.indexOf('cut off')).toBeLessThan(screen.indexOf('Second try words'));
     expect(screen.indexOf('Second try words')).toBeLessThan(screen.indexOf('gave up after 2 attempts'));
+  });
+
+  it('tokens are estimated while an answer streams, and an interrupted answer keeps its estimate', async () => {
+    const answer = `${'streamed words '.repeat(60)}END`;
+    const { term } = await startApp([{ text: answer, delayMs: 40, chunkSize: 8 }]);
+    term.type('explain');
+    term.keys('Enter');
+    const streaming = await term.waitFor((x) => /↓~[1-9]/.test(footer(x)), 10_000, 'an estimate in the footer');
+    expect(footer(streaming)).toMatch(/↑~[1-9]\d* ↓~[1-9]/);
+    term.keys('Escape');
+    const after = await term.waitFor('interrupted', 10_000);
+    expect(footer(after)).toMatch(/↑~[1-9]\d* ↓~[1-9]/);
   });
 
   it('/session aligns its labels, counts "1 model call", and breaks the file path at a slash', async () => {

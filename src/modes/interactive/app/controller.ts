@@ -219,7 +219,7 @@ export class Controller {
       cols: this.cols,
       rows: this.rows,
       view: this.view,
-      usage: this.session.usage,
+      usage: this.session.usageNow,
       queue: queueOf(this.session),
       compacting: this.session.compacting,
       editor: this.input.editor,

@@ -68,6 +68,7 @@ export function composeFrame(f: FrameInput): string[] {
       totalInput: usage.input,
       totalOutput: usage.output,
       cost: usage.cost,
+      estimated: usage.estimated,
       cwd: f.cwd,
       sessionId: f.sessionId,
       approvals: f.approvalMode,

@@ -12,6 +12,8 @@ export interface FooterInfo {
   totalOutput: number;
   /** USD; null when some call's price is unknown */
   cost: number | null;
+  /** the token counts hold estimates (shown with ~) */
+  estimated?: boolean;
   cwd: string;
   sessionId: string;
   /** the approval mode (Shift+Tab cycles it); absent without approvals */
@@ -44,7 +46,7 @@ export function renderFooter(f: FooterInfo, cols: number): string {
     f.model,
     ...(f.thinking && f.thinking !== 'off' ? [`thinking ${f.thinking}`] : []),
     ctx,
-    `↑${compactNumber(f.totalInput)} ↓${compactNumber(f.totalOutput)}`,
+    f.estimated ? `↑~${compactNumber(f.totalInput)} ↓~${compactNumber(f.totalOutput)}` : `↑${compactNumber(f.totalInput)} ↓${compactNumber(f.totalOutput)}`,
     ...(f.cost !== null && f.totalInput + f.totalOutput > 0 ? [formatCost(f.cost)] : []),
     ...(mode ? [`approvals: ${mode}`] : []),
     shortPath(f.cwd),
