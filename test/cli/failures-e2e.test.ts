@@ -6,14 +6,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { collect, makeProject, runTack, spawnTack } from '../support/cli.js';
-import { startMockServer, type MockServer, type MockServerOptions, type RecordedRequest } from '../support/mock-openai-server.js';
-import { toolResultText } from '../support/scripted.js';
+import { collect, projectWithSettings, runTack, spawnTack } from '../support/cli.js';
+import type { MockServerOptions, RecordedRequest } from '../support/mock-openai-server.js';
+import { scriptedServers, toolResultText } from '../support/scripted.js';
 
-const servers: MockServer[] = [];
 const webServers: Server[] = [];
 afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
   await Promise.all(webServers.splice(0).map((w) => new Promise((done) => w.close(done))));
 });
 
@@ -31,17 +29,10 @@ async function webServer(contentType: string, body: string): Promise<{ url: stri
   return { url: `http://127.0.0.1:${(w.address() as AddressInfo).port}`, requests: () => requests };
 }
 
-async function server(o: MockServerOptions) {
-  const s = await startMockServer(o);
-  servers.push(s);
-  return s;
-}
+const scripted = scriptedServers();
+const server = (o: MockServerOptions) => scripted(o.turns, o);
 
-function project(settings: object = {}) {
-  const p = makeProject();
-  writeFileSync(join(p.home, 'config.json'), JSON.stringify(settings));
-  return p;
-}
+const project = projectWithSettings;
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;

@@ -2,29 +2,15 @@
 // test would go on for ever (about 120 requests a second) without the guard it names. The guards
 // are the boundary on what a run can spend: the loop's failed-turn stop, the request ceiling, the
 // protocol check on chunks, the idle timeout on model data and the per-answer deadline.
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { makeProject, runTack } from '../support/cli.js';
-import { startMockServer, type MockServer, type MockServerOptions, type Turn } from '../support/mock-openai-server.js';
+import { describe, expect, it } from 'vitest';
+import { projectWithSettings, runTack } from '../support/cli.js';
+import type { MockServerOptions, Turn } from '../support/mock-openai-server.js';
+import { scriptedServers } from '../support/scripted.js';
 
-const servers: MockServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
+const scripted = scriptedServers();
+const server = (o: MockServerOptions) => scripted(o.turns, o);
 
-async function server(o: MockServerOptions) {
-  const s = await startMockServer(o);
-  servers.push(s);
-  return s;
-}
-
-/** A project whose user settings (TACK_HOME, the user's own file) hold `settings`. */
-function project(settings: object = {}) {
-  const p = makeProject();
-  writeFileSync(join(p.home, 'config.json'), JSON.stringify(settings));
-  return p;
-}
+const project = projectWithSettings;
 
 const run = (url: string, p: { dir: string; home: string }, extra: string[] = []) =>
   runTack(['-p', '--base-url', url, '-m', 'm', ...extra, 'do the task'], { cwd: p.dir, home: p.home });

@@ -30,6 +30,13 @@ export function makeProject(files: Record<string, string> = {}): { dir: string; 
   return { dir, home };
 }
 
+/** A project whose user settings (TACK_HOME/config.json, the user's own file) hold `settings`. */
+export function projectWithSettings(settings: object = {}): { dir: string; home: string } {
+  const p = makeProject();
+  writeFileSync(join(p.home, 'config.json'), JSON.stringify(settings));
+  return p;
+}
+
 /** The parent's env without anything that would point tack at a real server or key. */
 export function cleanEnv(home: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
