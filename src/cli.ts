@@ -179,6 +179,7 @@ async function main(argv: string[]): Promise<number> {
   if (!opts.print) {
     const { chooseSession } = await import('./session/locate.js');
     const session = chooseSession(opts, config.home, config.cwd, true);
+    if (session.notice) notices.push(session.notice);
     const { runInteractive } = await import('./modes/interactive/index.js');
     return runInteractive({
       config,

@@ -14,6 +14,8 @@ export interface SessionChoice {
   resumeFile?: string;
   /** `-r` without an id in the interactive mode: let the user pick one */
   pick?: boolean;
+  /** a sentence for the user about the choice (`-c` with nothing to continue) */
+  notice?: string;
 }
 
 export interface SessionFlags {
@@ -51,6 +53,8 @@ export function chooseSession(flags: SessionFlags, home: string, cwd: string, in
   }
   if (flags.continue) {
     const latest = listSessions(home, cwd)[0];
+    // in the app a new conversation is what the user can have; a script is told, with exit 2
+    if (!latest && interactive) return { notice: `no earlier session in ${cwd} to continue: this is a new one` };
     if (!latest) throw new UsageError(`no earlier session in ${cwd} to continue; start one without -c`);
     return { resumeFile: latest.path };
   }

@@ -66,6 +66,15 @@ run('everyday screens', () => {
     expect(footer(after)).toMatch(/↑~[1-9]\d* ↓~[1-9]/);
   });
 
+  it('tack -c with no earlier session opens a new one and says so', async () => {
+    const { term, server } = await startApp([{ text: 'fresh answer' }], { args: ['-c'] });
+    expect(term.screen().replace(/\s+/g, ' ')).toMatch(/no earlier session in \S+ to continue: this is a new one/);
+    term.type('hi');
+    term.keys('Enter');
+    await term.waitFor('fresh answer');
+    expect(server.chatRequests()).toHaveLength(1);
+  });
+
   it('/session aligns its labels, counts "1 model call", and breaks the file path at a slash', async () => {
     const { term } = await startApp([{ text: 'one answer' }], { cols: 80 });
     term.type('hi');
