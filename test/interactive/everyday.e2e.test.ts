@@ -75,6 +75,17 @@ run('everyday screens', () => {
     expect(server.chatRequests()).toHaveLength(1);
   });
 
+  it('on exit, says how to come back to a saved conversation', async () => {
+    const { term } = await startApp([{ text: 'an answer worth keeping' }]);
+    term.type('hi');
+    term.keys('Enter');
+    await term.waitFor('an answer worth keeping');
+    term.type('/quit');
+    term.keys('Enter');
+    const screen = await term.waitFor('EXIT:0', 10_000, 'the exit');
+    expect(screen).toMatch(/tack -c continues this conversation \(or tack -r [0-9a-f]{8}\)\nEXIT:0/);
+  });
+
   it('/session aligns its labels, counts "1 model call", and breaks the file path at a slash', async () => {
     const { term } = await startApp([{ text: 'one answer' }], { cols: 80 });
     term.type('hi');

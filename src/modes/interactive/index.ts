@@ -171,7 +171,10 @@ export async function runInteractive(o: InteractiveOptions): Promise<number> {
     process.off('SIGHUP', onSignal);
     clearTimeout(escapeTimer);
     terminal.restore();
-    controller.current.close();
+    const last = controller.current;
+    // the way back, where there is one: a saved conversation with something in it
+    if (last.file && last.state.messages.length > 0) stdout.write(`tack -c continues this conversation (or tack -r ${last.id.slice(0, 8)})\n`);
+    last.close();
   }
   return 0;
 }
