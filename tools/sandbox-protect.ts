@@ -82,20 +82,33 @@ export function planProtection(cwd: string): Protection {
   if (!git) return { pinned: [], readOnly };
   const pinned = git.gitDirs.filter((d) => isInside(cwd, d));
   if (git.dotGitFile && isInside(cwd, git.dotGitFile)) readOnly.push(git.dotGitFile);
-  for (const gitDir of git.gitDirs.flatMap((d) => [d, ...moduleGitDirs(d, MODULE_DEPTH)])) {
-    // A missing hooks folder would let a command create one; git makes it at `init` anyway.
-    try {
-      mkdirSync(join(gitDir, 'hooks'), { recursive: true });
-    } catch {
-      // a read-only git directory: nothing can be planted there either
-    }
-    readOnly.push(...PROTECTED_GIT_PATHS.map((p) => join(gitDir, p)).filter((p) => existsSync(p)));
-    const config = join(gitDir, 'config');
-    const hooksPath = existsSync(config) ? hooksPathOf(readFileSync(config, 'utf8')) : undefined;
-    const hooks = hooksPath ? resolve(git.top, hooksPath) : undefined;
-    if (hooks && isInside(cwd, hooks) && existsSync(hooks)) readOnly.push(hooks);
-  }
+  for (const gitDir of git.gitDirs.flatMap((d) => [d, ...moduleGitDirs(d, MODULE_DEPTH)])) readOnly.push(...gitDirProtection(gitDir, git.top, cwd));
   return { pinned, readOnly: [...new Set(readOnly)] };
+}
+
+/** What stays read-only of one git directory: hooks, config, info, and the folder `core.hooksPath` names. */
+function gitDirProtection(gitDir: string, top: string, cwd: string): string[] {
+  // A missing hooks folder would let a command create one; git makes it at `init` anyway.
+  try {
+    mkdirSync(join(gitDir, 'hooks'), { recursive: true });
+  } catch {
+    // a read-only git directory: nothing can be planted there either
+  }
+  const readOnly = PROTECTED_GIT_PATHS.map((p) => join(gitDir, p)).filter((p) => existsSync(p));
+  const config = join(gitDir, 'config');
+  const hooksPath = existsSync(config) ? hooksPathOf(readFileSync(config, 'utf8')) : undefined;
+  const hooks = hooksPath ? resolve(top, hooksPath) : undefined;
+  if (hooks && isInside(cwd, hooks) && existsSync(hooks)) readOnly.push(hooks);
+  return readOnly;
+}
+
+/**
+ * Repositories nested in the workspace (a vendored or cloned one, `sub/.git`) are protected as the
+ * root's is: what a command plants in their hooks or config would run at the user's next git
+ * command there. Their git directories are pinned, so none can be swapped for a planted one.
+ */
+export function nestedProtection(gitDirs: readonly string[]): Protection {
+  return { pinned: [...gitDirs], readOnly: gitDirs.flatMap((gitDir) => gitDirProtection(gitDir, dirname(gitDir), dirname(gitDir))) };
 }
 
 /** Words in a failed command's output that show it ran into one of these paths. */

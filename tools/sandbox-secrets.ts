@@ -25,10 +25,21 @@ function exposeMatcher(patterns: readonly string[], cwd: string): (rel: string) 
   return globs.length === 0 ? () => false : picomatch(globs, { dot: true });
 }
 
-/** Absolute paths of the files below `cwd` that `isSecret` names, minus the exposed ones. */
-export function findSecretFiles(cwd: string, isSecret: SecretTest, expose: readonly string[] = []): string[] {
+export interface WorkspaceScan {
+  /** secret files below the workspace, minus the exposed ones */
+  secrets: string[];
+  /** git directories of repositories nested in the workspace (a vendored or cloned repo), not the root's */
+  nestedGitDirs: string[];
+}
+
+/**
+ * One walk of the workspace before each command: the secret files to mask, and the nested
+ * repositories whose hooks and config must stay read-only like the root's.
+ */
+export function scanWorkspace(cwd: string, isSecret: SecretTest, expose: readonly string[] = []): WorkspaceScan {
   const exposed = exposeMatcher(expose, cwd);
-  const found: string[] = [];
+  const secrets: string[] = [];
+  const nestedGitDirs: string[] = [];
   let seen = 0;
   const stack = [cwd];
   while (stack.length > 0 && seen < MAX_ENTRIES) {
@@ -43,15 +54,21 @@ export function findSecretFiles(cwd: string, isSecret: SecretTest, expose: reado
       seen++;
       const path = join(directory, entry.name);
       if (entry.isDirectory()) {
+        if (entry.name === '.git' && directory !== cwd) nestedGitDirs.push(path);
         if (!SKIP_DIRS.has(entry.name)) stack.push(path);
         continue;
       }
       if (!isSecret(path) || exposed(relative(cwd, path).split(sep).join('/'))) continue;
       // a link is masked where it points, which must be a file that exists (bwrap mounts over it)
-      if (entry.isFile() || (entry.isSymbolicLink() && isFile(path))) found.push(path);
+      if (entry.isFile() || (entry.isSymbolicLink() && isFile(path))) secrets.push(path);
     }
   }
-  return found.sort();
+  return { secrets: secrets.sort(), nestedGitDirs: nestedGitDirs.sort() };
+}
+
+/** Absolute paths of the files below `cwd` that `isSecret` names, minus the exposed ones. */
+export function findSecretFiles(cwd: string, isSecret: SecretTest, expose: readonly string[] = []): string[] {
+  return scanWorkspace(cwd, isSecret, expose).secrets;
 }
 
 function isFile(path: string): boolean {

@@ -5,9 +5,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { isInside } from './paths.js';
-import { planProtection, PROTECTED_MENTION } from './sandbox-protect.js';
+import { nestedProtection, planProtection, PROTECTED_MENTION } from './sandbox-protect.js';
 import { ownTempDir } from './own-temp.js';
-import { emptyFile, explainMasked, findSecretFiles } from './sandbox-secrets.js';
+import { emptyFile, explainMasked, scanWorkspace } from './sandbox-secrets.js';
 import type { SecretTest } from './secret-files.js';
 import { findExecutable } from './which.js';
 
@@ -111,6 +111,8 @@ export function planSandbox(settings: SandboxSettings): SandboxPlan {
   const visible = (path: string) => existsSync(path) && !isInside(path, cwd);
   const runtimeDir = process.env.XDG_RUNTIME_DIR;
   const protection = planProtection(cwd);
+  const scan = scanWorkspace(cwd, settings.secretFile ?? (() => undefined), settings.exposeSecretFiles);
+  const nested = nestedProtection(scan.nestedGitDirs);
   return {
     cwd,
     // one private /tmp per tack process, so files a command leaves there are there for the next one
@@ -119,9 +121,9 @@ export function planSandbox(settings: SandboxSettings): SandboxPlan {
     writable: [...gitDirsOutside(cwd), ...[...HOME_CACHES.map((c) => join(home, c)), ...(settings.writable ?? [])].filter((p) => existsSync(p))],
     hideDirs: [...HOME_SECRET_DIRS.map((d) => join(home, d)), ...(settings.hide ?? []), ...(runtimeDir ? [runtimeDir] : [])].filter(visible),
     hideFiles: [...HOME_SECRET_FILES.map((f) => join(home, f)), '/var/run/docker.sock', '/run/docker.sock'].filter(visible),
-    pinned: protection.pinned,
-    protected: protection.readOnly,
-    maskFiles: settings.secretFile ? findSecretFiles(cwd, settings.secretFile, settings.exposeSecretFiles) : [],
+    pinned: [...protection.pinned, ...nested.pinned],
+    protected: [...protection.readOnly, ...nested.readOnly],
+    maskFiles: scan.secrets,
     network: settings.network,
   };
 }

@@ -87,6 +87,25 @@ describe.skipIf(!probe.ok)('the sandbox keeps what runs later read-only', () => 
     expect(readFileSync(join(root, '.husky', 'pre-commit'), 'utf8')).toBe('npm test\n');
   });
 
+  it('a repository nested in the workspace (vendored, cloned) keeps its hooks and config read-only too', async () => {
+    const { root, run } = repo();
+    const lib = join(root, 'vendor', 'lib');
+    mkdirSync(lib, { recursive: true });
+    git(lib, 'init', '-q');
+    const before = readFileSync(join(lib, '.git', 'config'), 'utf8');
+    const out = await run(
+      'printf "#!/bin/sh\\ntouch PWNED\\n" > vendor/lib/.git/hooks/post-checkout; git -C vendor/lib config core.fsmonitor "touch PWNED"; mv vendor/lib/.git vendor/lib/.git-old',
+    );
+    expect(out).toContain('Read-only file system');
+    expect(existsSync(join(lib, '.git', 'hooks', 'post-checkout'))).toBe(false);
+    expect(readFileSync(join(lib, '.git', 'config'), 'utf8')).toBe(before);
+    expect(existsSync(join(lib, '.git-old'))).toBe(false);
+    // and its ordinary work still goes on
+    expect(await run('cd vendor/lib && echo x > f && git add f && git -c user.email=t@t -c user.name=t commit -qm c && git log --oneline | wc -l')).toContain(
+      '1',
+    );
+  });
+
   it('git add, commit, checkout and branch switches still work, and so does npm install', async () => {
     const { root, run } = repo();
     writeFileSync(join(root, 'package.json'), '{"name":"p","version":"1.0.0"}\n');
