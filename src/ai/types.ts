@@ -13,9 +13,32 @@ export interface ThinkingContent {
    * (`reasoning_content`, `reasoning`) or inline as `<think>…</think>` in the content.
    */
   format?: ReasoningFormat;
+  /** the text is the server's summary of its reasoning, not the reasoning itself */
+  summary?: boolean;
+  /**
+   * What the server needs back to trust its own reasoning on the next request (a signature, an
+   * encrypted item), kept as it came and never shown. Persisted with the message in the session.
+   */
+  sealed?: SealedReasoning;
 }
 
-export type ReasoningFormat = 'reasoning_content' | 'reasoning' | 'think_tag';
+/**
+ * `reasoning_content`, `reasoning`: a delta field; `think_tag`: inline `<think>…</think>`;
+ * `content_parts`: a `thinking` part of an array content (Mistral); `reasoning_details`: an item of
+ * the `reasoning_details` list (OpenRouter and gateways like it).
+ */
+export type ReasoningFormat = 'reasoning_content' | 'reasoning' | 'think_tag' | 'content_parts' | 'reasoning_details';
+
+export interface SealedReasoning {
+  /** the server's id of the reasoning item */
+  id?: string;
+  /** the server's signature over the block's text */
+  signature?: string;
+  /** the reasoning, encrypted; the block's text is then empty (or a summary) */
+  encrypted?: string;
+  /** the server's name for the item's kind, e.g. OpenRouter's `format` "anthropic-claude-v1" */
+  scheme?: string;
+}
 
 export interface ImageContent {
   type: 'image';

@@ -3,7 +3,7 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { errorCode, errorText, isContextOverflowMessage } from '../errors.js';
 import { parseRetryAfter } from '../retry.js';
-import { ChunkShapeError } from './assembler.js';
+import { ChunkShapeError } from './chunk-shape.js';
 import type { ErrorKind } from '../types.js';
 
 export interface Failure {
