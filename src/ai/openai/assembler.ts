@@ -222,8 +222,14 @@ export class ChunkAssembler {
     const input = usage.prompt_tokens ?? 0;
     const output = usage.completion_tokens ?? 0;
     const cacheRead = usage.prompt_tokens_details?.cached_tokens ?? 0;
+    const reasoning = usage.completion_tokens_details?.reasoning_tokens;
     const counts = { input, output, cacheRead };
-    this.message.usage = { ...counts, totalTokens: usage.total_tokens ?? input + output, cost: computeCost(counts, this.prices) };
+    this.message.usage = {
+      ...counts,
+      ...(reasoning != null ? { reasoning } : {}),
+      totalTokens: usage.total_tokens ?? input + output,
+      cost: computeCost(counts, this.prices),
+    };
   }
 }
 
