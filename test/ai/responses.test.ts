@@ -132,6 +132,14 @@ describe('Responses API adapter', () => {
     expect(second!.body.reasoning).toEqual({});
   });
 
+  it('names the missing endpoint when the server has no Responses API', async () => {
+    const bare = await startServer({ turns: [{ status: 404, body: { error: { message: 'Not Found' } } }] });
+    const { message } = await run(bare, {}, userContext(), {}, () => {}, responses);
+    expect(message.errorMessage).toBe(
+      `the server at ${bare.url} has no responses endpoint (404); check the base URL, which usually ends in /v1 (server said: Not Found)`,
+    );
+  });
+
   it('stops with "length" when the response is cut at max_output_tokens', async () => {
     server.push({
       rawChunks: [

@@ -27,6 +27,8 @@ export interface Where {
   modelId: string;
   /** the environment variable the key comes from, for the hint on a rejected key */
   keyEnv?: string;
+  /** the endpoint asked, named when it is missing (default 'chat completions') */
+  endpoint?: string;
 }
 
 const DETAIL_LIMIT = 300;
@@ -63,7 +65,7 @@ function classifyStatus(err: APIError, status: number, where: Where): Failure {
     if (/model/i.test(detail) || err.code === 'model_not_found') {
       return { kind: 'not_found', message: `model ${where.modelId} is not served at ${url}; try \`tack --list-models\`${said}`, reason: 'not found (404)', retryable: false };
     }
-    return { kind: 'not_found', message: `the server at ${url} has no chat completions endpoint (404); check the base URL, which usually ends in /v1${said}`, reason: 'not found (404)', retryable: false };
+    return { kind: 'not_found', message: `the server at ${url} has no ${where.endpoint ?? 'chat completions'} endpoint (404); check the base URL, which usually ends in /v1${said}`, reason: 'not found (404)', retryable: false };
   }
   if (isContextOverflowMessage(detail) || status === 413) {
     return { kind: 'context_overflow', message: `the conversation is too long for model ${where.modelId}${said}`, reason: `context overflow (${status})`, retryable: false };

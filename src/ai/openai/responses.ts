@@ -14,6 +14,7 @@ function findResponsesFallback(detail: string, params: ResponseCreateParamsStrea
 }
 
 const RESPONSES: WireApi<ResponseCreateParamsStreaming> = {
+  endpoint: 'responses',
   build: buildResponsesParams,
   send: (client, params, signal) => client.responses.create(params, { signal }).asResponse(),
   assembler: (message, emit, prices) => new ResponsesAssembler(message, emit, prices),

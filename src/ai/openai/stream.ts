@@ -48,6 +48,8 @@ export interface StreamAssembler {
 
 /** What differs between the APIs an answer can be streamed over: the request, its events, its refusals. */
 export interface WireApi<P> {
+  /** the endpoint, as a person would name it: 'chat completions' */
+  endpoint: string;
   build(model: Model, context: Context, options: StreamOptions): P;
   /** sends the request; resolves with the raw streamed response */
   send(client: OpenAI, params: P, signal: AbortSignal): Promise<Response>;
@@ -57,6 +59,7 @@ export interface WireApi<P> {
 }
 
 const CHAT: WireApi<ReturnType<typeof buildChatParams>> = {
+  endpoint: 'chat completions',
   build: buildChatParams,
   send: (client, params, signal) => client.chat.completions.create(params, { signal }).asResponse(),
   assembler: (message, emit, prices) => new ChunkAssembler(message, emit, prices),
@@ -123,7 +126,7 @@ async function run<P>(
     // Our watchdog covers the wait for headers too; the SDK's timeout is only a backstop behind it.
     ...(idleMs > 0 && Number.isFinite(idleMs) ? { timeout: Math.ceil(idleMs) + 1000 } : {}),
   });
-  const where = { baseUrl: endpoint.baseUrl, modelId: model.id, keyEnv: endpoint.apiKeyEnv };
+  const where = { baseUrl: endpoint.baseUrl, modelId: model.id, keyEnv: endpoint.apiKeyEnv, endpoint: api.endpoint };
   stream.push({ type: 'start', partial: message });
 
   let reachedServer = false;
