@@ -172,7 +172,7 @@ describe('Responses API: a tool loop with the real Agent', () => {
     const second = s.responsesRequests()[1]!.body;
     expect(second.input).toEqual([
       { role: 'user', content: '2+3?' },
-      { type: 'reasoning', id: 'rs_0', summary: [{ type: 'summary_text', text: 'I should add them.' }], encrypted_content: 'gAAAAA-opaque-1' },
+      { type: 'reasoning', summary: [{ type: 'summary_text', text: 'I should add them.' }], encrypted_content: 'gAAAAA-opaque-1' },
       { type: 'function_call', call_id: 'call_a', name: 'add', arguments: '{"a":2,"b":3}' },
       { type: 'function_call_output', call_id: 'call_a', output: '5' },
     ]);

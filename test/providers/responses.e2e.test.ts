@@ -70,7 +70,7 @@ describe('the openai provider: reasoning models answer over the Responses API', 
     expect(requests[0]!.body).toMatchObject({ model: 'gpt-5', store: false, include: ['reasoning.encrypted_content'], reasoning: { summary: 'auto' } });
     const items = requests[3]!.body.input.filter((i: { role?: string }) => i.role !== 'user');
     expect(items).toEqual([
-      { type: 'reasoning', id: 'rs_0', summary: [{ type: 'summary_text', text: 'The code is in notes.txt.' }], encrypted_content: 'gAAAAB-first' },
+      { type: 'reasoning', summary: [{ type: 'summary_text', text: 'The code is in notes.txt.' }], encrypted_content: 'gAAAAB-first' },
       { type: 'function_call', call_id: 'call_r', name: 'read', arguments: '{"path":"notes.txt"}' },
       { type: 'function_call_output', call_id: 'call_r', output: expect.stringContaining('code: 7') },
     ]);

@@ -2,7 +2,13 @@
 // Nothing is stored at the server (`store: false`): tack keeps the conversation, and a reasoning
 // model's reasoning comes back encrypted, to be sent again with the next request of the same turn
 // so the model goes on from it instead of thinking everything over at each tool step.
-import type { FunctionTool, ResponseCreateParamsStreaming, ResponseInputContent, ResponseInputItem } from 'openai/resources/responses/responses';
+import type {
+  FunctionTool,
+  ResponseCreateParamsStreaming,
+  ResponseInputContent,
+  ResponseInputItem,
+  ResponseReasoningItem,
+} from 'openai/resources/responses/responses';
 import type { AssistantMessage, Context, ImageContent, Model, StreamOptions, TextContent, ThinkingContent, ToolResultMessage, UserMessage } from '../types.js';
 import { IMAGE_OMITTED, reasoningEffort } from './messages.js';
 import { strictSchema } from './strict-tools.js';
@@ -87,10 +93,13 @@ function convertAssistant(message: AssistantMessage, ids: ToolCallIds, replay: b
   return out;
 }
 
-/** A reasoning item back as it came: its id, its summary and its encrypted content. */
+/**
+ * A reasoning item back with its summary and encrypted content, without its id: nothing is stored
+ * at the server, which answers an echoed id with "Item 'rs_…' not found" (Codex leaves it out too).
+ */
 function reasoningItem(block: ThinkingContent): ResponseInputItem {
   const summary = block.thinking ? [{ type: 'summary_text' as const, text: block.thinking }] : [];
-  return { type: 'reasoning', id: block.sealed?.id ?? '', summary, encrypted_content: block.sealed?.encrypted ?? null };
+  return { type: 'reasoning', summary, encrypted_content: block.sealed?.encrypted ?? null } as Omit<ResponseReasoningItem, 'id'> as ResponseInputItem;
 }
 
 function convertToolResult(message: ToolResultMessage, ids: ToolCallIds, imagesOmitted: boolean): ResponseInputItem {
