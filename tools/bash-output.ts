@@ -120,7 +120,10 @@ export class OutputCollector {
     const tail = tailOf(cleanTerminalText(this.tail), TAIL_LINES, TAIL_BYTES);
     const totalLines = this.newlines + (this.tail.endsWith('\n') ? 0 : 1);
     const omitted = Math.max(0, totalLines - lineCount(head) - lineCount(tail));
-    const file = dropped > 0 ? `the output (${formatSize(this.bytes)}) is in ${this.spill.path}, without ${formatSize(dropped)} of its middle` : `the full output (${formatSize(this.bytes)}) is in ${this.spill.path}`;
+    const file =
+      dropped > 0
+        ? `the output (${formatSize(this.bytes)}) is in ${this.spill.path}, without ${formatSize(dropped)} of its middle`
+        : `the full output (${formatSize(this.bytes)}) is in ${this.spill.path}`;
     const note = `[… ${omitted} lines omitted; ${file}: read it with offset, or grep it]`;
     return { text: `${head}\n\n${note}\n\n${tail}`, truncated: true, fullOutputPath: this.spill.path, bytes: this.bytes };
   }

@@ -37,12 +37,7 @@ export interface AgentTool<TParams extends TSchema = TSchema, TDetails = unknown
   readOnly?: boolean | ((params: Static<TParams>) => boolean);
   /** The resource a changing call works on (a resolved file path): calls with one key never overlap. */
   lockKey?: (params: Static<TParams>) => string | undefined;
-  execute(
-    toolCallId: string,
-    params: Static<TParams>,
-    signal?: AbortSignal,
-    onUpdate?: AgentToolUpdateCallback<TDetails>,
-  ): Promise<AgentToolResult<TDetails>>;
+  execute(toolCallId: string, params: Static<TParams>, signal?: AbortSignal, onUpdate?: AgentToolUpdateCallback<TDetails>): Promise<AgentToolResult<TDetails>>;
 }
 
 export type AnyAgentTool = AgentTool<any, any>;

@@ -23,7 +23,9 @@ export async function readPipedInput(stream: NodeJS.ReadableStream, limit: numbe
     }
   }
   // A cut may split a UTF-8 sequence: drop the replacement character it leaves.
-  const text = Buffer.concat(kept).toString('utf8').replace(/\uFFFD$/, '');
+  const text = Buffer.concat(kept)
+    .toString('utf8')
+    .replace(/\uFFFD$/, '');
   return { text, bytes, truncated: bytes > limit, limit };
 }
 
@@ -37,9 +39,7 @@ export function truncationNotice(piped: PipedInput): string | undefined {
 
 /** The prompt first, then the piped text as material; or the piped text alone as the prompt. */
 export function composePrompt(prompt: string | undefined, piped: PipedInput | undefined): string | undefined {
-  const note = piped?.truncated
-    ? `\n[input cut at ${mb(piped.limit)} of ${(piped.bytes / 1048576).toFixed(1)} MB]`
-    : '';
+  const note = piped?.truncated ? `\n[input cut at ${mb(piped.limit)} of ${(piped.bytes / 1048576).toFixed(1)} MB]` : '';
   const material = piped && piped.text.trim() ? piped.text.replace(/\s+$/, '') + note : undefined;
   if (prompt && material) return `${prompt}\n\n<stdin>\n${material}\n</stdin>`;
   return prompt || material || undefined;

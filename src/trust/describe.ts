@@ -9,7 +9,20 @@ function serverOf(c: ConfigFile): string | undefined {
 }
 
 /** Keys with words of their own above; any other key is listed by name. */
-const DESCRIBED = new Set(['$schema', 'apiKeyEnv', 'baseUrl', 'providers', 'approval', 'permissions', 'sandbox', 'env', 'provider', 'model', 'sandboxNetwork', 'tools']);
+const DESCRIBED = new Set([
+  '$schema',
+  'apiKeyEnv',
+  'baseUrl',
+  'providers',
+  'approval',
+  'permissions',
+  'sandbox',
+  'env',
+  'provider',
+  'model',
+  'sandboxNetwork',
+  'tools',
+]);
 
 export interface SettingsEffects {
   /** one line per effect, riskiest first; empty for a file that changes nothing */

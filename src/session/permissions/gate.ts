@@ -72,7 +72,16 @@ export class ApprovalGate {
 
   /** `located`: where the call's paths really are (`locate`); without it they are judged as written. */
   decide(tool: string, args: Record<string, unknown>, located?: Located, tackHome = this.o.tackHome): Decision {
-    const ctx = { mode: this.currentMode, rules: this.o.rules, grants: this.grants, cwd: this.o.cwd, home: this.o.home, tackHome, located, ownOutput: ownTempDirIfMade('output') };
+    const ctx = {
+      mode: this.currentMode,
+      rules: this.o.rules,
+      grants: this.grants,
+      cwd: this.o.cwd,
+      home: this.o.home,
+      tackHome,
+      located,
+      ownOutput: ownTempDirIfMade('output'),
+    };
     return decide(tool, args, ctx);
   }
 
@@ -171,7 +180,8 @@ export class ApprovalGate {
     for (const where of located.values()) {
       const secret = this.o.secretFile?.(where.absolute) ?? this.o.secretFile?.(where.real);
       if (secret) return `the diff is not shown: ${displayPath(this.o.cwd, where.absolute)} usually holds secrets`;
-      if (where.finalLink && !where.inside) return `${describeLocation(this.o.cwd, where)}: the link is replaced by a file; the file it points to is not changed`;
+      if (where.finalLink && !where.inside)
+        return `${describeLocation(this.o.cwd, where)}: the link is replaced by a file; the file it points to is not changed`;
     }
     return undefined;
   }

@@ -80,7 +80,8 @@ export class Controller {
     };
     this.screen = new Screen(source, (now) => this.liveLines(now));
     this.input = new InputBox(o.history, o.fileIndex, () => this.schedule());
-    if (!o.headerPrinted) this.transcript.pushRaw(renderHeader({ version: o.version, model: o.session.model.id, cwd: o.session.config.cwd }, o.cols).join('\n'));
+    if (!o.headerPrinted)
+      this.transcript.pushRaw(renderHeader({ version: o.version, model: o.session.model.id, cwd: o.session.config.cwd }, o.cols).join('\n'));
     this.attach(o.session);
     this.screen.render();
   }
