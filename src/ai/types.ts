@@ -13,9 +13,33 @@ export interface ThinkingContent {
    * (`reasoning_content`, `reasoning`) or inline as `<think>…</think>` in the content.
    */
   format?: ReasoningFormat;
+  /** the text is the server's summary of its reasoning, not the reasoning itself */
+  summary?: boolean;
+  /**
+   * What the server needs back to trust its own reasoning on the next request (a signature, an
+   * encrypted item), kept as it came and never shown. Persisted with the message in the session.
+   */
+  sealed?: SealedReasoning;
 }
 
-export type ReasoningFormat = 'reasoning_content' | 'reasoning' | 'think_tag';
+/**
+ * `reasoning_content`, `reasoning`: a delta field; `think_tag`: inline `<think>…</think>`;
+ * `content_parts`: a `thinking` part of an array content (Mistral); `reasoning_details`: an item of
+ * the `reasoning_details` list (OpenRouter and gateways like it); `responses`: a reasoning item of the
+ * Responses API.
+ */
+export type ReasoningFormat = 'reasoning_content' | 'reasoning' | 'think_tag' | 'content_parts' | 'reasoning_details' | 'responses';
+
+export interface SealedReasoning {
+  /** the server's id of the reasoning item */
+  id?: string;
+  /** the server's signature over the block's text */
+  signature?: string;
+  /** the reasoning, encrypted; the block's text is then empty (or a summary) */
+  encrypted?: string;
+  /** the server's name for the item's kind, e.g. OpenRouter's `format` "anthropic-claude-v1" */
+  scheme?: string;
+}
 
 export interface ImageContent {
   type: 'image';
@@ -46,6 +70,8 @@ export interface Usage {
   output: number;
   /** the part of `input` served from the provider's cache */
   cacheRead: number;
+  /** the part of `output` spent on reasoning, where the server says */
+  reasoning?: number;
   totalTokens: number;
   /** USD; null when the model's prices are unknown (never shown as $0) */
   cost: Cost | null;
@@ -130,7 +156,15 @@ export interface CompatFlags {
   supportsStrictTools?: boolean;
   /** send the current turn's reasoning back the way it came (a field, or `<think>` tags) */
   replayReasoning?: boolean;
+  /** Responses API: ask for reasoning summaries (OpenAI refuses them to organizations it has not verified) */
+  supportsReasoningSummary?: boolean;
 }
+
+/**
+ * The API answers are streamed over: Chat Completions, OpenAI's Responses API, or (`auto`)
+ * Responses for models known to reason and Chat for the others.
+ */
+export type WireChoice = 'chat' | 'responses' | 'auto';
 
 export interface Model {
   id: string;

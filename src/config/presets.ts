@@ -2,7 +2,7 @@
 // is known to refuse (compat flags). Quirks not listed here are learned at run time anyway; a
 // preset only saves the first refused request. A provider of the same name in the settings
 // overrides any of these fields.
-import type { CompatFlags } from '../ai/types.js';
+import type { CompatFlags, WireChoice } from '../ai/types.js';
 import type { Vendor } from '../ai/model-table.js';
 
 export interface Preset {
@@ -12,6 +12,8 @@ export interface Preset {
   /** undefined: no key needed (local servers) */
   apiKeyEnv?: string;
   compat?: CompatFlags;
+  /** the API answers are streamed over (default Chat Completions) */
+  api?: WireChoice;
   /** the model used when none is set; undefined: the server's first */
   defaultModel?: string;
   /** the model table's prices apply to these vendors' models here */
@@ -34,6 +36,8 @@ export const PRESETS: Readonly<Record<string, Preset>> = {
     baseUrl: 'https://api.openai.com/v1',
     apiKeyEnv: 'OPENAI_API_KEY',
     compat: { supportsDeveloperRole: true },
+    // Reasoning models keep their reasoning between tool steps only over the Responses API.
+    api: 'auto',
     defaultModel: 'gpt-5',
     bills: ['openai'],
   },

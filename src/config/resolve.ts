@@ -1,7 +1,7 @@
 // Settles every setting by precedence: flags > environment > project file > global file > defaults.
 import { join, resolve } from 'node:path';
 import type { Vendor } from '../ai/model-table.js';
-import type { CompatFlags, RetryOptions, ThinkingLevel } from '../ai/types.js';
+import type { CompatFlags, RetryOptions, ThinkingLevel, WireChoice } from '../ai/types.js';
 import { checkBaseUrls } from './base-url.js';
 import { UsageError } from './errors.js';
 import { loadConfigFiles, type LoadedFile } from './files.js';
@@ -63,6 +63,8 @@ export interface ResolvedConfig {
   apiKeyEnv: string | undefined;
   providerModels: NonNullable<ProviderConfig['models']>;
   compat: CompatFlags | undefined;
+  /** the API answers are streamed over; undefined: Chat Completions */
+  api: WireChoice | undefined;
   /** per-model overrides of the model table, for any provider */
   modelFacts: Record<string, ModelFactsConfig>;
   /** whose prices from the model table this server charges */
@@ -287,6 +289,8 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = proce
     apiKeyEnv,
     providerModels: file.providers?.[providerName]?.models ?? [],
     compat: entry.compat,
+    // A preset's choice holds on its own server only; one the settings name holds anywhere.
+    api: file.providers?.[providerName]?.api ?? (ownServer ? entry.api : undefined),
     modelFacts: file.models ?? {},
     bills: ownServer ? (entry.bills ?? []) : [],
     thinking: flags.thinking ?? file.thinking,

@@ -23,6 +23,7 @@ const Compat = Type.Object(
     supportsToolChoice: Type.Optional(Type.Boolean()),
     supportsStrictTools: Type.Optional(Type.Boolean()),
     replayReasoning: Type.Optional(Type.Boolean()),
+    supportsReasoningSummary: Type.Optional(Type.Boolean()),
   },
   strict,
 );
@@ -49,6 +50,8 @@ const ProviderEntry = Type.Object(
     apiKeyEnv: Type.Optional(Type.String()),
     models: Type.Optional(Type.Array(ModelEntry)),
     compat: Type.Optional(Compat),
+    /** the API answers are streamed over: Chat Completions, or OpenAI's Responses API */
+    api: Type.Optional(Type.Union([Type.Literal('chat'), Type.Literal('responses')])),
   },
   strict,
 );

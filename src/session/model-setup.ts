@@ -12,6 +12,7 @@ export function makeProvider(config: ResolvedConfig, note: (message: string) => 
     apiKey: config.apiKey,
     apiKeyEnv: config.apiKeyEnv,
     compat: config.compat,
+    api: config.api,
     models: config.providerModels.map((m) => {
       if (typeof m === 'string') return { id: m };
       const { prices, ...rest } = m;

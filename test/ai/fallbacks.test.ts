@@ -40,6 +40,17 @@ describe('findFallback', () => {
     expect(feature(detail)).toBe(expected);
   });
 
+  it('a server refusing reasoning_details on an assistant message stops replaying reasoning', () => {
+    const params = {
+      ...everything,
+      messages: [{ role: 'assistant', content: null, reasoning_details: [{ type: 'reasoning.text', text: 'x' }] }],
+    } as unknown as ChatCompletionCreateParamsStreaming;
+    expect(findFallback('Extra inputs are not permitted: messages[1].reasoning_details', params, new Set())).toEqual({
+      feature: 'reasoning replay',
+      learn: { replayReasoning: false },
+    });
+  });
+
   it("OpenAI's reasoning models refusing max_tokens switch to max_completion_tokens", () => {
     const params = { ...everything, max_completion_tokens: undefined, max_tokens: 100 } as ChatCompletionCreateParamsStreaming;
     expect(

@@ -4,6 +4,7 @@
 // over real HTTP with the real `openai` SDK.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { dropResponsesTurn, type ResponsesTurnExtras, streamResponsesTurn } from './mock-responses.js';
 
 export interface ScriptedToolCall {
   id?: string;
@@ -54,7 +55,7 @@ export type Refusal =
   /** an assistant tool call without a tool message answering it */
   | 'unanswered_tool_calls';
 
-export interface StreamTurn extends StreamQuirks {
+export interface StreamTurn extends StreamQuirks, ResponsesTurnExtras {
   text?: string;
   reasoning?: string;
   toolCalls?: ScriptedToolCall[];
@@ -112,6 +113,8 @@ export interface MockServer {
   requests: RecordedRequest[];
   /** only POST /v1/chat/completions */
   chatRequests(): RecordedRequest[];
+  /** only POST /v1/responses (played from the same scripted turns) */
+  responsesRequests(): RecordedRequest[];
   /** append scripted turns, played one per chat request in order */
   push(...turns: Turn[]): void;
   /** GET /v1/models answers these */
@@ -132,6 +135,7 @@ export interface MockServerOptions {
 }
 
 const CHAT_PATH = '/v1/chat/completions';
+const RESPONSES_PATH = '/v1/responses';
 
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const turns: Turn[] = [...(options.turns ?? [])];
@@ -159,6 +163,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     url: '',
     requests,
     chatRequests: () => requests.filter((r) => r.method === 'POST' && r.path === CHAT_PATH),
+    responsesRequests: () => requests.filter((r) => r.method === 'POST' && r.path === RESPONSES_PATH),
     push: (...more) => void turns.push(...more),
     models: options.models ?? ['mock-model'],
     close: () =>
@@ -178,7 +183,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       sendJson(res, 200, { object: 'list', data });
       return;
     }
-    if (request.method !== 'POST' || request.path !== CHAT_PATH) {
+    if (request.method !== 'POST' || (request.path !== CHAT_PATH && request.path !== RESPONSES_PATH)) {
       sendJson(res, 404, errorBody(`mock server: no route for ${request.method} ${request.path}`, 'invalid_request_error', null));
       return;
     }
@@ -210,6 +215,15 @@ function playTurn(turn: Exclude<Turn, (request: RecordedRequest) => Turn>, reque
     return;
   }
   const model = String(request.body?.model ?? 'mock-model');
+  const responses = request.path === RESPONSES_PATH;
+  if (responses && 'drop' in turn) {
+    dropResponsesTurn(turn.afterText ?? '', request, res);
+    return;
+  }
+  if (responses && !('rawChunks' in turn || 'pingEveryMs' in turn || 'hang' in turn)) {
+    streamResponsesTurn(turn as StreamTurn, request, res);
+    return;
+  }
   if ('rawChunks' in turn) {
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     for (const chunk of turn.rawChunks) res.write(`data: ${JSON.stringify(chunk)}\n\n`);

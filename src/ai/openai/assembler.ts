@@ -5,15 +5,18 @@ import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { computeCost } from '../cost.js';
 import { PartialJsonParser, parseToolArguments } from '../partial-json.js';
 import type { AssistantMessage, AssistantMessageEvent, ModelPrices, ReasoningFormat, TextContent, ThinkingContent, ToolCall } from '../types.js';
+import { checkShape, detailKey, detailKind, detailText, partText, partThinking, sealDetail, type ContentPart, type ReasoningDetail } from './chunk-shape.js';
 import { ThinkTagSplitter, type Piece } from './think-tags.js';
 
 type ToolCallDelta = NonNullable<ChatCompletionChunk.Choice.Delta['tool_calls']>[number];
 
-/** Fields some servers add to a delta that the SDK's types do not know. */
-interface DeltaExtras {
+/** A delta as servers really send it: the SDK's types know neither array content nor these fields. */
+type Delta = Omit<ChatCompletionChunk.Choice.Delta, 'content'> & {
+  content?: string | ContentPart[] | null;
   reasoning_content?: string | null;
   reasoning?: string | null;
-}
+  reasoning_details?: ReasoningDetail[] | null;
+};
 
 interface ChoiceExtras {
   usage?: ChatCompletionChunk['usage'];
@@ -23,6 +26,8 @@ interface OpenBlock {
   kind: 'text' | 'thinking';
   block: TextContent | ThinkingContent;
   index: number;
+  /** the reasoning detail it holds (type and index), so its next fragments continue it */
+  key?: string;
 }
 
 interface ToolState {
@@ -37,48 +42,13 @@ interface ToolState {
 
 export type FinishedReason = 'stop' | 'length' | 'toolUse';
 
-/**
- * A chunk that is JSON but not a Chat Completions chunk (`"tool_calls": "x"`, a delta that is a
- * number). It fails the attempt like a dropped stream: nothing in it becomes text or a tool call.
- */
-export class ChunkShapeError extends Error {}
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const optional = (v: unknown, type: 'string' | 'number') => v === undefined || v === null || typeof v === type;
-
-/** Throws unless `chunk` has the shape the assembler reads; a few `typeof`s, so cheap per chunk. */
-function checkShape(chunk: unknown): asserts chunk is ChatCompletionChunk {
-  const wrong = (what: string) => new ChunkShapeError(what);
-  if (!isObject(chunk)) throw wrong('a chunk that is not an object');
-  const choices = chunk.choices;
-  if (choices === undefined || choices === null) return;
-  if (!Array.isArray(choices)) throw wrong('"choices" that is not a list');
-  const choice: unknown = choices[0];
-  if (choice === undefined) return;
-  if (!isObject(choice)) throw wrong('a choice that is not an object');
-  if (!optional(choice.finish_reason, 'string')) throw wrong('a "finish_reason" that is not a string');
-  const delta = choice.delta;
-  if (delta === undefined || delta === null) return;
-  if (!isObject(delta)) throw wrong('a "delta" that is not an object');
-  for (const key of ['content', 'reasoning_content', 'reasoning', 'refusal'] as const) {
-    if (!optional(delta[key], 'string')) throw wrong(`a "${key}" that is not a string`);
-  }
-  const calls = delta.tool_calls;
-  if (calls === undefined || calls === null) return;
-  if (!Array.isArray(calls)) throw wrong('"tool_calls" that is not a list');
-  for (const call of calls) {
-    if (!isObject(call) || !optional(call.id, 'string') || !optional(call.index, 'number')) throw wrong('a tool call fragment of the wrong shape');
-    const fn = call.function;
-    if (fn === undefined || fn === null) continue;
-    if (!isObject(fn) || !optional(fn.name, 'string') || !optional(fn.arguments, 'string')) throw wrong('a tool call "function" of the wrong shape');
-  }
-}
-
 export class ChunkAssembler {
   private open: OpenBlock | null = null;
   private tools: ToolState[] = [];
   private byIndex = new Map<number, ToolState>();
   private readonly thinkTags = new ThinkTagSplitter();
+  /** reasoning-detail blocks by detail key, for fragments that arrive after their text */
+  private readonly detailBlocks = new Map<string, ThinkingContent>();
   private finishReason: string | null = null;
 
   constructor(
@@ -96,16 +66,62 @@ export class ChunkAssembler {
     const choice = chunk.choices?.[0] as (ChatCompletionChunk.Choice & ChoiceExtras) | undefined;
     if (!choice) return chunk.usage != null;
     if (choice.usage) this.setUsage(choice.usage);
-    const delta = (choice.delta ?? {}) as ChatCompletionChunk.Choice.Delta & DeltaExtras;
-    if (delta.reasoning_content) this.appendBlock('thinking', delta.reasoning_content, 'reasoning_content');
-    else if (delta.reasoning) this.appendBlock('thinking', delta.reasoning, 'reasoning');
-    if (delta.content) for (const piece of this.thinkTags.push(delta.content)) this.appendPiece(piece);
+    const delta = (choice.delta ?? {}) as Delta;
+    const details = delta.reasoning_details;
+    // OpenRouter sends the same thinking in `reasoning` beside the details: it is shown once.
+    const detailed = details ? this.appendDetails(details) : false;
+    if (!detailed && delta.reasoning_content) this.appendBlock('thinking', delta.reasoning_content, 'reasoning_content');
+    else if (!detailed && delta.reasoning) this.appendBlock('thinking', delta.reasoning, 'reasoning');
+    const content = delta.content;
+    if (typeof content === 'string') {
+      if (content) for (const piece of this.thinkTags.push(content)) this.appendPiece(piece);
+    } else if (content) this.appendParts(content);
     if (delta.refusal) this.appendBlock('text', delta.refusal);
     for (const fragment of delta.tool_calls ?? []) this.appendToolFragment(fragment);
     if (choice.finish_reason) this.finishReason = choice.finish_reason;
     return Boolean(
-      delta.content || delta.reasoning_content || delta.reasoning || delta.refusal || delta.tool_calls?.length || choice.finish_reason || choice.usage,
+      content?.length ||
+        delta.reasoning_content ||
+        delta.reasoning ||
+        details?.length ||
+        delta.refusal ||
+        delta.tool_calls?.length ||
+        choice.finish_reason ||
+        choice.usage,
     );
+  }
+
+  /** Array content (Mistral): thinking parts become thinking, text parts the answer, in order. */
+  private appendParts(parts: ContentPart[]): void {
+    for (const part of parts) {
+      const thinking = partThinking(part);
+      if (thinking) this.appendBlock('thinking', thinking, 'content_parts');
+      const text = partText(part);
+      if (text) for (const piece of this.thinkTags.push(text)) this.appendPiece(piece);
+    }
+  }
+
+  /** Reasoning details, each kept as its own thinking block to be sent back as it came; true when one carried text. */
+  private appendDetails(details: ReasoningDetail[]): boolean {
+    let carried = false;
+    for (const detail of details) {
+      const kind = detailKind(detail);
+      if (!kind) continue;
+      const key = detailKey(detail);
+      const text = detailText(detail);
+      // A fragment without text (a signature, an id) belongs to its item even after other blocks began.
+      const earlier = text ? undefined : this.detailBlocks.get(key);
+      const block = earlier ?? (this.openBlock('thinking', 'reasoning_details', key).block as ThinkingContent);
+      this.detailBlocks.set(key, block);
+      if (kind === 'summary') block.summary = true;
+      const sealed = sealDetail(detail, block.sealed);
+      if (sealed) block.sealed = sealed;
+      if (text) {
+        this.appendBlock('thinking', text, 'reasoning_details', key);
+        carried = true;
+      }
+    }
+    return carried;
   }
 
   /** Closes every block, settles tool arguments, and returns the stop reason. */
@@ -131,16 +147,8 @@ export class ChunkAssembler {
     this.appendBlock(piece.kind, piece.text, 'think_tag');
   }
 
-  private appendBlock(kind: OpenBlock['kind'], delta: string, format?: ReasoningFormat): void {
-    if (this.open?.kind !== kind) {
-      this.closeOpenBlock();
-      const block: TextContent | ThinkingContent =
-        kind === 'text' ? { type: 'text', text: '' } : { type: 'thinking', thinking: '', ...(format ? { format } : {}) };
-      this.message.content.push(block);
-      this.open = { kind, block, index: this.message.content.length - 1 };
-      this.emit({ type: kind === 'text' ? 'text_start' : 'thinking_start', contentIndex: this.open.index, partial: this.message });
-    }
-    const { block, index } = this.open;
+  private appendBlock(kind: OpenBlock['kind'], delta: string, format?: ReasoningFormat, key?: string): void {
+    const { block, index } = this.openBlock(kind, format, key);
     if (block.type === 'text') {
       block.text += delta;
       this.emit({ type: 'text_delta', contentIndex: index, delta, partial: this.message });
@@ -148,6 +156,18 @@ export class ChunkAssembler {
       block.thinking += delta;
       this.emit({ type: 'thinking_delta', contentIndex: index, delta, partial: this.message });
     }
+  }
+
+  /** The open block if it is of this kind (and detail), else a new one. */
+  private openBlock(kind: OpenBlock['kind'], format?: ReasoningFormat, key?: string): OpenBlock {
+    if (this.open?.kind === kind && this.open.key === key) return this.open;
+    this.closeOpenBlock();
+    const block: TextContent | ThinkingContent =
+      kind === 'text' ? { type: 'text', text: '' } : { type: 'thinking', thinking: '', ...(format ? { format } : {}) };
+    this.message.content.push(block);
+    this.open = { kind, block, index: this.message.content.length - 1, key };
+    this.emit({ type: kind === 'text' ? 'text_start' : 'thinking_start', contentIndex: this.open.index, partial: this.message });
+    return this.open;
   }
 
   private closeOpenBlock(): void {
@@ -202,8 +222,14 @@ export class ChunkAssembler {
     const input = usage.prompt_tokens ?? 0;
     const output = usage.completion_tokens ?? 0;
     const cacheRead = usage.prompt_tokens_details?.cached_tokens ?? 0;
+    const reasoning = usage.completion_tokens_details?.reasoning_tokens;
     const counts = { input, output, cacheRead };
-    this.message.usage = { ...counts, totalTokens: usage.total_tokens ?? input + output, cost: computeCost(counts, this.prices) };
+    this.message.usage = {
+      ...counts,
+      ...(reasoning != null ? { reasoning } : {}),
+      totalTokens: usage.total_tokens ?? input + output,
+      cost: computeCost(counts, this.prices),
+    };
   }
 }
 

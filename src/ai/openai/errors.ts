@@ -3,7 +3,7 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { errorCode, errorText, isContextOverflowMessage } from '../errors.js';
 import { parseRetryAfter } from '../retry.js';
-import { ChunkShapeError } from './assembler.js';
+import { ChunkShapeError } from './chunk-shape.js';
 import type { ErrorKind } from '../types.js';
 
 export interface Failure {
@@ -27,6 +27,8 @@ export interface Where {
   modelId: string;
   /** the environment variable the key comes from, for the hint on a rejected key */
   keyEnv?: string;
+  /** the endpoint asked, named when it is missing (default 'chat completions') */
+  endpoint?: string;
 }
 
 const DETAIL_LIMIT = 300;
@@ -80,7 +82,7 @@ function classifyStatus(err: APIError, status: number, where: Where): Failure {
     }
     return {
       kind: 'not_found',
-      message: `the server at ${url} has no chat completions endpoint (404); check the base URL, which usually ends in /v1${said}`,
+      message: `the server at ${url} has no ${where.endpoint ?? 'chat completions'} endpoint (404); check the base URL, which usually ends in /v1${said}`,
       reason: 'not found (404)',
       retryable: false,
     };

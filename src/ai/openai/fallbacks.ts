@@ -51,10 +51,15 @@ const RULES: Rule[] = [
   { feature: 'reasoning_effort', named: /reasoning[_ ]?effort/i, sent: (p) => p.reasoning_effort !== undefined, learn: { supportsReasoningEffort: false } },
   {
     feature: 'reasoning replay',
-    named: /reasoning_content|\breasoning\b(?![_ ]?effort)|think/i,
+    named: /reasoning_content|reasoning_details|\breasoning\b(?![_ ]?effort)|think/i,
     sent: (p) =>
       messages(p).some(
-        (m) => m.role === 'assistant' && (m.reasoning_content !== undefined || m.reasoning !== undefined || String(m.content ?? '').startsWith('<think>')),
+        (m) =>
+          m.role === 'assistant' &&
+          (m.reasoning_content !== undefined ||
+            m.reasoning !== undefined ||
+            m.reasoning_details !== undefined ||
+            String(m.content ?? '').startsWith('<think>')),
       ),
     learn: { replayReasoning: false },
   },

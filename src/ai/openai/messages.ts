@@ -124,18 +124,31 @@ function convertAssistant(message: AssistantMessage, ids: ToolCallIds, replay: b
   const toolCalls = message.content.flatMap((c) =>
     c.type === 'toolCall' ? [{ id: ids.forCall(c.id), type: 'function' as const, function: { name: c.name, arguments: JSON.stringify(c.arguments) } }] : [],
   );
-  const fields: Record<string, string> = {};
+  const fields: Record<string, unknown> = {};
   if (replay) {
-    const thinking = message.content.filter((c): c is ThinkingContent => c.type === 'thinking' && c.thinking !== '');
+    const thinking = message.content.filter((c): c is ThinkingContent => c.type === 'thinking' && (c.thinking !== '' || c.sealed !== undefined));
     const tagged = thinking.filter((c) => c.format === 'think_tag').map((c) => c.thinking);
     if (tagged.length) text = `<think>\n${tagged.join('\n')}\n</think>\n\n${text}`;
     for (const field of ['reasoning_content', 'reasoning'] as const) {
       const parts = thinking.filter((c) => c.format === field).map((c) => c.thinking);
       if (parts.length) fields[field] = parts.join('\n');
     }
+    const details = thinking.filter((c) => c.format === 'reasoning_details').map(reasoningDetail);
+    if (details.length) fields.reasoning_details = details;
   }
   if (!text && !toolCalls.length && !Object.keys(fields).length) return null;
   return { role: 'assistant', content: text || null, ...fields, ...(toolCalls.length ? { tool_calls: toolCalls } : {}) };
+}
+
+/** A thinking block back as the `reasoning_details` item it came as (OpenRouter asks for them unchanged). */
+function reasoningDetail(block: ThinkingContent, index: number): Record<string, unknown> {
+  const { id, signature, encrypted, scheme } = block.sealed ?? {};
+  const item: Record<string, unknown> = encrypted
+    ? { type: 'reasoning.encrypted', data: encrypted }
+    : block.summary
+      ? { type: 'reasoning.summary', summary: block.thinking }
+      : { type: 'reasoning.text', text: block.thinking, ...(signature ? { signature } : {}) };
+  return { ...item, ...(id ? { id } : {}), ...(scheme ? { format: scheme } : {}), index };
 }
 
 function convertToolResult(message: ToolResultMessage, ids: ToolCallIds, imagesOmitted: boolean): ChatCompletionMessageParam {

@@ -1,8 +1,9 @@
 // A Provider for any OpenAI-compatible server (api.openai.com, vLLM, llama.cpp, Ollama, LM Studio, ...).
 import OpenAI, { APIError } from 'openai';
 import { modelWithDefaults, withoutUndefined } from '../model-defaults.js';
-import type { CompatFlags, Model, Provider } from '../types.js';
+import type { CompatFlags, Model, Provider, WireChoice } from '../types.js';
 import { classifyError } from './errors.js';
+import { streamResponses } from './responses.js';
 import { streamChatCompletions, type ServerQuirks } from './stream.js';
 
 export interface OpenAIProviderOptions {
@@ -23,6 +24,8 @@ export interface OpenAIProviderOptions {
   /** what is known about any other model id (a model table); others get defaults */
   facts?: (id: string) => Partial<Model> | undefined;
   compat?: CompatFlags;
+  /** default 'chat' */
+  api?: WireChoice;
   /** extra HTTP headers on every request */
   headers?: Record<string, string>;
   /** one-time notes for the user (a thinking level the server ignores); default: none */
@@ -70,7 +73,9 @@ export function openaiProvider(options: OpenAIProviderOptions): OpenAIProvider {
       // A Model built elsewhere may lack the provider's compat flags; its own flags still win.
       const withCompat = options.compat ? { ...model, compat: { ...options.compat, ...model.compat } } : model;
       const endpoint = { providerName: name, baseUrl, apiKey: streamOptions?.apiKey ?? apiKey, apiKeyEnv: options.apiKeyEnv, headers: options.headers };
-      return streamChatCompletions(endpoint, withCompat, context, streamOptions, quirks);
+      const api = options.api ?? 'chat';
+      const responses = api === 'responses' || (api === 'auto' && withCompat.reasoning);
+      return (responses ? streamResponses : streamChatCompletions)(endpoint, withCompat, context, streamOptions, quirks);
     },
     async listModels(signal) {
       const client = new OpenAI({ baseURL: baseUrl, apiKey, defaultHeaders: options.headers, maxRetries: 0, timeout: 30_000 });

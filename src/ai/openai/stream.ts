@@ -1,14 +1,15 @@
-// One model answer over Chat Completions streaming: attempts, retries, idle timeout and abort.
-// What the chunks mean is the assembler's job; what failures mean is errors.ts's job.
+// One model answer over a streaming API (Chat Completions, or Responses): attempts, retries, idle
+// timeout and abort. What the API's request and events look like is its WireApi's job; what
+// failures mean is errors.ts's job.
 import OpenAI from 'openai';
 import { EventStream, emptyUsage, newAssistantMessage } from '../event-stream.js';
 import { formatSeconds } from '../errors.js';
 import { IdleWatchdog } from '../idle-watchdog.js';
 import { MAX_RETRY_AFTER_MS, resolveRetryPolicy, retryDelay, sleep, type RetryPolicy } from '../retry.js';
-import type { AssistantMessage, AssistantMessageEventStream, CompatFlags, Context, Model, StreamOptions } from '../types.js';
+import type { AssistantMessage, AssistantMessageEvent, AssistantMessageEventStream, CompatFlags, Context, Model, StreamOptions } from '../types.js';
 import { ChunkAssembler, type FinishedReason } from './assembler.js';
 import { classifyError, type Failure, type Where } from './errors.js';
-import { findFallback } from './fallbacks.js';
+import { findFallback, type Fallback } from './fallbacks.js';
 import { buildChatParams, reasoningEffort } from './messages.js';
 import { isEventStream, isHtml, notAModelResponse } from './not-a-stream.js';
 import { readChunks } from './sse.js';
@@ -37,8 +38,48 @@ export interface ServerQuirks {
 
 type AttemptOutcome = { ok: true; reason: FinishedReason } | { ok: false; failure: Failure };
 
-/** Streams one answer. Never throws: every failure ends the stream with an `error` event. */
+/** Turns one attempt's stream of events (SSE data, parsed) into content blocks and stream events. */
+export interface StreamAssembler {
+  /** true when the event carried model data, not just keep-alive */
+  push(event: unknown): boolean;
+  /** closes every block and returns the stop reason */
+  finish(): FinishedReason;
+}
+
+/** What differs between the APIs an answer can be streamed over: the request, its events, its refusals. */
+export interface WireApi<P> {
+  /** the endpoint, as a person would name it: 'chat completions' */
+  endpoint: string;
+  build(model: Model, context: Context, options: StreamOptions): P;
+  /** sends the request; resolves with the raw streamed response */
+  send(client: OpenAI, params: P, signal: AbortSignal): Promise<Response>;
+  assembler(message: AssistantMessage, emit: (event: AssistantMessageEvent) => void, prices: Model['prices']): StreamAssembler;
+  /** the fallback that answers a refusal of part of this request, if any */
+  fallback(detail: string, params: P, tried: ReadonlySet<string>): Fallback | undefined;
+}
+
+const CHAT: WireApi<ReturnType<typeof buildChatParams>> = {
+  endpoint: 'chat completions',
+  build: buildChatParams,
+  send: (client, params, signal) => client.chat.completions.create(params, { signal }).asResponse(),
+  assembler: (message, emit, prices) => new ChunkAssembler(message, emit, prices),
+  fallback: findFallback,
+};
+
+/** Streams one answer over Chat Completions. Never throws: every failure ends the stream with an `error` event. */
 export function streamChatCompletions(
+  endpoint: Endpoint,
+  model: Model,
+  context: Context,
+  options: StreamOptions = {},
+  quirks: ServerQuirks = { learned: {}, note: () => {} },
+): AssistantMessageEventStream {
+  return streamWith(CHAT, endpoint, model, context, options, quirks);
+}
+
+/** Streams one answer over `api`. Never throws: every failure ends the stream with an `error` event. */
+export function streamWith<P>(
+  api: WireApi<P>,
   endpoint: Endpoint,
   model: Model,
   context: Context,
@@ -47,14 +88,15 @@ export function streamChatCompletions(
 ): AssistantMessageEventStream {
   const stream = new EventStream();
   const message = newAssistantMessage(endpoint.providerName, model.id);
-  run(stream, message, endpoint, model, context, options, quirks).catch((err: unknown) => {
+  run(api, stream, message, endpoint, model, context, options, quirks).catch((err: unknown) => {
     // Only a bug in this module gets here; still keep the promise that a StreamFn never throws.
     fail(stream, message, { kind: 'unknown', message: `internal error in the OpenAI adapter: ${String(err)}`, reason: '', retryable: false });
   });
   return stream;
 }
 
-async function run(
+async function run<P>(
+  api: WireApi<P>,
   stream: EventStream,
   message: AssistantMessage,
   endpoint: Endpoint,
@@ -70,7 +112,7 @@ async function run(
     const effective = { ...model, compat: { ...model.compat, ...quirks.learned } };
     const ignored = reasoningEffort(effective, options.thinkingLevel).ignored;
     if (ignored) quirks.note(`thinking level ${options.thinkingLevel} ignored: ${ignored}`);
-    return buildChatParams(effective, context, options);
+    return api.build(effective, context, options);
   };
   let params = build();
   const tried = new Set<string>();
@@ -84,7 +126,7 @@ async function run(
     // Our watchdog covers the wait for headers too; the SDK's timeout is only a backstop behind it.
     ...(idleMs > 0 && Number.isFinite(idleMs) ? { timeout: Math.ceil(idleMs) + 1000 } : {}),
   });
-  const where = { baseUrl: endpoint.baseUrl, modelId: model.id, keyEnv: endpoint.apiKeyEnv };
+  const where = { baseUrl: endpoint.baseUrl, modelId: model.id, keyEnv: endpoint.apiKeyEnv, endpoint: api.endpoint };
   stream.push({ type: 'start', partial: message });
 
   let reachedServer = false;
@@ -92,7 +134,7 @@ async function run(
     for (let attempt = 1; ; attempt++) {
       if (signal?.aborted) return abortWith(stream, message);
       if (deadline.passed) return fail(stream, message, deadlineFailure(endpoint.baseUrl, deadline.ms));
-      const outcome = await runAttempt(client, params, message, stream, model, { signal: deadline.signal, idleMs, where });
+      const outcome = await runAttempt(api, client, params, message, stream, model, { signal: deadline.signal, idleMs, where });
       if (outcome.ok) {
         stream.push({ type: 'done', reason: outcome.reason, message, partial: message });
         return;
@@ -102,7 +144,7 @@ async function run(
         return deadline.passed && !signal?.aborted ? fail(stream, message, deadlineFailure(endpoint.baseUrl, deadline.ms)) : abortWith(stream, message);
       // A refused feature is left out at once, without counting as an attempt: it is not a failure
       // of the server, and waiting would not change its answer.
-      const fallback = failure.detail !== undefined ? findFallback(failure.detail, params, tried) : undefined;
+      const fallback = failure.detail !== undefined ? api.fallback(failure.detail, params, tried) : undefined;
       if (fallback) {
         tried.add(fallback.feature);
         Object.assign(quirks.learned, fallback.learn);
@@ -173,9 +215,10 @@ interface AttemptContext {
   where: Where;
 }
 
-async function runAttempt(
+async function runAttempt<P>(
+  api: WireApi<P>,
   client: OpenAI,
-  params: ReturnType<typeof buildChatParams>,
+  params: P,
   message: AssistantMessage,
   stream: EventStream,
   model: Model,
@@ -192,14 +235,14 @@ async function runAttempt(
     return undefined;
   };
   try {
-    const response = await client.chat.completions.create(params, { signal: controller.signal }).asResponse();
+    const response = await api.send(client, params, controller.signal);
     watchdog.touch();
     const contentType = response.headers.get('content-type');
     if (isHtml(contentType)) {
       await response.body?.cancel().catch(() => {});
       return { ok: false, failure: notAModelResponse(where.baseUrl, contentType) };
     }
-    const assembler = new ChunkAssembler(message, (event) => stream.push(event), model.prices);
+    const assembler = api.assembler(message, (event) => stream.push(event), model.prices);
     let chunks = 0;
     // Only model data keeps the attempt alive: a server sending nothing but `: ping` comments (or
     // empty chunks) is as silent as one sending nothing.
