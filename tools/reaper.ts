@@ -19,14 +19,14 @@ while read -r op pid marker; do
   esac
 done
 for pid in "\${!groups[@]}"; do kill -KILL -- "-$pid" 2>/dev/null; done
-for marker in "\${groups[@]}"; do
-  [ -n "$marker" ] || continue
-  for env in /proc/[0-9]*/environ; do
-    if grep -qzxF "$marker" "$env" 2>/dev/null; then
-      pid=\${env#/proc/}; kill -KILL "\${pid%/environ}" 2>/dev/null
-    fi
+patterns=()
+for marker in "\${groups[@]}"; do [ -n "$marker" ] && patterns+=(-e "$marker"); done
+# one grep over every process's environment, not a process per process: it runs while the machine may be busy
+if [ \${#patterns[@]} -gt 0 ]; then
+  for env in $(grep -lzxF "\${patterns[@]}" /proc/[0-9]*/environ 2>/dev/null); do
+    pid=\${env#/proc/}; kill -KILL "\${pid%/environ}" 2>/dev/null
   done
-done
+fi
 `;
 
 let pipe: Socket | null | undefined;

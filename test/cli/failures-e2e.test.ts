@@ -230,7 +230,7 @@ async function until(check: () => boolean, ms: number): Promise<boolean> {
 }
 
 describe.skipIf(!existsSync('/proc/self/stat'))('kill -9 of tack', () => {
-  it('with the sandbox off, ends the running command, its children and a setsid stray', { timeout: 30_000 }, async () => {
+  it('with the sandbox off, ends the running command, its children and a setsid stray', { timeout: 45_000 }, async () => {
     const command = 'sleep 300 & echo $! > child.pid; setsid sleep 301 & echo $! > stray.pid; echo $$ > shell.pid; wait';
     const s = await server({ turns: [{ toolCalls: [{ name: 'bash', arguments: { command } }] }], forever: { text: 'done' } });
     const p = project();
@@ -244,7 +244,7 @@ describe.skipIf(!existsSync('/proc/self/stat'))('kill -9 of tack', () => {
       expect(pids.every(running)).toBe(true);
       child.kill('SIGKILL');
       await ended;
-      expect(await until(() => !pids.some(running), 10_000)).toBe(true);
+      expect(await until(() => !pids.some(running), 20_000)).toBe(true);
     } finally {
       for (const pid of pids) if (running(pid)) process.kill(pid, 'SIGKILL');
     }
