@@ -18,6 +18,10 @@ interface CliOptions extends ConfigFlags, SessionFlags {
   trust?: boolean;
 }
 
+function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
 function positiveInt(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number of at least 1.');
@@ -75,6 +79,7 @@ function buildProgram(): Command {
     .option('--system-prompt <text|@file>', 'replace the system prompt')
     .option('--append-system-prompt <text|@file>', 'add to the system prompt')
     .option('-C, --cwd <dir>', 'work in this directory')
+    .option('--mcp-config <file>', 'MCP servers from a file holding {"mcpServers": …} (repeatable; see tack mcp --help)', collect)
     .optionsGroup('Safety:')
     .addOption(
       new Option('--approval <mode>', 'what runs without asking (default: ask; print mode: everything inside the workspace)').choices([
@@ -124,6 +129,10 @@ async function settleTrust(opts: CliOptions, askable: boolean, notices: string[]
 }
 
 async function main(argv: string[]): Promise<number> {
+  if (argv[2] === 'mcp') {
+    const { runMcpCommand } = await import('./extensions/mcp/command.js');
+    return runMcpCommand(argv.slice(3));
+  }
   if (argv[2] === 'trust') {
     const { runTrustCommand } = await import('./trust/command.js');
     return runTrustCommand(argv.slice(3));

@@ -17,6 +17,7 @@ import { SessionWriter, loadSession, sessionFileName, sessionsDir, type LoadedSe
 import { buildSystemPrompt } from './system-prompt.js';
 import { addUsage, noUsage, type UsageTotals } from './usage.js';
 import { join } from 'node:path';
+import type { McpManager } from '../extensions/mcp/index.js';
 
 export type CompactionReason = 'threshold' | 'overflow' | 'manual';
 
@@ -42,6 +43,10 @@ export interface SessionOptions {
   safety?: SafetyOptions;
   /** the approval gate createSession made */
   approvals?: ApprovalGate;
+  /** the session's MCP servers, already starting (createSession makes it when servers are configured) */
+  mcp?: McpManager;
+  /** one-time notes for the user (print mode: stderr; the app shows them) */
+  note?: (message: string) => void;
 }
 
 export class Session {
@@ -59,16 +64,23 @@ export class Session {
   private lock: SessionLock | null = null;
   private readonly listeners: SessionListener[] = [];
   private readonly settings: CompactionSettings;
+  /** MCP servers: their tools join the built-in ones; `/mcp` shows and reconnects them */
+  readonly mcp: McpManager | undefined;
+  /** the first model call has not yet waited for MCP tool lists */
+  private mcpWaited = false;
+  private readonly note: (message: string) => void;
 
   constructor(
     readonly config: ResolvedConfig,
-    readonly tools: AnyAgentTool[],
+    private readonly builtinTools: AnyAgentTool[],
     private readonly baseStream: StreamFn,
     agentOptions: Omit<AgentOptions, 'streamFn' | 'prepareContext'>,
     o: SessionOptions,
   ) {
     this.settings = { ...DEFAULT_COMPACTION, ...config.compaction, ...o.compaction };
     this.approvals = o.approvals;
+    this.mcp = o.mcp;
+    this.note = o.note ?? (() => {});
     this.id = o.resume?.header.id ?? randomUUID();
     this.compactedCount = o.resume?.compactedCount ?? 0;
     this.file = o.file === null ? null : (o.file ?? join(sessionsDir(config.home, config.cwd), sessionFileName(new Date(), this.id)));
@@ -82,6 +94,29 @@ export class Session {
     for (const m of o.resume?.messages ?? []) if (m.role === 'assistant') addUsage(this.usage, m.usage);
     // Persistence first, so listeners run after the message is safely on disk.
     this.agent.subscribe((event) => this.onAgentEvent(event));
+    this.mcp?.onChange(() => this.refreshTools());
+    this.refreshTools();
+  }
+
+  /** The tools the model is offered now: the built-in ones, then the ready MCP servers' (minus those a deny rule hides). */
+  get tools(): readonly AnyAgentTool[] {
+    return this.agent.state.tools;
+  }
+
+  private refreshTools(): void {
+    const mcpTools = (this.mcp?.agentTools() ?? []).filter((t) => !this.approvals?.hides(t.name));
+    this.agent.setTools([...this.builtinTools, ...mcpTools]);
+  }
+
+  /** Before the first model call: MCP tool lists still loading are waited for a little, then the call goes ahead. */
+  private async waitForMcp(): Promise<void> {
+    if (!this.mcp || this.mcpWaited) return;
+    this.mcpWaited = true;
+    const still = await this.mcp.ready(this.config.mcp.startupWaitMs);
+    this.refreshTools();
+    if (still.length > 0) {
+      this.note(`MCP server${still.length > 1 ? 's' : ''} ${still.join(', ')} still starting; ${still.length > 1 ? 'their' : 'its'} tools join when ready (/mcp shows the state)`);
+    }
   }
 
   get model(): Model {
@@ -176,6 +211,7 @@ export class Session {
 
   close(): void {
     this.closeFile();
+    void this.mcp?.close();
   }
 
   private closeFile(): void {
@@ -219,6 +255,7 @@ export class Session {
 
   /** The loop's step at each model call: compaction when the context fills up, or the server said it overflowed. */
   private async prepareContext(reason: 'turn' | 'overflow', signal: AbortSignal): Promise<boolean> {
+    await this.waitForMcp();
     if (reason === 'turn' && !shouldCompact(estimateTokens(this.agent.state.messages), this.model.contextWindow, this.settings)) return false;
     return this.runCompaction(reason === 'turn' ? 'threshold' : 'overflow', undefined, signal);
   }
@@ -266,6 +303,12 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
   const safety = createSafety(config, o.safety ?? {});
   const allTools = createTools({ cwd: config.cwd, secretFile: safety.secretFile });
   const tools = config.tools.map((name) => (name === 'bash' ? safety.bashTool : allTools.byName[name]));
+  // the SDK loads only when there are servers to run
+  const mcpSpecs = config.mcpServers.filter((s) => !s.disabled);
+  const mcp =
+    mcpSpecs.length > 0
+      ? (await import('../extensions/mcp/index.js')).startMcp(config.mcpServers, { home: config.home, baseEnv: safety.toolEnv, version: packageVersion() })
+      : undefined;
   const [model, systemPrompt] = await Promise.all([
     pickModel(config, provider, resume?.model),
     buildSystemPrompt({ cwd: config.cwd, home: config.home, tools, replace: o.systemPrompt, append: o.appendSystemPrompt }),
@@ -282,6 +325,6 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
       // The approval gate first: a caller's own hook sees only calls the policy lets through.
       beforeToolCall: async (call, tool, signal) => (await safety.gate.beforeToolCall(call, tool, signal)) ?? o.beforeToolCall?.(call, tool, signal),
     },
-    { ...o, file: o.resumeFile ?? o.file, resume, approvals: safety.gate },
+    { ...o, file: o.resumeFile ?? o.file, resume, approvals: safety.gate, mcp, note },
   );
 }
