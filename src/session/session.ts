@@ -114,6 +114,9 @@ export class Session {
     this.mcpWaited = true;
     const still = await this.mcp.ready(this.config.mcp.startupWaitMs);
     this.refreshTools();
+    for (const server of this.mcp.servers().filter((x) => x.state === 'failed')) {
+      this.note(`MCP server ${server.name} failed to start: ${server.reason ?? 'no reason given'} (log: ${server.logPath})`);
+    }
     if (still.length > 0) {
       this.note(`MCP server${still.length > 1 ? 's' : ''} ${still.join(', ')} still starting; ${still.length > 1 ? 'their' : 'its'} tools join when ready (/mcp shows the state)`);
     }

@@ -48,6 +48,8 @@ export class McpConnection {
   via: 'sse' | undefined;
   private client: Client | undefined;
   private stdio: StdioClientTransport | undefined;
+  /** a tools/list after list_changed, under way: a call's result waits for it, so the next model call sees the new list */
+  private refreshing: Promise<void> | undefined;
   private starting: Promise<void> | undefined;
   private restarted = false;
   private closing = false;
@@ -121,9 +123,11 @@ export class McpConnection {
 
   private newClient(): Client {
     const client = new Client({ name: 'tack', version: this.o.version }, { capabilities: {} });
-    client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
-      await this.refreshTools().catch((err) => this.log.line(`tools/list after list_changed failed: ${describeError(err)}`));
-      this.o.onChange();
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      this.refreshing = this.refreshTools()
+        .catch((err) => this.log.line(`tools/list after list_changed failed: ${describeError(err)}`))
+        .then(() => this.o.onChange());
+      return this.refreshing;
     });
     client.onclose = () => this.onClosed(client);
     client.onerror = (err) => this.log.line(`transport error: ${describeError(err)}`);
@@ -216,7 +220,10 @@ export class McpConnection {
       return errorResult(`the MCP server "${name}" is not available: ${why}; /mcp shows its log and can reconnect it`);
     }
     try {
-      return (await client.callTool({ name: tool, arguments: args }, undefined, { timeout: this.spec.timeoutMs, signal })) as CallToolResult;
+      const result = (await client.callTool({ name: tool, arguments: args }, undefined, { timeout: this.spec.timeoutMs, signal })) as CallToolResult;
+      // a list_changed sent during the call has started its refresh by now (notifications are handled in order)
+      await this.refreshing;
+      return result;
     } catch (err) {
       if (err instanceof McpError && err.code === ErrorCode.RequestTimeout) {
         return errorResult(`the MCP server "${name}" did not answer ${tool} within ${this.spec.timeoutMs / 1000} s; the call was cancelled`);

@@ -65,9 +65,10 @@ export class McpManager {
     for (const listener of [...this.listeners]) listener();
   }
 
-  /** The tools of the ready servers, in a stable order, named for the model. */
+  /** The tools of the ready servers (and of crashed ones, restarted by their next call), in a stable order, named for the model. */
   agentTools(): AnyAgentTool[] {
-    const entries = this.connections.flatMap((c) => (c.state === 'ready' ? c.tools.map((tool) => ({ c, tool })) : []));
+    const offered = (c: McpConnection) => c.state === 'ready' || c.state === 'crashed';
+    const entries = this.connections.flatMap((c) => (offered(c) ? c.tools.map((tool) => ({ c, tool })) : []));
     const names = toolNames(entries.map(({ c, tool }) => ({ server: c.spec.name, tool: tool.name })));
     return entries.map(({ c, tool }, i) => mcpAgentTool(c, tool, names[i]!));
   }
