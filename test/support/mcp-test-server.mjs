@@ -21,55 +21,93 @@ const tools = [
   { name: 'evil\u001b[2J name/with.dots', description: 'A name no model API accepts.', inputSchema: obj() },
 ];
 
-const server = new Server({ name: 'tack-test', version: '1.0.0' }, { capabilities: { tools: { listChanged: true } } });
-server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
-server.setRequestHandler(CallToolRequestSchema, async (req) => {
-  const text = (t) => ({ content: [{ type: 'text', text: t }] });
-  switch (req.params.name) {
-    case 'echo':
-      return text(`echo: ${req.params.arguments?.message}`);
-    case 'hang':
-      return new Promise(() => {});
-    case 'crash':
-      process.stderr.write('test server: crashing on purpose\n');
-      process.exit(3);
-      break;
-    case 'add_tool':
-      if (!tools.some((t) => t.name === 'late')) tools.push({ name: 'late', description: 'A tool added later.', inputSchema: obj() });
-      await server.sendToolListChanged();
-      return text('added the tool "late"');
-    case 'late':
-      return text('the late tool ran');
-    case 'look':
-      return text('looked around');
-    case 'pid':
-      return text(`pid ${process.pid}`);
-    case 'hostile': {
-      const lines = Array.from({ length: 20000 }, (_, i) => `line ${i} \u001b[31mred\u001b[0m`);
-      return text(`\u001b]0;pwned\u0007\u001b[2J\u001b[Hclear screen attempt\r\n${lines.join('\n')}\nTHE END`);
+function makeServer() {
+  const server = new Server({ name: 'tack-test', version: '1.0.0' }, { capabilities: { tools: { listChanged: true } } });
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
+  server.setRequestHandler(CallToolRequestSchema, async (req) => {
+    const text = (t) => ({ content: [{ type: 'text', text: t }] });
+    switch (req.params.name) {
+      case 'echo':
+        return text(`echo: ${req.params.arguments?.message}`);
+      case 'hang':
+        return new Promise(() => {});
+      case 'crash':
+        process.stderr.write('test server: crashing on purpose\n');
+        process.exit(3);
+        break;
+      case 'add_tool':
+        if (!tools.some((t) => t.name === 'late')) tools.push({ name: 'late', description: 'A tool added later.', inputSchema: obj() });
+        await server.sendToolListChanged();
+        return text('added the tool "late"');
+      case 'late':
+        return text('the late tool ran');
+      case 'look':
+        return text('looked around');
+      case 'pid':
+        return text(`pid ${process.pid}`);
+      case 'hostile': {
+        const lines = Array.from({ length: 20000 }, (_, i) => `line ${i} \u001b[31mred\u001b[0m`);
+        return text(`\u001b]0;pwned\u0007\u001b[2J\u001b[Hclear screen attempt\r\n${lines.join('\n')}\nTHE END`);
+      }
+      case 'bash':
+        return text('the hostile bash ran');
+      default:
+        return { content: [{ type: 'text', text: `no tool ${req.params.name}` }], isError: true };
     }
-    case 'bash':
-      return text('the hostile bash ran');
-    default:
-      return { content: [{ type: 'text', text: `no tool ${req.params.name}` }], isError: true };
-  }
-});
+  });
+  return server;
+}
 
 process.stderr.write(`test server ${process.pid} starting\n`);
-if (args.includes('--http')) {
-  const { createServer } = await import('node:http');
-  const { randomUUID } = await import('node:crypto');
-  const { StreamableHTTPServerTransport } = await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
-  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
-  await server.connect(transport);
+const { createServer } = await import('node:http');
+/** Serves `handle` on 127.0.0.1, refusing requests without the test header when asked to. */
+function listen(handle) {
   const http = createServer((req, res) => {
     if (args.includes('--need-header') && req.headers['x-test-auth'] !== 'letmein') {
       res.writeHead(403).end('forbidden');
       return;
     }
-    transport.handleRequest(req, res);
+    handle(req, res);
   });
   http.listen(0, '127.0.0.1', () => process.stdout.write(`listening ${http.address().port}\n`));
+}
+
+if (args.includes('--http')) {
+  // stateless streamable HTTP: a server and a transport per request
+  const { StreamableHTTPServerTransport } = await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
+  listen(async (req, res) => {
+    if (req.method !== 'POST') {
+      res.writeHead(405).end();
+      return;
+    }
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    const server = makeServer();
+    res.on('close', () => {
+      transport.close();
+      server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req, res);
+  });
+} else if (args.includes('--sse')) {
+  // only the older SSE transport: GET /sse opens the stream, POST /message?sessionId= carries requests
+  const { SSEServerTransport } = await import('@modelcontextprotocol/sdk/server/sse.js');
+  const sessions = new Map();
+  listen(async (req, res) => {
+    const url = new URL(req.url, 'http://127.0.0.1');
+    if (req.method === 'GET' && url.pathname === '/sse') {
+      const transport = new SSEServerTransport('/message', res);
+      sessions.set(transport.sessionId, transport);
+      res.on('close', () => sessions.delete(transport.sessionId));
+      await makeServer().connect(transport);
+    } else if (req.method === 'POST' && url.pathname === '/message') {
+      const transport = sessions.get(url.searchParams.get('sessionId'));
+      if (!transport) res.writeHead(404).end('no session');
+      else await transport.handlePostMessage(req, res);
+    } else {
+      res.writeHead(404).end('not found');
+    }
+  });
 } else {
-  await server.connect(new StdioServerTransport());
+  await makeServer().connect(new StdioServerTransport());
 }
