@@ -109,16 +109,17 @@ export class McpConnection {
     } catch (err) {
       await this.client?.close().catch(() => undefined);
       this.client = undefined;
-      this.log.line(`failed to start: ${describeError(err)}`);
-      this.set('failed', this.failure(err));
+      const reason = this.failure(err);
+      this.log.line(`failed to start: ${reason}`);
+      this.set('failed', reason);
     }
   }
 
   private failure(err: unknown): string {
-    const said = describeError(err);
-    const last = this.log.tail(1)[0];
-    const stderr = last && !last.includes(said) ? `; its last words: ${last.slice(0, 200)}` : '';
-    return `${said}${stderr}`;
+    const closed = err instanceof McpError && err.code === ErrorCode.ConnectionClosed;
+    const said = closed ? 'the server exited during start-up' : describeError(err);
+    const last = this.log.lastWords;
+    return last && !said.includes(last) ? `${said} (its last words: ${last})` : said;
   }
 
   private newClient(): Client {
@@ -200,9 +201,9 @@ export class McpConnection {
   private onClosed(client: Client): void {
     if (client !== this.client || this.closing) return;
     this.client = undefined;
-    const last = this.log.tail(1)[0];
+    const last = this.log.lastWords;
     this.log.line('the server closed the connection');
-    this.set('crashed', `the server stopped${last ? ` (its last words: ${last.slice(0, 200)})` : ''}`);
+    this.set('crashed', `the server stopped${last ? ` (its last words: ${last})` : ''}`);
   }
 
   /** Calls a tool; every failure comes back as an `isError` result the model can read. */

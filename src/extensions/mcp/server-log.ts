@@ -15,6 +15,8 @@ export function logPath(home: string, server: string): string {
 
 export class ServerLog {
   private ready = false;
+  /** the last line the server itself wrote (its stderr), for a failure's reason */
+  lastWords: string | undefined;
 
   constructor(readonly path: string) {}
 
@@ -40,7 +42,14 @@ export class ServerLog {
   }
 
   follow(stderr: Readable | null | undefined): void {
-    stderr?.on('data', (chunk: Buffer) => this.write(chunk));
+    stderr?.on('data', (chunk: Buffer) => {
+      this.write(chunk);
+      const last = cleanText(chunk.toString('utf8'))
+        .split('\n')
+        .filter((l) => l.trim() !== '')
+        .at(-1);
+      if (last) this.lastWords = last.trim().slice(0, 200);
+    });
     stderr?.on('error', () => undefined);
   }
 

@@ -8,6 +8,7 @@ import { s } from '../style.js';
 import { padEnd, wrapWithPrefix } from '../text.js';
 import type { Transcript } from '../transcript.js';
 import { compactNumber, formatCost } from '../view/footer.js';
+import { mcpCommand } from '../mcp-view.js';
 
 export interface CommandContext {
   transcript: Transcript;
@@ -99,6 +100,9 @@ export async function runCommand(ctx: CommandContext, cmd: ParsedCommand): Promi
       t.notice(`copied the last answer (${answer.length} characters) to the clipboard`);
       return;
     }
+    case 'mcp':
+      await mcpCommand(ctx.session(), t, cmd.args);
+      return;
     default:
       t.error(`unknown command /${cmd.name}; type /help for the commands`);
   }
