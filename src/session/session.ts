@@ -17,7 +17,7 @@ import { SessionWriter, loadSession, sessionFileName, sessionsDir, type LoadedSe
 import { buildSystemPrompt } from './system-prompt.js';
 import { addUsage, noUsage, type UsageTotals } from './usage.js';
 import { join } from 'node:path';
-import type { McpManager } from '../extensions/mcp/index.js';
+import { McpHost } from '../extensions/mcp/host.js';
 
 export type CompactionReason = 'threshold' | 'overflow' | 'manual';
 
@@ -43,8 +43,8 @@ export interface SessionOptions {
   safety?: SafetyOptions;
   /** the approval gate createSession made */
   approvals?: ApprovalGate;
-  /** the session's MCP servers, already starting (createSession makes it when servers are configured) */
-  mcp?: McpManager;
+  /** the session's MCP servers (createSession makes the host when servers are configured) */
+  mcp?: McpHost;
   /** one-time notes for the user (print mode: stderr; the app shows them) */
   note?: (message: string) => void;
 }
@@ -65,7 +65,7 @@ export class Session {
   private readonly listeners: SessionListener[] = [];
   private readonly settings: CompactionSettings;
   /** MCP servers: their tools join the built-in ones; `/mcp` shows and reconnects them */
-  readonly mcp: McpManager | undefined;
+  readonly mcp: McpHost | undefined;
   /** the first model call has not yet waited for MCP tool lists */
   private mcpWaited = false;
   private readonly note: (message: string) => void;
@@ -96,6 +96,11 @@ export class Session {
     this.agent.subscribe((event) => this.onAgentEvent(event));
     this.mcp?.onChange(() => this.refreshTools());
     this.refreshTools();
+  }
+
+  /** Starts the MCP servers in the background, if they are not already starting. */
+  startExtensions(): void {
+    this.mcp?.start();
   }
 
   /** The tools the model is offered now: the built-in ones, then the ready MCP servers' (minus those a deny rule hides). */
@@ -291,6 +296,8 @@ export class Session {
 export interface CreateSessionOptions extends Omit<SessionOptions, 'resume'> {
   /** path of an earlier session to continue */
   resumeFile?: string;
+  /** MCP servers start when `session.startExtensions()` is called, not now (the app: after its first screen) */
+  deferExtensions?: boolean;
   /** one-time notes of the model layer and load warnings; default: stderr (the app shows them itself) */
   note?: (message: string) => void;
 }
@@ -306,12 +313,11 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
   const safety = createSafety(config, o.safety ?? {});
   const allTools = createTools({ cwd: config.cwd, secretFile: safety.secretFile });
   const tools = config.tools.map((name) => (name === 'bash' ? safety.bashTool : allTools.byName[name]));
-  // the SDK loads only when there are servers to run
-  const mcpSpecs = config.mcpServers.filter((s) => !s.disabled);
-  const mcp =
-    mcpSpecs.length > 0
-      ? (await import('../extensions/mcp/index.js')).startMcp(config.mcpServers, { home: config.home, baseEnv: safety.toolEnv, version: packageVersion() })
-      : undefined;
+  // the SDK loads only when there are servers to run, and (deferred) only once the caller says so
+  const mcp = config.mcpServers.some((s) => !s.disabled)
+    ? new McpHost(config.mcpServers, { home: config.home, baseEnv: safety.toolEnv, version: packageVersion() })
+    : undefined;
+  if (!o.deferExtensions) mcp?.start();
   const [model, systemPrompt] = await Promise.all([
     pickModel(config, provider, resume?.model),
     buildSystemPrompt({ cwd: config.cwd, home: config.home, tools, replace: o.systemPrompt, append: o.appendSystemPrompt }),

@@ -56,9 +56,8 @@ export class McpManager {
   }
 
   /** Called when a server's state or tool list changes. */
-  onChange(listener: () => void): () => void {
+  onChange(listener: () => void): void {
     this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
   }
 
   private changed(): void {

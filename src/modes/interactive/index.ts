@@ -23,6 +23,8 @@ export interface InteractiveOptions {
 
 /** ESC alone is Escape once nothing follows it within this time. */
 const ESCAPE_WAIT_MS = 30;
+/** MCP servers (and the SDK) load this long after the app is mounted, once its first frame is out. */
+const EXTENSIONS_AFTER_MS = 100;
 
 /**
  * Loads Ink and React with the production builds (much faster to load and run) and without Ink's
@@ -106,7 +108,8 @@ export async function runInteractive(o: InteractiveOptions): Promise<number> {
     m = await loadModules();
     // One after the other: loadApp changes process.env while it imports, and a session takes the
     // environment for the agent's commands (after an await, when it resumes a file).
-    session = await m.createSession(sessionOptions(o.session));
+    // MCP servers start once the first screen is up, so it never waits for them (or for the SDK)
+    session = await m.createSession({ ...sessionOptions(o.session), deferExtensions: true });
     app = await loadApp();
   } catch (err) {
     // Leave the screen as a shell expects it; the CLI prints the error.
@@ -157,6 +160,7 @@ export async function runInteractive(o: InteractiveOptions): Promise<number> {
   // The stand-in input box goes; Ink draws the real one in its place (erasing below is not a clear).
   if (placeholder > 0) stdout.write(`\x1b[${placeholder}A\r\x1b[J`);
   const ink = app.mountApp(controller, stdout);
+  const startExtensions = setTimeout(() => controller.current.startExtensions(), EXTENSIONS_AFTER_MS);
   if (o.session?.pick) controller.openResumePicker('new conversation');
   if (o.prompt) controller.sendInitial(o.prompt);
   for (const chunk of early.splice(0)) onKeys(chunk, true);
@@ -170,6 +174,7 @@ export async function runInteractive(o: InteractiveOptions): Promise<number> {
     process.off('SIGTERM', onSignal);
     process.off('SIGHUP', onSignal);
     clearTimeout(escapeTimer);
+    clearTimeout(startExtensions);
     terminal.restore();
     controller.current.close();
   }
