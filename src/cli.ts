@@ -45,6 +45,7 @@ Examples:
 Environment: OPENAI_API_KEY (or the provider's key, e.g. OPENROUTER_API_KEY), OPENAI_BASE_URL, TACK_MODEL,
   TACK_HOME (default ~/.tack), TACK_PROBE_PORTS (local servers to look for), TACK_DEBUG=1
 Settings: $TACK_HOME/config.json and .tack/config.json (model, provider, baseUrl, apiKeyEnv, ...)
+MCP servers: tack mcp add|list|get|remove (tack mcp --help), .mcp.json in a trusted folder, --mcp-config
 Exit codes: 0 done, 1 model or runtime error, 2 usage or settings error, 3 --max-turns reached, 130 interrupted`;
 
 function buildProgram(): Command {

@@ -145,7 +145,7 @@ function program(): Command {
       .exitOverride()
       .configureOutput({ outputError: (text, write) => write(`tack: ${text.replace(/^error: /, '')}`) });
   const root = base(new Command('tack mcp').description("Configure and check MCP servers (their tools become tack's tools)."));
-  root.option('-C, --cwd <dir>', 'the project folder (default: the current directory)').enablePositionalOptions();
+  root.option('-C, --cwd <dir>', 'the project folder (default: the current directory)');
   base(root.command('list').description('connect to every configured server and show its state and tool count'));
   base(root.command('get').description("show one server's settings").argument('<name>'));
   base(
@@ -159,7 +159,7 @@ function program(): Command {
       .option('-e, --env <KEY=value>', 'an environment variable for a stdio server (repeatable)', (v, p: string[] = []) => [...p, v])
       .option('-H, --header <"Name: value">', 'an HTTP header for a remote server (repeatable)', (v, p: string[] = []) => [...p, v])
       .option('--timeout <ms>', 'per-call timeout in milliseconds (default 60000)')
-      .passThroughOptions(),
+      .showHelpAfterError("(a server's command and its arguments go after --: tack mcp add NAME -- COMMAND ARGS…)"),
   );
   base(
     root
