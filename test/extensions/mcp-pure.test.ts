@@ -5,6 +5,7 @@ import { UsageError } from '../../src/config/errors.js';
 import { checkEntry, collectMcpServers, expandVars } from '../../src/config/mcp-servers.js';
 import { usableSchema } from '../../src/extensions/mcp/agent-tools.js';
 import { toolNames } from '../../src/extensions/mcp/names.js';
+import { promptArguments } from '../../src/extensions/mcp/prompts.js';
 import { convertResult } from '../../src/extensions/mcp/results.js';
 import { SessionGrants, decide, parseRules, type PolicyMode } from '../../src/session/permissions/index.js';
 
@@ -169,5 +170,24 @@ describe('approvals for MCP tools', () => {
 
   it('a rule that is not an MCP tool name is still refused with the usual sentence', () => {
     expect(() => parseRules({ allow: ['mcp_gh'] }, '/h')).toThrow('is not understood');
+  });
+});
+
+describe('prompt arguments', () => {
+  const prompt = {
+    name: 'p',
+    arguments: [
+      { name: 'city', required: true },
+      { name: 'note', required: false },
+    ],
+  };
+  it.each<[string, object]>([
+    ['Paris', { args: { city: 'Paris' } }],
+    ['city=Paris note="bring an umbrella"', { args: { city: 'Paris', note: 'bring an umbrella' } }],
+    ['Paris bring an umbrella', { args: { city: 'Paris', note: 'bring an umbrella' } }],
+    ['note=x', { missing: ['city'] }],
+    ['', { missing: ['city'] }],
+  ])('%s -> %o', (typed, expected) => {
+    expect(promptArguments(prompt, typed)).toEqual(expected);
   });
 });

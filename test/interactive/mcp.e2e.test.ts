@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeProject } from '../support/cli.js';
-import { TEST_SERVER } from '../support/mcp.js';
+import { EVERYTHING, TEST_SERVER } from '../support/mcp.js';
 import { startApp, stopApps, toolResults } from './harness.js';
 import { hasTmux } from './tmux.js';
 
@@ -56,5 +56,31 @@ run('MCP in the app', () => {
     const done = await term.waitFor('echoed.', 10_000, 'the answer');
     expect(done).toMatch(/t:echo \{"message":"hi from the app"\}/);
     expect(toolResults(server.chatRequests()[1]!)).toEqual(['echo: hi from the app']);
+  });
+
+  it("a server's prompts are slash commands: in the menu with their arguments, filled in and sent as the message", async () => {
+    const project = makeProject();
+    writeFileSync(join(project.home, 'config.json'), JSON.stringify({ mcpServers: { everything: EVERYTHING } }));
+    const { term, server } = await startApp([{ text: 'Sunny.' }], { project });
+    // the first /mcp waits for the servers, so the menu below has the prompts
+    term.type('/mcp');
+    term.keys('Enter');
+    await term.waitFor(/everything\s+stdio\s+ready/, 10_000, '/mcp');
+    term.type('/mcp__everything__arg');
+    let screen = await term.waitFor('/mcp__everything__args-prompt <city> [state]', 10_000, 'the menu');
+    expect(screen).toContain('A prompt with two arguments');
+    term.keys('Escape');
+    term.keys('C-u');
+    term.type('/mcp__everything__args-prompt');
+    term.keys('Enter');
+    screen = await term.waitFor('needs city', 10_000, 'the missing argument');
+    term.type('/mcp__everything__args-prompt Paris');
+    term.keys('Enter');
+    screen = await term.waitFor('Sunny.', 10_000, 'the answer');
+    const user = server
+      .chatRequests()[0]!
+      .body.messages.filter((m: any) => m.role === 'user')
+      .at(-1);
+    expect(user.content).toBe("What's weather in Paris?");
   });
 });

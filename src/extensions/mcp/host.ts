@@ -4,6 +4,7 @@
 import type { AnyAgentTool } from '../../agent/types.js';
 import type { McpServerSpec } from '../../config/mcp-servers.js';
 import type { McpManager, McpManagerOptions, McpServerView } from './manager.js';
+import type { PromptCommand } from './prompts.js';
 import { logPath } from './server-log.js';
 
 export class McpHost {
@@ -49,6 +50,15 @@ export class McpHost {
 
   agentTools(): AnyAgentTool[] {
     return this.manager?.agentTools() ?? [];
+  }
+
+  promptCommands(): PromptCommand[] {
+    return this.manager?.promptCommands() ?? [];
+  }
+
+  async expandPrompt(command: string, typed: string): Promise<string> {
+    if (!this.manager) throw new Error('the MCP servers are still starting; try again in a moment');
+    return this.manager.expandPrompt(command, typed);
   }
 
   servers(): McpServerView[] {

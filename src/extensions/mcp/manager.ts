@@ -6,7 +6,9 @@ import type { McpServerSpec } from '../../config/mcp-servers.js';
 import { mcpAgentTool } from './agent-tools.js';
 import { McpConnection, type ServerStatus } from './connection.js';
 import { toolNames } from './names.js';
+import { promptArguments, promptText, type PromptCommand } from './prompts.js';
 import { logPath } from './server-log.js';
+import { AuthStore, authFile } from './auth-store.js';
 
 export interface McpManagerOptions {
   /** $TACK_HOME: logs go to its logs/ */
@@ -14,6 +16,8 @@ export interface McpManagerOptions {
   /** the scrubbed environment of tool processes (tools/env.ts): stdio servers start from it */
   baseEnv: Record<string, string>;
   version: string;
+  /** a sentence for the user now: the URL to sign in at */
+  notify?: (message: string) => void;
 }
 
 export interface McpServerView extends ServerStatus {
@@ -28,8 +32,17 @@ export class McpManager {
   private started: Promise<void> | undefined;
 
   constructor(specs: readonly McpServerSpec[], o: McpManagerOptions) {
+    const authStore = new AuthStore(authFile(o.home));
     this.connections = specs.map(
-      (spec) => new McpConnection(spec, { baseEnv: o.baseEnv, logPath: logPath(o.home, spec.name), version: o.version, onChange: () => this.changed() }),
+      (spec) =>
+        new McpConnection(spec, {
+          baseEnv: o.baseEnv,
+          logPath: logPath(o.home, spec.name),
+          version: o.version,
+          onChange: () => this.changed(),
+          authStore,
+          notify: o.notify,
+        }),
     );
   }
 
@@ -70,6 +83,23 @@ export class McpManager {
     const entries = this.connections.flatMap((c) => (offered(c) ? c.tools.map((tool) => ({ c, tool })) : []));
     const names = toolNames(entries.map(({ c, tool }) => ({ server: c.spec.name, tool: tool.name })));
     return entries.map(({ c, tool }, i) => mcpAgentTool(c, tool, names[i]!));
+  }
+
+  /** The ready servers' prompts, as `/mcp__server__prompt` commands. */
+  promptCommands(): PromptCommand[] {
+    const entries = this.connections.flatMap((c) => (c.state === 'ready' ? c.prompts.map((prompt) => ({ c, prompt })) : []));
+    const names = toolNames(entries.map(({ c, prompt }) => ({ server: c.spec.name, tool: prompt.name })));
+    return entries.map(({ c, prompt }, i) => ({ command: names[i]!, server: c.spec.name, prompt }));
+  }
+
+  /** The text of a prompt command with what was typed after it; throws a sentence the user can act on. */
+  async expandPrompt(command: string, typed: string): Promise<string> {
+    const found = this.promptCommands().find((p) => p.command.toLowerCase() === command.toLowerCase());
+    if (!found) throw new Error(`no MCP prompt /${command}; /mcp lists the servers`);
+    const args = promptArguments(found.prompt, typed);
+    if ('missing' in args) throw new Error(`/${found.command} needs ${args.missing.join(', ')} (name=value, or in order)`);
+    const connection = this.connections.find((c) => c.spec.name === found.server)!;
+    return promptText(await connection.getPrompt(found.prompt.name, args.args));
   }
 
   servers(): McpServerView[] {

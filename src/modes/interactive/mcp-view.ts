@@ -1,10 +1,12 @@
 // `/mcp`: each MCP server's state, tools, error and the last lines of its log; `/mcp reconnect NAME`
 // stops one and starts it again. Everything a server said is shown with its control characters visible.
 import type { McpServerView } from '../../extensions/mcp/index.js';
+import { promptUsage } from '../../extensions/mcp/prompts.js';
 import type { Session } from '../../session/session.js';
 import { visible } from '../../session/permissions/visible.js';
 import { s } from './style.js';
 import { truncate, wrapWithPrefix } from './text.js';
+import type { CommandInfo } from './commands.js';
 import type { Transcript } from './transcript.js';
 
 const STATE_COLOR: Record<string, (text: string) => string> = {
@@ -57,4 +59,31 @@ export async function mcpCommand(session: Session, t: Transcript, args: string):
   const server = mcp.servers().find((x) => x.name === name)!;
   if (server.state === 'ready') t.notice(`reconnected ${name}: ${server.tools.length} tool${server.tools.length === 1 ? '' : 's'}`);
   else t.error(`${name} is ${server.state}${server.reason ? `: ${visible(server.reason)}` : ''}`);
+}
+
+/** `/mcp__server__prompt`: a command name only MCP prompts take. */
+export function isPromptCommand(name: string): boolean {
+  return name.startsWith('mcp__');
+}
+
+/** The ready servers' prompts for the `/` menu. */
+export function promptMenuItems(session: Session): CommandInfo[] {
+  return (session.mcp?.promptCommands() ?? []).map((p) => ({
+    name: p.command,
+    args: visible(promptUsage(p)) || undefined,
+    description: visible(p.prompt.description ?? p.prompt.title ?? `a prompt of the MCP server ${p.server}`).slice(0, 200),
+  }));
+}
+
+/** Fills in an MCP prompt and sends its text as the user's message. */
+export async function mcpPrompt(session: Session, t: Transcript, cmd: { name: string; args: string }, send: (text: string) => void): Promise<void> {
+  if (!session.mcp) {
+    t.error(`unknown command /${cmd.name}: no MCP servers are configured`);
+    return;
+  }
+  try {
+    send(await session.mcp.expandPrompt(cmd.name, cmd.args));
+  } catch (err) {
+    t.error(visible(err instanceof Error ? err.message : String(err)));
+  }
 }

@@ -5,6 +5,7 @@ import type { Model } from '../../../ai/types.js';
 import type { SessionSummary } from '../../../session/locate.js';
 import type { Session, SessionEvent } from '../../../session/session.js';
 import { findCommand, parseCommand } from '../commands.js';
+import { isPromptCommand, promptMenuItems } from '../mcp-view.js';
 import type { FileIndex } from '../complete/file-index.js';
 import type { History } from '../editor/history.js';
 import { keyCommand, type Command } from '../input/keymap.js';
@@ -79,7 +80,7 @@ export class Controller {
       busy: () => this.busy,
     };
     this.screen = new Screen(source, (now) => this.liveLines(now));
-    this.input = new InputBox(o.history, o.fileIndex, () => this.schedule());
+    this.input = new InputBox(o.history, o.fileIndex, () => this.schedule(), () => promptMenuItems(this.session));
     if (!o.headerPrinted) this.transcript.pushRaw(renderHeader({ version: o.version, model: o.session.model.id, cwd: o.session.config.cwd }, o.cols).join('\n'));
     this.attach(o.session);
     this.screen.render();
@@ -311,7 +312,7 @@ export class Controller {
     const parsed = parseCommand(typed);
     if (parsed) {
       this.input.commit(typed);
-      if (findCommand(parsed.name)) void this.command(parsed);
+      if (findCommand(parsed.name) || isPromptCommand(parsed.name)) void this.command(parsed);
       else this.transcript.error(`unknown command /${parsed.name}; type /help for the commands`);
       return;
     }
@@ -366,6 +367,7 @@ export class Controller {
       openModelPicker: () => this.openModelPicker(),
       openResumePicker: () => this.openResumePicker(),
       resume: (path) => this.resume(path),
+      send: (text) => this.send(text, 'enter'),
       onCancel: (cancel) => {
         this.cancel = cancel;
         this.schedule();

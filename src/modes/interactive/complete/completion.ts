@@ -1,6 +1,6 @@
 // What the input box offers to complete at the cursor: a slash command at the start, or a path
 // after `@`; and how a chosen item is put into the text.
-import { COMMANDS } from '../commands.js';
+import { COMMANDS, type CommandInfo } from '../commands.js';
 import type { EditorState } from '../editor/editor.js';
 import { fuzzyFilter } from './fuzzy.js';
 
@@ -30,13 +30,17 @@ export function completionContext(st: EditorState): CompletionContext | null {
 
 export const MENU_SIZE = 8;
 
-export function completionItems(ctx: CompletionContext, paths: readonly string[] | null): CompletionItem[] {
+/** `extra`: commands of the moment beside the built-in ones (an MCP server's prompts). */
+export function completionItems(ctx: CompletionContext, paths: readonly string[] | null, extra: readonly CommandInfo[] = []): CompletionItem[] {
   if (ctx.kind === 'command') {
-    return COMMANDS.filter((c) => c.name.startsWith(ctx.query.toLowerCase())).map((c) => ({
-      label: `/${c.name}${c.args ? ` ${c.args}` : ''}`,
-      description: c.description,
-      insert: `/${c.name}`,
-    }));
+    const query = ctx.query.toLowerCase();
+    return [...COMMANDS, ...extra]
+      .filter((c) => c.name.toLowerCase().startsWith(query))
+      .map((c) => ({
+        label: `/${c.name}${c.args ? ` ${c.args}` : ''}`,
+        description: c.description,
+        insert: `/${c.name}`,
+      }));
   }
   if (!paths) return [];
   return fuzzyFilter(ctx.query, paths, MENU_SIZE * 4).map((p) => ({ label: p, insert: `@${p}` }));
