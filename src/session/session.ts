@@ -315,7 +315,7 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
   const tools = config.tools.map((name) => (name === 'bash' ? safety.bashTool : allTools.byName[name]));
   // the SDK loads only when there are servers to run, and (deferred) only once the caller says so
   const mcp = config.mcpServers.some((s) => !s.disabled)
-    ? new McpHost(config.mcpServers, { home: config.home, baseEnv: safety.toolEnv, version: packageVersion() })
+    ? new McpHost(config.mcpServers, { home: config.home, baseEnv: safety.toolEnv, version: packageVersion(), notify: note })
     : undefined;
   if (!o.deferExtensions) mcp?.start();
   const [model, systemPrompt] = await Promise.all([

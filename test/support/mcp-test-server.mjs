@@ -89,6 +89,33 @@ if (args.includes('--http')) {
     await server.connect(transport);
     await transport.handleRequest(req, res);
   });
+} else if (args.includes('--oauth')) {
+  // an authorization server (the SDK's demo provider: it approves at once, like a user clicking
+  // "allow") and a streamable HTTP resource that wants its bearer token, both on one 127.0.0.1 port
+  const express = (await import('express')).default;
+  const { mcpAuthRouter, getOAuthProtectedResourceMetadataUrl } = await import('@modelcontextprotocol/sdk/server/auth/router.js');
+  const { requireBearerAuth } = await import('@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js');
+  const { DemoInMemoryAuthProvider } = await import('@modelcontextprotocol/sdk/examples/server/demoInMemoryOAuthProvider.js');
+  const { StreamableHTTPServerTransport } = await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
+  const app = express();
+  const http = createServer(app);
+  await new Promise((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${http.address().port}`;
+  const provider = new DemoInMemoryAuthProvider();
+  const resource = new URL(`${base}/mcp`);
+  app.use(mcpAuthRouter({ provider, issuerUrl: new URL(base), resourceServerUrl: resource, scopesSupported: ['mcp'] }));
+  const bearer = requireBearerAuth({ verifier: provider, resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(resource) });
+  app.post('/mcp', express.json(), bearer, async (req, res) => {
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    const server = makeServer();
+    res.on('close', () => {
+      transport.close();
+      server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req, res, req.body);
+  });
+  process.stdout.write(`listening ${http.address().port}\n`);
 } else if (args.includes('--sse')) {
   // only the older SSE transport: GET /sse opens the stream, POST /message?sessionId= carries requests
   const { SSEServerTransport } = await import('@modelcontextprotocol/sdk/server/sse.js');

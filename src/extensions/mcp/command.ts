@@ -43,7 +43,8 @@ async function list(w: Where, env: NodeJS.ProcessEnv): Promise<number> {
     return 0;
   }
   const { McpManager } = await import('./manager.js');
-  const manager = new McpManager(specs, { home: w.home, baseEnv: toolEnv(env), version: packageVersion() });
+  const notify = (message: string) => process.stderr.write(`tack: ${message}\n`);
+  const manager = new McpManager(specs, { home: w.home, baseEnv: toolEnv(env), version: packageVersion(), notify });
   manager.start();
   await manager.ready(Math.max(...specs.map((s) => s.timeoutMs)));
   const width = Math.max(...specs.map((s) => s.name.length));

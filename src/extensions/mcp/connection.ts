@@ -6,8 +6,20 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ErrorCode, McpError, ToolListChangedNotificationSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { McpServerSpec, StdioSpec } from '../../config/mcp-servers.js';
+import {
+  ErrorCode,
+  McpError,
+  PromptListChangedNotificationSchema,
+  ToolListChangedNotificationSchema,
+  type CallToolResult,
+  type GetPromptResult,
+  type Prompt,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { McpServerSpec, RemoteSpec, StdioSpec } from '../../config/mcp-servers.js';
+import type { AuthStore } from './auth-store.js';
+import { TackOAuthProvider } from './oauth.js';
 import { ServerLog } from './server-log.js';
 
 export type ServerStateKind = 'disabled' | 'starting' | 'ready' | 'failed' | 'crashed' | 'stopped';
@@ -31,6 +43,10 @@ export interface ConnectionOptions {
   version: string;
   /** the state or the tool list changed */
   onChange: () => void;
+  /** OAuth sign-ins of remote servers are kept here; without it a 401 is a failure */
+  authStore?: AuthStore;
+  /** a sentence for the user now (the URL to sign in at) */
+  notify?: (message: string) => void;
 }
 
 function describeError(err: unknown): string {
@@ -45,6 +61,8 @@ export class McpConnection {
   state: ServerStateKind;
   reason: string | undefined;
   tools: Tool[] = [];
+  /** the server's prompts, offered as `/mcp__server__prompt` commands */
+  prompts: Prompt[] = [];
   via: 'sse' | undefined;
   private client: Client | undefined;
   private stdio: StdioClientTransport | undefined;
@@ -105,6 +123,7 @@ export class McpConnection {
       const client = await this.open();
       this.client = client;
       await this.refreshTools();
+      await this.refreshPrompts().catch((err) => this.log.line(`prompts/list failed: ${describeError(err)}`));
       this.set('ready');
     } catch (err) {
       await this.client?.close().catch(() => undefined);
@@ -130,6 +149,10 @@ export class McpConnection {
         .then(() => this.o.onChange());
       return this.refreshing;
     });
+    client.setNotificationHandler(PromptListChangedNotificationSchema, async () => {
+      await this.refreshPrompts().catch((err) => this.log.line(`prompts/list after list_changed failed: ${describeError(err)}`));
+      this.o.onChange();
+    });
     client.onclose = () => this.onClosed(client);
     client.onerror = (err) => this.log.line(`transport error: ${describeError(err)}`);
     return client;
@@ -142,29 +165,54 @@ export class McpConnection {
       await client.connect(this.stdioTransport(this.spec), { timeout });
       return client;
     }
-    const url = new URL(this.spec.url);
-    const requestInit = { headers: this.spec.headers };
-    if (this.spec.transport === 'sse') {
-      const client = this.newClient();
-      await client.connect(new SSEClientTransport(url, { requestInit }), { timeout });
-      return client;
-    }
+    return this.openRemote(new URL(this.spec.url), timeout);
+  }
+
+  /**
+   * Streamable HTTP (or SSE), with OAuth when the server asks for it: the SDK sends the user to
+   * sign in, tack waits for the browser's redirect, hands the code back and connects again.
+   */
+  private async openRemote(url: URL, timeout: number): Promise<Client> {
+    const auth = this.o.authStore ? new TackOAuthProvider(this.spec.name, url.href, this.o.authStore, this.o.notify ?? (() => {})) : undefined;
+    await auth?.prepare();
+    const opts = { requestInit: { headers: (this.spec as RemoteSpec).headers }, authProvider: auth };
+    const attempt = async (sse: boolean): Promise<Client> => {
+      const make = () => (sse ? new SSEClientTransport(url, opts) : new StreamableHTTPClientTransport(url, opts));
+      const transport = make();
+      try {
+        const client = this.newClient();
+        await client.connect(transport, { timeout });
+        return client;
+      } catch (err) {
+        if (!(err instanceof UnauthorizedError) || !auth?.signInStarted) throw err;
+        this.log.line('waiting for the user to sign in');
+        this.reason = 'waiting for you to sign in (open the URL tack printed)';
+        this.o.onChange();
+        await transport.finishAuth(await auth.waitForCode());
+        this.log.line('signed in');
+        const client = this.newClient();
+        await client.connect(make(), { timeout });
+        return client;
+      } finally {
+        auth?.close();
+      }
+    };
+    if (this.spec.transport === 'sse') return attempt(true);
     try {
-      const client = this.newClient();
-      await client.connect(new StreamableHTTPClientTransport(url, { requestInit }), { timeout });
+      const client = await attempt(false);
       this.via = undefined;
       return client;
     } catch (err) {
+      if (err instanceof UnauthorizedError) throw err;
       // a server that only speaks the older transport answers the POST with 4xx: try SSE
       this.log.line(`streamable HTTP failed (${describeError(err)}); trying SSE`);
-      const client = this.newClient();
       try {
-        await client.connect(new SSEClientTransport(url, { requestInit }), { timeout });
+        const client = await attempt(true);
+        this.via = 'sse';
+        return client;
       } catch {
         throw err;
       }
-      this.via = 'sse';
-      return client;
     }
   }
 
@@ -196,6 +244,33 @@ export class McpConnection {
       cursor = page.nextCursor;
     } while (cursor && tools.length < 10_000);
     this.tools = tools;
+  }
+
+  private async refreshPrompts(): Promise<void> {
+    const client = this.client;
+    if (!client?.getServerCapabilities()?.prompts) {
+      this.prompts = [];
+      return;
+    }
+    const prompts: Prompt[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.listPrompts(cursor ? { cursor } : undefined, { timeout: this.spec.timeoutMs });
+      prompts.push(...page.prompts);
+      cursor = page.nextCursor;
+    } while (cursor && prompts.length < 10_000);
+    this.prompts = prompts;
+  }
+
+  /** Fills in one of the server's prompts; throws a sentence when the server cannot. */
+  async getPrompt(name: string, args: Record<string, string>): Promise<GetPromptResult> {
+    const client = this.client;
+    if (!client || this.state !== 'ready') throw new Error(`the MCP server "${this.spec.name}" is ${this.state}${this.reason ? `: ${this.reason}` : ''}`);
+    try {
+      return await client.getPrompt({ name, arguments: args }, { timeout: this.spec.timeoutMs });
+    } catch (err) {
+      throw new Error(`the MCP server "${this.spec.name}" could not give the prompt ${name}: ${describeError(err)}`);
+    }
   }
 
   private onClosed(client: Client): void {
