@@ -6,6 +6,7 @@ import { checkEntry, collectMcpServers, expandVars } from '../../src/config/mcp-
 import { usableSchema } from '../../src/extensions/mcp/agent-tools.js';
 import { toolNames } from '../../src/extensions/mcp/names.js';
 import { promptArguments } from '../../src/extensions/mcp/prompts.js';
+import { findMentions, resourceText } from '../../src/extensions/mcp/resources.js';
 import { convertResult } from '../../src/extensions/mcp/results.js';
 import { SessionGrants, decide, parseRules, type PolicyMode } from '../../src/session/permissions/index.js';
 
@@ -189,5 +190,22 @@ describe('prompt arguments', () => {
     ['', { missing: ['city'] }],
   ])('%s -> %o', (typed, expected) => {
     expect(promptArguments(prompt, typed)).toEqual(expected);
+  });
+});
+
+describe('resource mentions', () => {
+  it('finds @server:uri for configured servers only, once each, without trailing punctuation', () => {
+    expect(findMentions('see @docs:file:///a.md, and @docs:file:///a.md. also @nope:x and mail@docs:y', ['docs'])).toEqual([
+      { server: 'docs', uri: 'file:///a.md' },
+    ]);
+  });
+
+  it('a resource becomes a block: text cleaned, binary described', () => {
+    expect(
+      resourceText('s', 'u://1', [
+        { uri: 'u://1', text: 'a\x1b[31mb' },
+        { uri: 'u://2', blob: 'AAAA', mimeType: 'image/png' },
+      ]),
+    ).toBe('<resource server="s" uri="u://1">\nab\n[binary content u://2 (image/png, 3 B); not shown]\n</resource>');
   });
 });

@@ -83,4 +83,25 @@ run('MCP in the app', () => {
       .at(-1);
     expect(user.content).toBe("What's weather in Paris?");
   });
+
+  it('@server:uri attaches an MCP resource: offered in the @ menu, read and sent with the message', async () => {
+    const project = makeProject();
+    writeFileSync(join(project.home, 'config.json'), JSON.stringify({ mcpServers: { everything: EVERYTHING } }));
+    const { term, server } = await startApp([{ text: 'Read it.' }], { project });
+    term.type('/mcp');
+    term.keys('Enter');
+    await term.waitFor(/everything\s+stdio\s+ready/, 10_000, '/mcp');
+    term.type('summarize @everything:demo://resource/static/document/arch');
+    await term.waitFor('@everything:demo://resource/static/document/architecture.md', 10_000, 'the @ menu');
+    term.type('itecture.md please');
+    term.keys('Enter');
+    await term.waitFor('Read it.', 10_000, 'the answer');
+    const user = server
+      .chatRequests()[0]!
+      .body.messages.filter((m: any) => m.role === 'user')
+      .at(-1);
+    expect(user.content).toContain('summarize @everything:demo://resource/static/document/architecture.md please');
+    expect(user.content).toContain('<resource server="everything" uri="demo://resource/static/document/architecture.md">');
+    expect(user.content).toContain('# Everything Server');
+  });
 });

@@ -10,10 +10,12 @@ import {
   ErrorCode,
   McpError,
   PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
   ToolListChangedNotificationSchema,
   type CallToolResult,
   type GetPromptResult,
   type Prompt,
+  type Resource,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
@@ -63,6 +65,8 @@ export class McpConnection {
   tools: Tool[] = [];
   /** the server's prompts, offered as `/mcp__server__prompt` commands */
   prompts: Prompt[] = [];
+  /** the server's resources, attachable as `@server:uri` */
+  resources: Resource[] = [];
   via: 'sse' | undefined;
   private client: Client | undefined;
   private stdio: StdioClientTransport | undefined;
@@ -124,6 +128,7 @@ export class McpConnection {
       this.client = client;
       await this.refreshTools();
       await this.refreshPrompts().catch((err) => this.log.line(`prompts/list failed: ${describeError(err)}`));
+      await this.refreshResources().catch((err) => this.log.line(`resources/list failed: ${describeError(err)}`));
       this.set('ready');
     } catch (err) {
       await this.client?.close().catch(() => undefined);
@@ -151,6 +156,10 @@ export class McpConnection {
     });
     client.setNotificationHandler(PromptListChangedNotificationSchema, async () => {
       await this.refreshPrompts().catch((err) => this.log.line(`prompts/list after list_changed failed: ${describeError(err)}`));
+      this.o.onChange();
+    });
+    client.setNotificationHandler(ResourceListChangedNotificationSchema, async () => {
+      await this.refreshResources().catch((err) => this.log.line(`resources/list after list_changed failed: ${describeError(err)}`));
       this.o.onChange();
     });
     client.onclose = () => this.onClosed(client);
@@ -260,6 +269,38 @@ export class McpConnection {
       cursor = page.nextCursor;
     } while (cursor && prompts.length < 10_000);
     this.prompts = prompts;
+  }
+
+  private async refreshResources(): Promise<void> {
+    const client = this.client;
+    if (!client?.getServerCapabilities()?.resources) {
+      this.resources = [];
+      return;
+    }
+    const resources: Resource[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.listResources(cursor ? { cursor } : undefined, { timeout: this.spec.timeoutMs });
+      resources.push(...page.resources);
+      cursor = page.nextCursor;
+    } while (cursor && resources.length < 1000);
+    this.resources = resources;
+  }
+
+  /** The contents of one resource; throws a sentence when the server cannot give it. */
+  async readResource(uri: string): Promise<{ uri: string; mimeType?: string; text?: string; blob?: string }[]> {
+    const client = this.client;
+    if (!client || this.state !== 'ready') throw new Error(`the MCP server "${this.spec.name}" is ${this.state}${this.reason ? `: ${this.reason}` : ''}`);
+    try {
+      return (await client.readResource({ uri }, { timeout: this.spec.timeoutMs })).contents as {
+        uri: string;
+        mimeType?: string;
+        text?: string;
+        blob?: string;
+      }[];
+    } catch (err) {
+      throw new Error(`the MCP server "${this.spec.name}" could not give ${uri}: ${describeError(err)}`);
+    }
   }
 
   /** Fills in one of the server's prompts; throws a sentence when the server cannot. */

@@ -5,6 +5,7 @@ import type { AnyAgentTool } from '../../agent/types.js';
 import type { McpServerSpec } from '../../config/mcp-servers.js';
 import type { McpManager, McpManagerOptions, McpServerView } from './manager.js';
 import type { PromptCommand } from './prompts.js';
+import type { ResourceMention } from './resources.js';
 import { logPath } from './server-log.js';
 
 export class McpHost {
@@ -59,6 +60,15 @@ export class McpHost {
   async expandPrompt(command: string, typed: string): Promise<string> {
     if (!this.manager) throw new Error('the MCP servers are still starting; try again in a moment');
     return this.manager.expandPrompt(command, typed);
+  }
+
+  resourceMentions(): ResourceMention[] {
+    return this.manager?.resourceMentions() ?? [];
+  }
+
+  async readResource(server: string, uri: string): Promise<string> {
+    if (!this.manager) throw new Error('the MCP servers are still starting; try again in a moment');
+    return this.manager.readResource(server, uri);
   }
 
   servers(): McpServerView[] {

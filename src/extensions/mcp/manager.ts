@@ -7,6 +7,7 @@ import { mcpAgentTool } from './agent-tools.js';
 import { McpConnection, type ServerStatus } from './connection.js';
 import { toolNames } from './names.js';
 import { promptArguments, promptText, type PromptCommand } from './prompts.js';
+import { resourceText, type ResourceMention } from './resources.js';
 import { logPath } from './server-log.js';
 import { AuthStore, authFile } from './auth-store.js';
 
@@ -100,6 +101,20 @@ export class McpManager {
     if ('missing' in args) throw new Error(`/${found.command} needs ${args.missing.join(', ')} (name=value, or in order)`);
     const connection = this.connections.find((c) => c.spec.name === found.server)!;
     return promptText(await connection.getPrompt(found.prompt.name, args.args));
+  }
+
+  /** The ready servers' resources, as `@server:uri` mentions. */
+  resourceMentions(): ResourceMention[] {
+    return this.connections.flatMap((c) =>
+      c.state === 'ready' ? c.resources.map((r) => ({ server: c.spec.name, uri: r.uri, name: r.name, mimeType: r.mimeType })) : [],
+    );
+  }
+
+  /** One resource's contents as text for the message (binary parts described, long text cut). */
+  async readResource(server: string, uri: string): Promise<string> {
+    const connection = this.connections.find((c) => c.spec.name === server);
+    if (!connection) throw new Error(`no MCP server named "${server}"`);
+    return resourceText(server, uri, await connection.readResource(uri));
   }
 
   servers(): McpServerView[] {

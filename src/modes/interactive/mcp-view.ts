@@ -2,6 +2,8 @@
 // stops one and starts it again. Everything a server said is shown with its control characters visible.
 import type { McpServerView } from '../../extensions/mcp/index.js';
 import { promptUsage } from '../../extensions/mcp/prompts.js';
+import { findMentions } from '../../extensions/mcp/resources.js';
+import type { CompletionItem } from './complete/completion.js';
 import type { Session } from '../../session/session.js';
 import { visible } from '../../session/permissions/visible.js';
 import { s } from './style.js';
@@ -86,4 +88,30 @@ export async function mcpPrompt(session: Session, t: Transcript, cmd: { name: st
   } catch (err) {
     t.error(visible(err instanceof Error ? err.message : String(err)));
   }
+}
+
+/** The ready servers' resources for the `@` menu. */
+export function resourceMenuItems(session: Session): CompletionItem[] {
+  return (session.mcp?.resourceMentions() ?? []).map((r) => ({
+    label: visible(`@${r.server}:${r.uri}`),
+    description: visible(r.name),
+    insert: `@${r.server}:${r.uri}`,
+  }));
+}
+
+/**
+ * Sends `text` with every `@server:uri` resource it mentions read and appended; text without
+ * mentions is sent at once, so messages keep their order.
+ */
+export async function sendWithResources(session: Session, text: string, send: (full: string) => Promise<void>): Promise<void> {
+  const mcp = session.mcp;
+  const mentions = mcp
+    ? findMentions(
+        text,
+        mcp.specs.map((s) => s.name),
+      )
+    : [];
+  if (!mcp || mentions.length === 0) return send(text);
+  const blocks = await Promise.all(mentions.map((m) => mcp.readResource(m.server, m.uri)));
+  return send(`${text}\n\n${blocks.join('\n\n')}`);
 }

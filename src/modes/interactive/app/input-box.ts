@@ -47,6 +47,8 @@ export class InputBox {
     private readonly changed: () => void,
     /** commands of the moment for the menu (MCP prompts) */
     private readonly extraCommands: () => CommandInfo[] = () => [],
+    /** `@server:uri` resources of MCP servers for the `@` menu */
+    private readonly resources: () => CompletionItem[] = () => [],
   ) {
     fileIndex.onUpdate(() => {
       if (this.menu?.kind === 'path') this.afterEdit();
@@ -178,7 +180,7 @@ export class InputBox {
     }
     this.menuDismissedFor = null;
     const paths = ctx.kind === 'path' ? this.fileIndex.get() : null;
-    this.completions = completionItems(ctx, paths, ctx.kind === 'command' ? this.extraCommands() : []);
+    this.completions = completionItems(ctx, paths, ctx.kind === 'command' ? { commands: this.extraCommands() } : { resources: this.resources() });
     const selected = this.menu?.kind === ctx.kind ? Math.min(this.menu.selected, Math.max(0, this.completions.length - 1)) : 0;
     const empty = ctx.kind === 'command' ? 'no such command (Esc to close)' : paths === null ? 'indexing files…' : 'no matching paths';
     this.menu = { kind: ctx.kind, items: this.completions.map((c) => ({ label: c.label, description: c.description })), selected, empty };

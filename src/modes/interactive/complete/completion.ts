@@ -30,11 +30,15 @@ export function completionContext(st: EditorState): CompletionContext | null {
 
 export const MENU_SIZE = 8;
 
-/** `extra`: commands of the moment beside the built-in ones (an MCP server's prompts). */
-export function completionItems(ctx: CompletionContext, paths: readonly string[] | null, extra: readonly CommandInfo[] = []): CompletionItem[] {
+/** `extra`: commands of the moment beside the built-in ones (MCP prompts), and MCP resources (`@server:uri`) beside paths. */
+export function completionItems(
+  ctx: CompletionContext,
+  paths: readonly string[] | null,
+  extra: { commands?: readonly CommandInfo[]; resources?: readonly CompletionItem[] } = {},
+): CompletionItem[] {
   if (ctx.kind === 'command') {
     const query = ctx.query.toLowerCase();
-    return [...COMMANDS, ...extra]
+    return [...COMMANDS, ...(extra.commands ?? [])]
       .filter((c) => c.name.toLowerCase().startsWith(query))
       .map((c) => ({
         label: `/${c.name}${c.args ? ` ${c.args}` : ''}`,
@@ -42,8 +46,10 @@ export function completionItems(ctx: CompletionContext, paths: readonly string[]
         insert: `/${c.name}`,
       }));
   }
-  if (!paths) return [];
-  return fuzzyFilter(ctx.query, paths, MENU_SIZE * 4).map((p) => ({ label: p, insert: `@${p}` }));
+  const query = ctx.query.toLowerCase();
+  const resources = query ? (extra.resources ?? []).filter((r) => r.insert.slice(1).toLowerCase().startsWith(query)) : [];
+  if (!paths) return resources;
+  return [...resources, ...fuzzyFilter(ctx.query, paths, MENU_SIZE * 4).map((p) => ({ label: p, insert: `@${p}` }))];
 }
 
 /** The text with the item in place of the token; files get a space after them, directories do not. */
