@@ -191,4 +191,18 @@ describe('MCP tools in print mode', () => {
     expect(r.stderr).toContain(`the MCP server "typo" in ${join(p.home, 'config.json')} has a problem`);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
   });
+
+  it('a server still starting is waited for up to mcp.startupWaitSeconds, then the run goes on without it and says so', async () => {
+    const s = await scripted([{ text: 'went ahead' }]);
+    const p = mcpProject({
+      // a server that never answers: it cannot be ready in time, however busy the machine is
+      mcpServers: { slow: { command: process.execPath, args: ['-e', 'setTimeout(() => {}, 60000)'] } },
+      mcp: { startupWaitSeconds: 1 },
+    });
+    const r = await run(s.url, p);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('went ahead\n');
+    expect(r.stderr).toContain('tack: MCP server slow still starting; its tools join when ready (/mcp shows the state)');
+    expect(offeredTools(s.chatRequests()[0]!).some((n) => n.startsWith('mcp__'))).toBe(false);
+  });
 });
