@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeProject, runTack } from '../support/cli.js';
-import { EVERYTHING, MEMORY, TEST_SERVER, callTool, filesystem, mcpProject, offeredTools } from '../support/mcp.js';
+import { EVERYTHING, MEMORY, PATIENT, TEST_SERVER, callTool, filesystem, mcpProject, offeredTools } from '../support/mcp.js';
 import { scriptedServers, toolResultText } from '../support/scripted.js';
 
 const scripted = scriptedServers();
@@ -11,6 +11,7 @@ const scripted = scriptedServers();
 function repoWithMcpJson(servers: object) {
   const p = makeProject({ '.mcp.json': JSON.stringify({ mcpServers: servers }) });
   mkdirSync(join(p.dir, '.git'));
+  writeFileSync(join(p.home, 'config.json'), JSON.stringify({ mcp: PATIENT }));
   return p;
 }
 

@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeProject } from '../support/cli.js';
-import { EVERYTHING, TEST_SERVER } from '../support/mcp.js';
+import { EVERYTHING, PATIENT, TEST_SERVER } from '../support/mcp.js';
 import { startApp, stopApps, toolResults } from './harness.js';
 import { hasTmux } from './tmux.js';
 
@@ -16,6 +16,7 @@ function projectWithServers() {
   writeFileSync(
     join(project.home, 'config.json'),
     JSON.stringify({
+      mcp: PATIENT,
       mcpServers: {
         t: TEST_SERVER,
         broken: { command: process.execPath, args: ['-e', 'console.error("broken: no database at db.invalid"); process.exit(7)'] },
@@ -60,7 +61,7 @@ run('MCP in the app', () => {
 
   it("a server's prompts are slash commands: in the menu with their arguments, filled in and sent as the message", async () => {
     const project = makeProject();
-    writeFileSync(join(project.home, 'config.json'), JSON.stringify({ mcpServers: { everything: EVERYTHING } }));
+    writeFileSync(join(project.home, 'config.json'), JSON.stringify({ mcp: PATIENT, mcpServers: { everything: EVERYTHING } }));
     const { term, server } = await startApp([{ text: 'Sunny.' }], { project });
     // the first /mcp waits for the servers, so the menu below has the prompts
     term.type('/mcp');
@@ -86,7 +87,7 @@ run('MCP in the app', () => {
 
   it('@server:uri attaches an MCP resource: offered in the @ menu, read and sent with the message', async () => {
     const project = makeProject();
-    writeFileSync(join(project.home, 'config.json'), JSON.stringify({ mcpServers: { everything: EVERYTHING } }));
+    writeFileSync(join(project.home, 'config.json'), JSON.stringify({ mcp: PATIENT, mcpServers: { everything: EVERYTHING } }));
     const { term, server } = await startApp([{ text: 'Read it.' }], { project });
     term.type('/mcp');
     term.keys('Enter');

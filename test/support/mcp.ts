@@ -13,11 +13,17 @@ export const filesystem = (dir: string) => ({ command: process.execPath, args: [
 export const TEST_SERVER_PATH = join(repoRoot, 'test', 'support', 'mcp-test-server.mjs');
 export const TEST_SERVER = { command: process.execPath, args: [TEST_SERVER_PATH] };
 
+/**
+ * The first model call waits this long for servers still starting: ample, so a busy machine never
+ * decides a test (the wait ends as soon as every server is ready or failed).
+ */
+export const PATIENT = { startupWaitSeconds: 30 };
+
 /** A project and a TACK_HOME whose config.json holds `settings` (mcpServers, permissions, …). */
-export function mcpProject(settings: object, files: Record<string, string> = {}): { dir: string; home: string } {
+export function mcpProject(settings: { mcp?: object } & Record<string, unknown>, files: Record<string, string> = {}): { dir: string; home: string } {
   const p = makeProject(files);
   mkdirSync(p.home, { recursive: true });
-  writeFileSync(join(p.home, 'config.json'), JSON.stringify(settings, null, 2));
+  writeFileSync(join(p.home, 'config.json'), JSON.stringify({ ...settings, mcp: { ...PATIENT, ...settings.mcp } }, null, 2));
   return p;
 }
 
