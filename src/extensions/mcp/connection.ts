@@ -125,6 +125,11 @@ export class McpConnection {
     if (this.spec.problem) return this.set('failed', this.spec.problem);
     try {
       const client = await this.open();
+      if (this.closing) {
+        // the session closed while this server was starting
+        await client.close().catch(() => undefined);
+        return;
+      }
       this.client = client;
       await this.refreshTools();
       await this.refreshPrompts().catch((err) => this.log.line(`prompts/list failed: ${describeError(err)}`));
