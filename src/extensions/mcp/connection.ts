@@ -59,6 +59,9 @@ function describeError(err: unknown): string {
     .slice(0, 300);
 }
 
+/** The least time a server gets to start and list what it offers. */
+export const START_TIMEOUT_MS = 60_000;
+
 export class McpConnection {
   state: ServerStateKind;
   reason: string | undefined;
@@ -83,6 +86,14 @@ export class McpConnection {
   ) {
     this.log = new ServerLog(o.logPath);
     this.state = spec.disabled ? 'disabled' : 'starting';
+  }
+
+  /**
+   * Starting (initialize, the lists) may take longer than a call is allowed: `npx` fetching a package,
+   * a busy machine. The entry's `timeout` is for tool calls; start-up gets at least START_TIMEOUT_MS.
+   */
+  private get startTimeoutMs(): number {
+    return Math.max(this.spec.timeoutMs, START_TIMEOUT_MS);
   }
 
   status(): ServerStatus {
@@ -173,7 +184,7 @@ export class McpConnection {
   }
 
   private async open(): Promise<Client> {
-    const timeout = this.spec.timeoutMs;
+    const timeout = this.startTimeoutMs;
     if (this.spec.transport === 'stdio') {
       const client = this.newClient();
       await client.connect(this.stdioTransport(this.spec), { timeout });
@@ -253,7 +264,7 @@ export class McpConnection {
     const tools: Tool[] = [];
     let cursor: string | undefined;
     do {
-      const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: this.spec.timeoutMs });
+      const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: this.startTimeoutMs });
       tools.push(...page.tools);
       cursor = page.nextCursor;
     } while (cursor && tools.length < 10_000);
@@ -269,7 +280,7 @@ export class McpConnection {
     const prompts: Prompt[] = [];
     let cursor: string | undefined;
     do {
-      const page = await client.listPrompts(cursor ? { cursor } : undefined, { timeout: this.spec.timeoutMs });
+      const page = await client.listPrompts(cursor ? { cursor } : undefined, { timeout: this.startTimeoutMs });
       prompts.push(...page.prompts);
       cursor = page.nextCursor;
     } while (cursor && prompts.length < 10_000);
@@ -285,7 +296,7 @@ export class McpConnection {
     const resources: Resource[] = [];
     let cursor: string | undefined;
     do {
-      const page = await client.listResources(cursor ? { cursor } : undefined, { timeout: this.spec.timeoutMs });
+      const page = await client.listResources(cursor ? { cursor } : undefined, { timeout: this.startTimeoutMs });
       resources.push(...page.resources);
       cursor = page.nextCursor;
     } while (cursor && resources.length < 1000);
