@@ -21,8 +21,30 @@ function lcg(seed) {
 function makeTree() {
   rmSync(root, { recursive: true, force: true });
   const next = lcg(7);
-  const words = ['const', 'value', 'return', 'import', 'export', 'function', 'await', 'result', 'config', 'user',
-    'handler', 'request', 'response', 'error', 'TODO', 'todo', 'données', '数据', 'ok', 'if', 'else', 'for'];
+  const words = [
+    'const',
+    'value',
+    'return',
+    'import',
+    'export',
+    'function',
+    'await',
+    'result',
+    'config',
+    'user',
+    'handler',
+    'request',
+    'response',
+    'error',
+    'TODO',
+    'todo',
+    'données',
+    '数据',
+    'ok',
+    'if',
+    'else',
+    'for',
+  ];
   const lines = Array.from({ length: 4000 }, (_, i) => {
     const indent = '  '.repeat(Math.floor(next() * 4));
     const body = Array.from({ length: 3 + Math.floor(next() * 9) }, () => words[Math.floor(next() * words.length)]).join(' ');
@@ -86,7 +108,9 @@ const rg = createTools({ cwd: root, grepEngine: 'rg' }).byName.grep;
 const text = async (tool, params) => (await tool.execute('bench', params)).content[0].text;
 const ratios = [];
 console.log(`median of ${RUNS} runs (engines interleaved, so both see the same machine load), wall ms\n`);
-console.log(`${'search'.padEnd(24)} ${'builtin'.padStart(8)} ${'rg tool'.padStart(8)} ${'rg cli'.padStart(8)} ${'builtin/rg'.padStart(11)} ${'builtin/cli'.padStart(12)}  same result`);
+console.log(
+  `${'search'.padEnd(24)} ${'builtin'.padStart(8)} ${'rg tool'.padStart(8)} ${'rg cli'.padStart(8)} ${'builtin/rg'.padStart(11)} ${'builtin/cli'.padStart(12)}  same result`,
+);
 for (const { label, params } of SEARCHES) {
   await text(builtin, params);
   await text(rg, params);

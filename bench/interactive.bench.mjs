@@ -35,7 +35,8 @@ function answer() {
     let block;
     if (i % 9 === 3) block = `## Section ${i}\n`;
     else if (i % 7 === 5) block = Array.from({ length: 4 }, () => `- ${sentence()} with \`code\` and **bold**`).join('\n') + '\n';
-    else if (i % 11 === 8) block = '```ts\n' + Array.from({ length: 8 }, (_, k) => `const value${k} = compute(${k}, "text"); // step ${k}`).join('\n') + '\n```\n';
+    else if (i % 11 === 8)
+      block = '```ts\n' + Array.from({ length: 8 }, (_, k) => `const value${k} = compute(${k}, "text"); // step ${k}`).join('\n') + '\n```\n';
     else if (i % 23 === 13) block = '| name | value |\n| --- | --- |\n| alpha | 1 |\n| beta | 2 |\n';
     else block = Array.from({ length: 3 + rnd(4) }, sentence).join(' ') + '\n';
     parts.push(block);
@@ -65,7 +66,14 @@ const proxy = createServer((client) => {
 await new Promise((r) => proxy.listen(0, '127.0.0.1', r));
 const baseUrl = `http://127.0.0.1:${proxy.address().port}/v1`;
 
-const env = { PATH: process.env.PATH, HOME: home, TACK_HOME: home, TERM: 'xterm-256color', LANG: 'C.UTF-8', ...(process.env.TACK_DEBUG_RENDER ? { TACK_DEBUG_RENDER: process.env.TACK_DEBUG_RENDER } : {}) };
+const env = {
+  PATH: process.env.PATH,
+  HOME: home,
+  TACK_HOME: home,
+  TERM: 'xterm-256color',
+  LANG: 'C.UTF-8',
+  ...(process.env.TACK_DEBUG_RENDER ? { TACK_DEBUG_RENDER: process.env.TACK_DEBUG_RENDER } : {}),
+};
 const tmux = (...args) => {
   const r = spawnSync('tmux', ['-L', socket, ...args], { env, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`tmux ${args.join(' ')}: ${r.stderr}`);
@@ -119,5 +127,7 @@ const rows = [
   ['full-screen clears (ESC[2J/3J)', String(clears), '0', clears === 0],
   ['first screen after launch', `${(firstScreenAt - started).toFixed(0)} ms`, '< 500 ms', firstScreenAt - started < 500],
 ];
-console.log(`${text.length} characters in 8-character chunks, ${COLS}x${ROWS} terminal; stream took ${(lastChunkAt - firstScreenAt).toFixed(0)} ms after the first screen`);
+console.log(
+  `${text.length} characters in 8-character chunks, ${COLS}x${ROWS} terminal; stream took ${(lastChunkAt - firstScreenAt).toFixed(0)} ms after the first screen`,
+);
 for (const [label, value, target, ok] of rows) console.log(`${label.padEnd(36)} ${value.padStart(22)}   target ${target.padEnd(8)} ${ok ? 'ok' : 'MISSED'}`);

@@ -6,7 +6,9 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const only = process.argv[2];
-for (const file of readdirSync(here).filter((f) => f.endsWith('.bench.mjs')).sort()) {
+for (const file of readdirSync(here)
+  .filter((f) => f.endsWith('.bench.mjs'))
+  .sort()) {
   if (only && !file.includes(only)) continue;
   console.log(`\n## ${file}`);
   const r = spawnSync(process.execPath, [join(here, file)], { stdio: 'inherit' });

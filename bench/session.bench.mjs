@@ -22,7 +22,15 @@ const file = join(dir, `2026-01-01T00-00-00-000Z_bench0000-0000-0000-0000-000000
 // A realistic mix: user turns, assistant tool calls, ~2.5 KB tool results; a compaction every 4,000 messages.
 const fd = openSync(file, 'w');
 const line = (v) => writeSync(fd, JSON.stringify(v) + '\n');
-line({ type: 'session', version: 1, id: 'bench0000-0000-0000-0000-000000000000', created: new Date().toISOString(), cwd, model: 'mock-model', tack_version: '0' });
+line({
+  type: 'session',
+  version: 1,
+  id: 'bench0000-0000-0000-0000-000000000000',
+  created: new Date().toISOString(),
+  cwd,
+  model: 'mock-model',
+  tack_version: '0',
+});
 const usage = { input: 1000, output: 50, cacheRead: 0, totalTokens: 1050, cost: null };
 const body = 'const value = compute(input); // a line of source code in the file\n'.repeat(105);
 let recent = [];
@@ -30,12 +38,32 @@ for (let i = 0; i < MESSAGES; i++) {
   const n = Math.floor(i / 3);
   let message;
   if (i % 3 === 0) message = { role: 'user', content: `step ${n}: keep going with the refactor`, timestamp: i };
-  else if (i % 3 === 1) message = { role: 'assistant', content: [{ type: 'text', text: 'Reading the next file.' }, { type: 'toolCall', id: `call_${n}`, name: 'read', arguments: { path: `src/file${n}.ts` } }], provider: 'p', model: 'mock-model', usage, stopReason: 'toolUse', timestamp: i };
+  else if (i % 3 === 1)
+    message = {
+      role: 'assistant',
+      content: [
+        { type: 'text', text: 'Reading the next file.' },
+        { type: 'toolCall', id: `call_${n}`, name: 'read', arguments: { path: `src/file${n}.ts` } },
+      ],
+      provider: 'p',
+      model: 'mock-model',
+      usage,
+      stopReason: 'toolUse',
+      timestamp: i,
+    };
   else message = { role: 'toolResult', toolCallId: `call_${n}`, toolName: 'read', content: [{ type: 'text', text: body }], isError: false, timestamp: i };
   line({ type: 'message', message });
   recent.push(message);
   if (recent.length > 30) recent.shift();
-  if (i % 4000 === 3999) line({ type: 'compaction', summary: `Summary after ${i + 1} messages.`, tokensBefore: 120000, messagesSummarized: 3970, kept: recent.slice(-30).filter((m, k, a) => !(k === 0 && m.role === 'toolResult')), timestamp: i });
+  if (i % 4000 === 3999)
+    line({
+      type: 'compaction',
+      summary: `Summary after ${i + 1} messages.`,
+      tokensBefore: 120000,
+      messagesSummarized: 3970,
+      kept: recent.slice(-30).filter((m, k, a) => !(k === 0 && m.role === 'toolResult')),
+      timestamp: i,
+    });
 }
 closeSync(fd);
 console.log(`session file: ${MESSAGES} messages, ${(statSync(file).size / 1048576).toFixed(1)} MB`);
@@ -103,7 +131,9 @@ for (let r = 0; r < RUNS; r++) {
   interactivePeaks.push(Number(readFileSync(mem, 'utf8').trim().split('\n').at(-1)) / 1024);
   tmux('kill-server');
 }
-console.log(`tack -c (interactive): conversation on the first screen after ${median(firstScreen).toFixed(0)} ms (median of ${RUNS}), peak ${median(interactivePeaks).toFixed(0)} MB`);
+console.log(
+  `tack -c (interactive): conversation on the first screen after ${median(firstScreen).toFixed(0)} ms (median of ${RUNS}), peak ${median(interactivePeaks).toFixed(0)} MB`,
+);
 console.log('target: under 2 s and under 300 MB for both');
 await server.close();
 rmSync(home, { recursive: true, force: true }); // the 50 MB session

@@ -9,7 +9,9 @@ faux.setResponses([
   fauxAssistantMessage([fauxText('17 + 25 = 42。')]),
 ]);
 const addTool = {
-  name: 'add', label: 'Add', description: 'Add two numbers',
+  name: 'add',
+  label: 'Add',
+  description: 'Add two numbers',
   parameters: Type.Object({ a: Type.Number(), b: Type.Number() }),
   execute: async (toolCallId, params) => ({ content: [{ type: 'text', text: String(params.a + params.b) }], details: {} }),
 };
@@ -19,7 +21,10 @@ const agent = new Agent({
 });
 agent.subscribe((event) => {
   if (event.type === 'message_update') return;
-  if (event.type === 'tool_execution_end') { console.log(`[${event.type}] add ->`, event.result.content[0].text); return; }
+  if (event.type === 'tool_execution_end') {
+    console.log(`[${event.type}] add ->`, event.result.content[0].text);
+    return;
+  }
   console.log(`[${event.type}]`, event.message?.role ?? '');
 });
 await agent.prompt('17 加 25 等于几？');

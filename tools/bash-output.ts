@@ -121,9 +121,7 @@ export class OutputCollector {
     const tail = tailOf(cleanTerminalText(this.tail), TAIL_LINES, TAIL_BYTES);
     const totalLines = this.newlines + (this.tail.endsWith('\n') ? 0 : 1);
     const omitted = Math.max(0, totalLines - lineCount(head) - lineCount(tail));
-    const note =
-      `[… ${omitted} lines omitted; the full output (${formatSize(this.bytes)}) is in ${this.spill.path}: ` +
-      'read it with offset, or grep it]';
+    const note = `[… ${omitted} lines omitted; the full output (${formatSize(this.bytes)}) is in ${this.spill.path}: ` + 'read it with offset, or grep it]';
     return { text: `${head}\n\n${note}\n\n${tail}`, truncated: true, fullOutputPath: this.spill.path, bytes: this.bytes };
   }
 }

@@ -62,8 +62,7 @@ export interface BashOptions {
 }
 
 const SANDBOX_NOTE =
-  ' Commands run in a sandbox: only the workspace, /tmp and package caches are writable, and background ' +
-  'processes end when the command returns.';
+  ' Commands run in a sandbox: only the workspace, /tmp and package caches are writable, and background ' + 'processes end when the command returns.';
 
 export function createBashTool(context: Pick<ToolContext, 'cwd'>, options: BashOptions = {}): AgentTool<typeof parameters, BashDetails> {
   return {

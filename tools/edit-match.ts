@@ -17,13 +17,7 @@ import {
 } from './edit-normalize.js';
 
 /** How old_text was found; each is tried only when the ones before found nothing. */
-export type MatchMethod =
-  | 'exact'
-  | 'line endings'
-  | 'line-number prefixes'
-  | 'trailing whitespace'
-  | 'indentation'
-  | 'typographic characters';
+export type MatchMethod = 'exact' | 'line endings' | 'line-number prefixes' | 'trailing whitespace' | 'indentation' | 'typographic characters';
 
 /** Told to the model after a successful fuzzy match, so it learns to quote better. */
 export const METHOD_NOTES: Record<MatchMethod, string> = {
@@ -45,9 +39,7 @@ export interface EditRequest {
   path: string;
 }
 
-export type EditPlan =
-  | { ok: true; content: string; method: MatchMethod; replacements: number }
-  | { ok: false; message: string };
+export type EditPlan = { ok: true; content: string; method: MatchMethod; replacements: number } | { ok: false; message: string };
 
 /** A place to change in the original text, with what goes there. */
 interface Region {
@@ -199,8 +191,8 @@ function lineRegions(body: string, oldText: string, newText: string, typographic
     const last = lines[i + wanted.length - 1]!;
     const end = withTerminator ? last.next : last.end;
     const fileIndents = window.filter(([, rest]) => rest !== '').map(([indent]) => indent);
-    const useTabs = fileIndents.some((indent) => indent.includes('\t')) ||
-      (fileIndents.every((indent) => indent === '') && wanted.some(([indent]) => indent.includes('\t')));
+    const useTabs =
+      fileIndents.some((indent) => indent.includes('\t')) || (fileIndents.every((indent) => indent === '') && wanted.some(([indent]) => indent.includes('\t')));
     const shifted = reindent(toLf(newText), shift.delta, shift.tabWidth, useTabs);
     regions.push({ start: first.start, end, replacement: fitEol(body, first.start, end, shifted) });
     i += wanted.length - 1;
@@ -209,10 +201,7 @@ function lineRegions(body: string, oldText: string, newText: string, typographic
 }
 
 /** The one column shift from old_text's indentation to the file's, trying common tab widths. */
-function uniformShift(
-  file: [string, string][],
-  quoted: [string, string][],
-): { delta: number; tabWidth: number } | undefined {
+function uniformShift(file: [string, string][], quoted: [string, string][]): { delta: number; tabWidth: number } | undefined {
   for (const tabWidth of TAB_WIDTHS) {
     let delta: number | undefined;
     let uniform = true;

@@ -37,7 +37,7 @@ export function createEditTool(context: ToolContext): AgentTool<typeof parameter
     name: 'edit',
     label: 'Edit',
     description:
-      'Replace old_text with new_text in a file. Copy old_text from the file (without read\'s line-number prefixes), ' +
+      "Replace old_text with new_text in a file. Copy old_text from the file (without read's line-number prefixes), " +
       'with enough surrounding lines to occur exactly once; set replace_all to change every occurrence. ' +
       'Keep old_text short: just the lines that change plus what makes them unique. ' +
       'Several edits to one file in one turn are fine; they are applied in order.',

@@ -179,7 +179,14 @@ async function listFiles(query: SearchQuery): Promise<string[]> {
     const negated = query.glob.startsWith('!');
     const glob = anchorGlob(negated ? query.glob.slice(1) : query.glob, query.root);
     const selected = new Set(
-      await globby(negated ? ['**', `!${glob}`] : [glob], { cwd: query.root, absolute: true, dot: true, followSymbolicLinks: false, suppressErrors: true, ignore: ALWAYS_IGNORED }),
+      await globby(negated ? ['**', `!${glob}`] : [glob], {
+        cwd: query.root,
+        absolute: true,
+        dot: true,
+        followSymbolicLinks: false,
+        suppressErrors: true,
+        ignore: ALWAYS_IGNORED,
+      }),
     );
     return files.filter((file) => selected.has(file)).sort(comparePaths);
   }

@@ -42,7 +42,10 @@ async function runRg(rg: string, args: string[], query: SearchQuery) {
 }
 
 function rgErrorSentence(stderr: string): string {
-  const lines = stderr.split('\n').map((line) => line.trim()).filter(Boolean);
+  const lines = stderr
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   if (lines.some((line) => line.includes('regex parse error'))) {
     const reason = lines.filter((line) => line.startsWith('error:')).pop() ?? lines.pop();
     return `invalid regular expression: ${reason?.replace(/^error:\s*/, '')}`;
@@ -83,22 +86,7 @@ export async function searchWithRg(rg: string, query: SearchQuery): Promise<Sear
   }
   if (chosen.length === 0) return { files: [], withheld };
 
-  const json = await runRg(
-    rg,
-    [
-      ...filters,
-      '--json',
-      '--context',
-      String(query.context),
-      '--max-count',
-      cap,
-      '-e',
-      query.pattern,
-      '--',
-      ...chosen,
-    ],
-    query,
-  );
+  const json = await runRg(rg, [...filters, '--json', '--context', String(query.context), '--max-count', cap, '-e', query.pattern, '--', ...chosen], query);
   const byPath = new Map<string, FileHits>(chosen.map((path) => [path, { path, matches: [], lines: new Map() }]));
   for (const line of json.split('\n')) {
     if (!line.startsWith('{"type":"match"') && !line.startsWith('{"type":"context"')) continue;

@@ -56,11 +56,7 @@ function engineFor(context: ToolContext): { engine: 'rg' | 'builtin'; rg?: strin
   return { engine: 'builtin' };
 }
 
-async function grep(
-  context: ToolContext,
-  params: Static<typeof parameters>,
-  signal?: AbortSignal,
-): Promise<AgentToolResult<GrepDetails>> {
+async function grep(context: ToolContext, params: Static<typeof parameters>, signal?: AbortSignal): Promise<AgentToolResult<GrepDetails>> {
   const target = resolvePath(context.cwd, params.path ?? '.');
   const shown = target.display;
   if (params.pattern === '') throw new ToolError('pattern is empty; give a regular expression or text to search for');

@@ -16,13 +16,7 @@ const MAX_KEPT_LINE_BYTES = 64 * 1024;
  * Streams a file once, keeping lines `first`..`first + count - 1` (while `keep` says yes) and counting
  * all lines, so a huge log can be paged without being loaded whole.
  */
-export async function readLineWindow(
-  path: string,
-  first: number,
-  count: number,
-  keep: (line: string) => boolean,
-  signal?: AbortSignal,
-): Promise<LineWindow> {
+export async function readLineWindow(path: string, first: number, count: number, keep: (line: string) => boolean, signal?: AbortSignal): Promise<LineWindow> {
   const lines: string[] = [];
   let accepting = true;
   let total = 0;

@@ -50,16 +50,20 @@ async function list(context: ToolContext, params: Static<typeof parameters>) {
           if (!where.inside) return `${entry.name} -> ${where.real}: outside the workspace, not followed`;
         }
         // A symlink to a directory is listed as one: that is how the model will use it.
-        const isDirectory = entry.isDirectory() || (entry.isSymbolicLink() && (await stat(path).then((s) => s.isDirectory(), () => false)));
+        const isDirectory =
+          entry.isDirectory() ||
+          (entry.isSymbolicLink() &&
+            (await stat(path).then(
+              (s) => s.isDirectory(),
+              () => false,
+            )));
         return isDirectory ? `${entry.name}/` : entry.name;
       }),
     );
     names.sort((a, b) => a.localeCompare(b, 'en'));
     const details = { path: shown, insideWorkspace: target.insideWorkspace, entries: names.length, truncated: names.length > limit };
     if (names.length === 0) return textResult(`${describeDirectory(shown)} is an empty directory.`, details);
-    const footer = details.truncated
-      ? `\n\n[${limit} of ${names.length} entries shown; raise limit, or use find with a pattern]`
-      : '';
+    const footer = details.truncated ? `\n\n[${limit} of ${names.length} entries shown; raise limit, or use find with a pattern]` : '';
     return textResult(names.slice(0, limit).join('\n') + footer, details);
   } catch (error) {
     throw await explainFsError(error, target, context.cwd, 'directory');

@@ -41,7 +41,8 @@ function strays(c: CommandProcesses): number[] {
       // "pid (comm) state ppid pgrp session ...": comm may hold spaces and parentheses, so split after the last ")"
       const [state, , group, session] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       if (state === 'Z' || state === 'X') continue;
-      if (Number(group) === c.pid || Number(session) === c.pid || (needle && readFileSync(`/proc/${entry}/environ`).includes(needle))) found.push(Number(entry));
+      if (Number(group) === c.pid || Number(session) === c.pid || (needle && readFileSync(`/proc/${entry}/environ`).includes(needle)))
+        found.push(Number(entry));
     } catch {
       // the process ended while we looked, or is not ours to read
     }

@@ -59,11 +59,7 @@ export function createReadTool(context: ToolContext): AgentTool<typeof parameter
   };
 }
 
-async function readFileTool(
-  context: ToolContext,
-  params: Static<typeof parameters>,
-  signal?: AbortSignal,
-): Promise<AgentToolResult<ReadDetails>> {
+async function readFileTool(context: ToolContext, params: Static<typeof parameters>, signal?: AbortSignal): Promise<AgentToolResult<ReadDetails>> {
   const target = resolvePath(context.cwd, params.path);
   const shown = target.display;
   const base: ReadDetails = { path: shown, insideWorkspace: target.insideWorkspace, truncated: false };

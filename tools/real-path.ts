@@ -68,11 +68,7 @@ export function realInside(rootReal: string, real: string): boolean {
 }
 
 export async function locate(root: string, absolute: string): Promise<RealLocation> {
-  const [rootReal, real, own] = await Promise.all([
-    realRoot(root),
-    realPathOf(absolute),
-    lstat(absolute).catch(() => undefined),
-  ]);
+  const [rootReal, real, own] = await Promise.all([realRoot(root), realPathOf(absolute), lstat(absolute).catch(() => undefined)]);
   const finalLink = own?.isSymbolicLink() === true;
   const target = finalLink ? await stat(absolute).catch(() => undefined) : own;
   const hardLinks = target?.isFile() ? target.nlink : 1;

@@ -17,7 +17,9 @@ function exposeMatcher(patterns: readonly string[]): (rel: string) => boolean {
     const glob = pattern.trim().replace(/^(\.\/)+/, '');
     const source = glob
       .split(/(\*\*\/?|\*|\?)/)
-      .map((part) => (part === '**' || part === '**/' ? '(?:.*/)?' : part === '*' ? '[^/]*' : part === '?' ? '[^/]' : part.replace(/[.+^${}()|[\]\\]/g, '\\$&')))
+      .map((part) =>
+        part === '**' || part === '**/' ? '(?:.*/)?' : part === '*' ? '[^/]*' : part === '?' ? '[^/]' : part.replace(/[.+^${}()|[\]\\]/g, '\\$&'),
+      )
       .join('');
     return { re: new RegExp(`^${source}$`), byName: !glob.includes('/') };
   });

@@ -142,12 +142,20 @@ export function planSandbox(settings: SandboxSettings): SandboxPlan {
 /** The bwrap options for a plan; later mounts cover earlier ones, so the order matters. */
 export function bwrapArgs(plan: SandboxPlan): string[] {
   return [
-    '--ro-bind', '/', '/',
-    '--dev', '/dev',
-    '--proc', '/proc',
-    '--bind', plan.tmp, '/tmp',
+    '--ro-bind',
+    '/',
+    '/',
+    '--dev',
+    '/dev',
+    '--proc',
+    '/proc',
+    '--bind',
+    plan.tmp,
+    '/tmp',
     ...plan.readOnly.flatMap((dir) => ['--ro-bind', dir, dir]),
-    '--bind', plan.cwd, plan.cwd,
+    '--bind',
+    plan.cwd,
+    plan.cwd,
     ...plan.writable.flatMap((dir) => ['--bind', dir, dir]),
     ...plan.pinned.flatMap((dir) => ['--bind', dir, dir]),
     ...plan.protected.flatMap((path) => ['--ro-bind', path, path]),
@@ -159,8 +167,10 @@ export function bwrapArgs(plan: SandboxPlan): string[] {
     '--die-with-parent',
     ...(plan.network ? [] : ['--unshare-net']),
     // root inside must not be able to remount the file system writable
-    '--cap-drop', 'ALL',
-    '--chdir', plan.cwd,
+    '--cap-drop',
+    'ALL',
+    '--chdir',
+    plan.cwd,
     '--',
   ];
 }

@@ -43,12 +43,7 @@ export interface AgentTool<TParams extends TSchema = TSchema, TDetails = unknown
   strict?: boolean;
   /** The resource a changing call works on (a resolved file path): calls with one key never overlap. */
   lockKey?: (params: Static<TParams>) => string | undefined;
-  execute(
-    toolCallId: string,
-    params: Static<TParams>,
-    signal?: AbortSignal,
-    onUpdate?: AgentToolUpdateCallback<TDetails>,
-  ): Promise<AgentToolResult<TDetails>>;
+  execute(toolCallId: string, params: Static<TParams>, signal?: AbortSignal, onUpdate?: AgentToolUpdateCallback<TDetails>): Promise<AgentToolResult<TDetails>>;
 }
 
 export type AnyAgentTool = AgentTool<any, any>;

@@ -1,16 +1,6 @@
 // A scripted provider for tests and SDK demos: plays prepared answers as real streamed deltas.
 import { EventStream, newAssistantMessage } from './event-stream.js';
-import type {
-  AssistantMessage,
-  Context,
-  Model,
-  Provider,
-  StopReason,
-  StreamOptions,
-  TextContent,
-  ThinkingContent,
-  ToolCall,
-} from './types.js';
+import type { AssistantMessage, Context, Model, Provider, StopReason, StreamOptions, TextContent, ThinkingContent, ToolCall } from './types.js';
 
 export type FauxStep = AssistantMessage | ((context: Context, model: Model) => AssistantMessage | Promise<AssistantMessage>);
 

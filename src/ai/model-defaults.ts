@@ -8,10 +8,7 @@ export const DEFAULT_MAX_TOKENS = 16_384;
  * A full Model from whatever is known about it (fields left undefined count as unknown); the
  * model's own compat flags win over the provider's.
  */
-export function modelWithDefaults(
-  known: Partial<Model> & { id: string },
-  provider: { name: string; baseUrl: string; compat?: CompatFlags },
-): Model {
+export function modelWithDefaults(known: Partial<Model> & { id: string }, provider: { name: string; baseUrl: string; compat?: CompatFlags }): Model {
   const compat = provider.compat || known.compat ? { ...provider.compat, ...known.compat } : undefined;
   return {
     name: known.id,

@@ -171,7 +171,8 @@ export class PartialJsonParser {
       this.slot = null; // the container is placed once; what follows goes inside it
       this.stack.push(container);
       this.mode = ch === '{' ? 'key' : 'value';
-    } else if (ch === ']' && Array.isArray(this.top())) this.close(); // empty array
+    } else if (ch === ']' && Array.isArray(this.top()))
+      this.close(); // empty array
     else if (ch === '"') {
       this.mode = 'string';
       this.tokenIsKey = false;
@@ -240,7 +241,10 @@ export function parseToolArguments(raw: string): { ok: true; value: Record<strin
     return { ok: false, error: (e as Error).message };
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    return { ok: false, error: `arguments must be a JSON object, got ${Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'null' : typeof value}` };
+    return {
+      ok: false,
+      error: `arguments must be a JSON object, got ${Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'null' : typeof value}`,
+    };
   }
   return { ok: true, value: value as Record<string, unknown> };
 }

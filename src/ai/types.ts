@@ -54,17 +54,7 @@ export interface Usage {
 export type StopReason = 'stop' | 'length' | 'toolUse' | 'error' | 'aborted';
 
 /** What kind of failure an `error` stop was, so callers can react (compaction, key hints). */
-export type ErrorKind =
-  | 'auth'
-  | 'not_found'
-  | 'rate_limit'
-  | 'server'
-  | 'network'
-  | 'timeout'
-  | 'context_overflow'
-  | 'bad_request'
-  | 'aborted'
-  | 'unknown';
+export type ErrorKind = 'auth' | 'not_found' | 'rate_limit' | 'server' | 'network' | 'timeout' | 'context_overflow' | 'bad_request' | 'aborted' | 'unknown';
 
 export interface UserMessage {
   role: 'user';

@@ -6,8 +6,8 @@ import { closeSync, constants, fstatSync, openSync, readSync, realpathSync } fro
 import { isAbsolute, relative, sep } from 'node:path';
 
 export type BoundedRead =
-  | { ok: true; text: string; /** the file holds more than the cap; `text` is its first `limit` bytes */ truncated: boolean; realPath: string }
-  | { ok: false; /** `missing`: nothing there (not an error for optional files) */ missing: boolean; problem: string };
+  | { ok: true; text: string /** the file holds more than the cap; `text` is its first `limit` bytes */; truncated: boolean; realPath: string }
+  | { ok: false /** `missing`: nothing there (not an error for optional files) */; missing: boolean; problem: string };
 
 export interface BoundedReadOptions {
   /** the most bytes read */

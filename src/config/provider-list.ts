@@ -17,6 +17,11 @@ export function listProviders(cwd: string, env: NodeJS.ProcessEnv = process.env,
     return [name, entry.baseUrl, key, `${entry.label}${origin}`];
   });
   const widths = [0, 1, 2].map((col) => Math.max(...rows.map((r) => r[col]!.length)));
-  const lines = rows.map((r) => r.map((cell, col) => (col < 3 ? cell.padEnd(widths[col]!) : cell)).join('  ').trimEnd());
+  const lines = rows.map((r) =>
+    r
+      .map((cell, col) => (col < 3 ? cell.padEnd(widths[col]!) : cell))
+      .join('  ')
+      .trimEnd(),
+  );
   return `${lines.join('\n')}\n\nUse one with --provider NAME or --model NAME/MODEL; with none configured, tack looks for a local server.\n`;
 }

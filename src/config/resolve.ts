@@ -11,7 +11,6 @@ import type { ConfigFile, ModelFactsConfig, ProviderConfig } from './schema.js';
 import { TOOL_NAMES, type ToolName } from '../../tools/names.js';
 import { collectMcpServers, findProjectMcpFile, readMcpFile, type McpServerSpec, type McpSource } from './mcp-servers.js';
 
-
 export const OPENAI_BASE_URL = PRESETS.openai!.baseUrl;
 
 /** Model calls one run may make without `--max-turns`: a model that never stops cannot spend for ever. */
@@ -101,7 +100,7 @@ export interface ResolvedConfig {
 
 export const MISSING_KEY_GUIDANCE = [
   'tack needs a model server. Either:',
-  '  set OPENAI_API_KEY (or pass --api-key) to use OpenAI, or another provider\'s key (tack --list-providers),',
+  "  set OPENAI_API_KEY (or pass --api-key) to use OpenAI, or another provider's key (tack --list-providers),",
   '  start a local server (Ollama, LM Studio, llama.cpp, vLLM) or point --base-url at one,',
   '  or write ~/.tack/config.json with "baseUrl", "model" and "apiKeyEnv".',
 ].join('\n');
@@ -138,7 +137,13 @@ function merged(files: ConfigFile[]): ConfigFile {
 /** `"sandbox": "on"` or `{"mode": "on", "exposeSecretFiles": [...]}`: the last file's mode, every file's exposed files. */
 function sandboxSettings(files: ConfigFile[]): { mode: 'on' | 'off' | undefined; expose: string[] } {
   const forms = files.map((f) => (typeof f.sandbox === 'object' ? f.sandbox : { mode: f.sandbox, exposeSecretFiles: undefined }));
-  return { mode: forms.map((f) => f.mode).filter((m) => m !== undefined).pop(), expose: forms.flatMap((f) => f.exposeSecretFiles ?? []) };
+  return {
+    mode: forms
+      .map((f) => f.mode)
+      .filter((m) => m !== undefined)
+      .pop(),
+    expose: forms.flatMap((f) => f.exposeSecretFiles ?? []),
+  };
 }
 
 export function parseToolList(list: string | string[]): ToolName[] {
@@ -228,7 +233,11 @@ function checkKeyDestination(o: {
   }
   for (const url of named) if (url) allowed.add(originOf(url));
   if (allowed.has(originOf(o.baseUrl))) return;
-  const project = o.loaded.filter((l) => !l.own).map((l) => l.path).join(', ') || 'the project settings';
+  const project =
+    o.loaded
+      .filter((l) => !l.own)
+      .map((l) => l.path)
+      .join(', ') || 'the project settings';
   const key = o.apiKeyEnv ? `your ${o.apiKeyEnv}` : 'the key given with --api-key';
   throw new UsageError(
     `refused: ${project} would send ${key} to ${o.baseUrl}, a server that key was not set for; if you mean it, name that server in ${o.globalPath} or pass --base-url`,
@@ -263,7 +272,9 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = proce
   const providerName = split.provider ?? chosen ?? 'openai';
   const entry = providerEntry(providerName, file);
   if (!entry) {
-    throw new UsageError(`unknown provider "${providerName}"; known providers: ${knownProviders(file).join(', ')} (see tack --list-providers, or add one under "providers" in the settings file)`);
+    throw new UsageError(
+      `unknown provider "${providerName}"; known providers: ${knownProviders(file).join(', ')} (see tack --list-providers, or add one under "providers" in the settings file)`,
+    );
   }
 
   const baseUrl = (explicitBaseUrl ?? entry.baseUrl).replace(/\/+$/, '');

@@ -164,5 +164,9 @@ function knownKeys(schema: TSchema, path: string): string | undefined {
     if (!next) return undefined;
     s = next as typeof s;
   }
-  return s.properties ? Object.keys(s.properties).filter((k) => k !== '$schema').join(', ') : undefined;
+  return s.properties
+    ? Object.keys(s.properties)
+        .filter((k) => k !== '$schema')
+        .join(', ')
+    : undefined;
 }

@@ -37,7 +37,9 @@ export async function runPrint(o: PrintOptions): Promise<number> {
   session.subscribe((event: SessionEvent) => {
     if (event.type === 'agent_end') reason = event.reason;
     if (event.type === 'retry' && trace) {
-      process.stderr.write(`tack: ${event.reason}; retrying in ${(event.delayMs / 1000).toFixed(1)} s (attempt ${event.attempt + 1} of ${event.maxAttempts})\n`);
+      process.stderr.write(
+        `tack: ${event.reason}; retrying in ${(event.delayMs / 1000).toFixed(1)} s (attempt ${event.attempt + 1} of ${event.maxAttempts})\n`,
+      );
     }
     if (event.type === 'compaction_start' && trace) process.stderr.write('tack: compacting the conversation…\n');
     if (event.type === 'compaction_error') process.stderr.write(`tack: compaction failed: ${event.message}\n`);

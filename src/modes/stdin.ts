@@ -22,15 +22,15 @@ export async function readPipedInput(stream: NodeJS.ReadableStream, limit = STDI
     }
   }
   // A cut may split a UTF-8 sequence: drop the replacement character it leaves.
-  const text = Buffer.concat(kept).toString('utf8').replace(/\uFFFD$/, '');
+  const text = Buffer.concat(kept)
+    .toString('utf8')
+    .replace(/\uFFFD$/, '');
   return { text, bytes, truncated: bytes > limit };
 }
 
 /** The prompt first, then the piped text as material; or the piped text alone as the prompt. */
 export function composePrompt(prompt: string | undefined, piped: PipedInput | undefined): string | undefined {
-  const note = piped?.truncated
-    ? `\n[input cut at ${(STDIN_LIMIT_BYTES / 1048576).toFixed(0)} MB of ${(piped.bytes / 1048576).toFixed(1)} MB]`
-    : '';
+  const note = piped?.truncated ? `\n[input cut at ${(STDIN_LIMIT_BYTES / 1048576).toFixed(0)} MB of ${(piped.bytes / 1048576).toFixed(1)} MB]` : '';
   const material = piped && piped.text.trim() ? piped.text.replace(/\s+$/, '') + note : undefined;
   if (prompt && material) return `${prompt}\n\n<stdin>\n${material}\n</stdin>`;
   return prompt || material || undefined;

@@ -59,12 +59,13 @@ export function renderContextFiles(files: ContextFile[], limit = CONTEXT_LIMIT_B
     const bytes = Buffer.byteLength(file.text);
     if (used + bytes > limit) {
       const room = Math.max(0, limit - used);
-      const cut = Buffer.from(file.text).subarray(0, room).toString('utf8').replace(/\uFFFD$/, '');
+      const cut = Buffer.from(file.text)
+        .subarray(0, room)
+        .toString('utf8')
+        .replace(/\uFFFD$/, '');
       const skipped = files.slice(i + 1).map((f) => f.path);
       parts.push(`\n## ${file.path}\n${cut}`);
-      parts.push(
-        `\n[context files cut at ${limit / 1024} KB: the rest of ${file.path}${skipped.length ? ` and ${skipped.join(', ')}` : ''} not included]`,
-      );
+      parts.push(`\n[context files cut at ${limit / 1024} KB: the rest of ${file.path}${skipped.length ? ` and ${skipped.join(', ')}` : ''} not included]`);
       break;
     }
     used += bytes;

@@ -33,7 +33,12 @@ export function findSessionById(home: string, cwd: string, prefix: string): stri
   const matches = here.length > 0 ? here : allSessions(home).filter((s) => s.id.startsWith(prefix));
   if (matches.length === 0) throw new UsageError(`no session with an id starting "${prefix}"; tack -c continues the latest one here`);
   if (matches.length > 1) {
-    throw new UsageError(`"${prefix}" matches ${matches.length} sessions (${matches.slice(0, 5).map((m) => m.id).join(', ')}); give more of the id`);
+    throw new UsageError(
+      `"${prefix}" matches ${matches.length} sessions (${matches
+        .slice(0, 5)
+        .map((m) => m.id)
+        .join(', ')}); give more of the id`,
+    );
   }
   return matches[0].path;
 }

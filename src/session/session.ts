@@ -123,7 +123,9 @@ export class Session {
       this.note(`MCP server ${server.name} failed to start: ${server.reason ?? 'no reason given'} (log: ${server.logPath})`);
     }
     if (still.length > 0) {
-      this.note(`MCP server${still.length > 1 ? 's' : ''} ${still.join(', ')} still starting; ${still.length > 1 ? 'their' : 'its'} tools join when ready (/mcp shows the state)`);
+      this.note(
+        `MCP server${still.length > 1 ? 's' : ''} ${still.join(', ')} still starting; ${still.length > 1 ? 'their' : 'its'} tools join when ready (/mcp shows the state)`,
+      );
     }
   }
 

@@ -4,13 +4,7 @@ import { join } from 'node:path';
 import type { Message, Model, StreamFn } from '../ai/types.js';
 import { packageRoot } from '../config/paths.js';
 
-export async function summarize(o: {
-  streamFn: StreamFn;
-  model: Model;
-  messages: readonly Message[];
-  focus?: string;
-  signal?: AbortSignal;
-}): Promise<string> {
+export async function summarize(o: { streamFn: StreamFn; model: Model; messages: readonly Message[]; focus?: string; signal?: AbortSignal }): Promise<string> {
   const template = readFileSync(join(packageRoot(), 'prompts', 'compaction.md'), 'utf8');
   const systemPrompt = template.replace('{{focus}}', o.focus ? `\nPay particular attention to: ${o.focus}\n` : '').trimEnd();
   const request: Message = {
@@ -22,18 +16,24 @@ export async function summarize(o: {
   if (result.stopReason === 'error' || result.stopReason === 'aborted') {
     throw new Error(result.errorMessage ?? `the summary request ended: ${result.stopReason}`);
   }
-  const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('').trim();
+  const text = result.content
+    .map((c) => (c.type === 'text' ? c.text : ''))
+    .join('')
+    .trim();
   if (!text) throw new Error('the model returned an empty summary');
   return text;
 }
 
 /** The conversation as plain text for the summariser (tool calls and results included, long ones cut). */
 export function transcriptText(messages: readonly Message[], maxPerMessage = 6000): string {
-  const clip = (t: string) => (t.length > maxPerMessage ? `${t.slice(0, maxPerMessage / 2)}\n[… ${t.length - maxPerMessage} characters …]\n${t.slice(-maxPerMessage / 2)}` : t);
+  const clip = (t: string) =>
+    t.length > maxPerMessage ? `${t.slice(0, maxPerMessage / 2)}\n[… ${t.length - maxPerMessage} characters …]\n${t.slice(-maxPerMessage / 2)}` : t;
   return messages
     .map((m) => {
-      if (m.role === 'user') return `[user]\n${clip(typeof m.content === 'string' ? m.content : m.content.map((p) => (p.type === 'text' ? p.text : '[image]')).join('\n'))}`;
-      if (m.role === 'toolResult') return `[tool result: ${m.toolName}${m.isError ? ', error' : ''}]\n${clip(m.content.map((p) => (p.type === 'text' ? p.text : '[image]')).join('\n'))}`;
+      if (m.role === 'user')
+        return `[user]\n${clip(typeof m.content === 'string' ? m.content : m.content.map((p) => (p.type === 'text' ? p.text : '[image]')).join('\n'))}`;
+      if (m.role === 'toolResult')
+        return `[tool result: ${m.toolName}${m.isError ? ', error' : ''}]\n${clip(m.content.map((p) => (p.type === 'text' ? p.text : '[image]')).join('\n'))}`;
       const parts = m.content.map((c) =>
         c.type === 'text' ? c.text : c.type === 'thinking' ? '' : `[tool call: ${c.name} ${clip(JSON.stringify(c.arguments))}]`,
       );

@@ -2,7 +2,10 @@
 import type { TrustAssessment } from './assess.js';
 
 export function ignoredNotice(a: TrustAssessment): string {
-  const names = a.files.filter((f) => f.change !== 'same').map((f) => f.rel).join(', ');
+  const names = a.files
+    .filter((f) => f.change !== 'same')
+    .map((f) => f.rel)
+    .join(', ');
   const why = a.status === 'changed' ? 'it changed since you trusted this folder' : 'this folder is not trusted';
   return `ignoring ${names} (${why}): review it, then run "tack trust" to trust it, or pass --trust for one run`;
 }

@@ -44,7 +44,9 @@ function scripted(answers: Answer[]) {
 
 const user = (text: string): Message => ({ role: 'user', content: text, timestamp: 0 });
 const texts = (messages: readonly Message[]) =>
-  messages.map((m) => (m.role === 'user' ? (m.content as string) : m.role === 'assistant' ? m.content.map((c) => (c.type === 'text' ? c.text : c.type)).join('') : 'result'));
+  messages.map((m) =>
+    m.role === 'user' ? (m.content as string) : m.role === 'assistant' ? m.content.map((c) => (c.type === 'text' ? c.text : c.type)).join('') : 'result',
+  );
 
 const echo: AgentTool<any> = {
   name: 'echo',

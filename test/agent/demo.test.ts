@@ -7,7 +7,10 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 // The seed's SDK demo must run unchanged on the built package (npm test builds first).
 it('runs examples/demo.mjs and prints the 17 documented lines', () => {
   const out = execFileSync(process.execPath, ['examples/demo.mjs'], { cwd: root, encoding: 'utf8' });
-  const lines = out.trim().split('\n').map((l) => l.trim());
+  const lines = out
+    .trim()
+    .split('\n')
+    .map((l) => l.trim());
   expect(lines).toEqual([
     '[agent_start]',
     '[turn_start]',

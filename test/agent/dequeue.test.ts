@@ -5,7 +5,13 @@ import { createModels, fauxAssistantMessage, fauxProvider, type Message } from '
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const textOf = (m: Message) =>
-  m.role === 'user' ? (typeof m.content === 'string' ? m.content : '') : m.role === 'assistant' ? m.content.map((c) => (c.type === 'text' ? c.text : '')).join('') : '';
+  m.role === 'user'
+    ? typeof m.content === 'string'
+      ? m.content
+      : ''
+    : m.role === 'assistant'
+      ? m.content.map((c) => (c.type === 'text' ? c.text : '')).join('')
+      : '';
 
 describe('Agent.dequeueAll', () => {
   it('takes queued messages back without interrupting, and the run never sees them', async () => {

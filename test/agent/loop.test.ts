@@ -71,10 +71,7 @@ const addTool: AgentTool<any> = {
 describe('agent loop', () => {
   it('emits events in the documented order and keeps the transcript', async () => {
     const { faux, agent, events } = setup([addTool]);
-    faux.setResponses([
-      fauxAssistantMessage([fauxToolCall('add', { a: 17, b: 25 })]),
-      fauxAssistantMessage([fauxText('17 + 25 = 42')]),
-    ]);
+    faux.setResponses([fauxAssistantMessage([fauxToolCall('add', { a: 17, b: 25 })]), fauxAssistantMessage([fauxText('17 + 25 = 42')])]);
     await agent.prompt('add');
     const seq = events
       .filter((e) => e.type !== 'message_update')

@@ -32,7 +32,7 @@ describe('findFallback', () => {
     ['"auto" tool choice requires --enable-auto-tool-choice and --tool-call-parser to be set', 'tool_choice'],
     [`Invalid JSON payload received. Unknown name "strict" at 'tools[0].function': Cannot find field.`, 'strict'],
     ['Model grok-4 does not support parameter reasoningEffort.', 'reasoning_effort'],
-    ["Unrecognized request argument supplied: reasoning_effort", 'reasoning_effort'],
+    ['Unrecognized request argument supplied: reasoning_effort', 'reasoning_effort'],
     ['The reasoning_content is an intermediate result; please remove it from your input messages.', 'reasoning replay'],
     ['image input is not supported - hint: you may need to provide the mmproj', 'images'],
     ['Invalid content type. image_url is only supported by certain models.', 'images'],
@@ -42,7 +42,9 @@ describe('findFallback', () => {
 
   it("OpenAI's reasoning models refusing max_tokens switch to max_completion_tokens", () => {
     const params = { ...everything, max_completion_tokens: undefined, max_tokens: 100 } as ChatCompletionCreateParamsStreaming;
-    expect(findFallback("Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", params, new Set())).toEqual({
+    expect(
+      findFallback("Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", params, new Set()),
+    ).toEqual({
       feature: 'max_tokens',
       learn: { maxTokensField: 'max_completion_tokens' },
     });

@@ -37,7 +37,10 @@ describe('mock OpenAI server', () => {
     expect(chunks[0].choices[0].delta).toEqual({ role: 'assistant', content: '' });
     expect(chunks.slice(1, 4).map((c) => c.choices[0].delta.content)).toEqual(['hello', ' worl', 'd']);
     expect(chunks[4].choices[0]).toMatchObject({ delta: {}, finish_reason: 'stop' });
-    expect(chunks[5]).toMatchObject({ choices: [], usage: { prompt_tokens: 7, completion_tokens: 3, total_tokens: 10, prompt_tokens_details: { cached_tokens: 2 } } });
+    expect(chunks[5]).toMatchObject({
+      choices: [],
+      usage: { prompt_tokens: 7, completion_tokens: 3, total_tokens: 10, prompt_tokens_details: { cached_tokens: 2 } },
+    });
   });
 
   it('sends no usage chunk unless the request asks for it', async () => {
@@ -49,16 +52,33 @@ describe('mock OpenAI server', () => {
   it('fragments tool calls with index, id and name first, then argument pieces', async () => {
     server = await startMockServer({ turns: [{ toolCalls: [{ id: 'c1', name: 'read', arguments: { path: 'a.txt' } }], chunkSize: 4 }] });
     const data = await sseData(server.url, { model: 'm', messages: [], stream: true });
-    const frags = data.slice(0, -1).map((d) => JSON.parse(d).choices[0]).filter((c) => c.delta.tool_calls).map((c) => c.delta.tool_calls[0]);
+    const frags = data
+      .slice(0, -1)
+      .map((d) => JSON.parse(d).choices[0])
+      .filter((c) => c.delta.tool_calls)
+      .map((c) => c.delta.tool_calls[0]);
     expect(frags[0]).toEqual({ index: 0, id: 'c1', type: 'function', function: { name: 'read', arguments: '' } });
     expect(frags.slice(1).every((f: any) => f.index === 0 && !f.id)).toBe(true);
-    expect(frags.slice(1).map((f: any) => f.function.arguments).join('')).toBe('{"path":"a.txt"}');
+    expect(
+      frags
+        .slice(1)
+        .map((f: any) => f.function.arguments)
+        .join(''),
+    ).toBe('{"path":"a.txt"}');
     expect(JSON.parse(data.at(-2)!).choices[0].finish_reason).toBe('tool_calls');
   });
 
   it('interleaves two calls by index and can omit the index', async () => {
-    const calls = [{ name: 'a', arguments: '{"x":"1111"}' }, { name: 'b', arguments: '{"y":"2222"}' }];
-    server = await startMockServer({ turns: [{ toolCalls: calls, interleave: true, chunkSize: 4 }, { toolCalls: calls, omitIndex: true }] });
+    const calls = [
+      { name: 'a', arguments: '{"x":"1111"}' },
+      { name: 'b', arguments: '{"y":"2222"}' },
+    ];
+    server = await startMockServer({
+      turns: [
+        { toolCalls: calls, interleave: true, chunkSize: 4 },
+        { toolCalls: calls, omitIndex: true },
+      ],
+    });
     const frags = async () =>
       (await sseData(server!.url, { model: 'm', messages: [], stream: true }))
         .slice(0, -1)
@@ -84,7 +104,13 @@ describe('mock OpenAI server', () => {
   });
 
   it('answers 500 when a scripted function throws', async () => {
-    server = await startMockServer({ turns: [() => { throw new Error('bad script'); }] });
+    server = await startMockServer({
+      turns: [
+        () => {
+          throw new Error('bad script');
+        },
+      ],
+    });
     await expect(client(server.url).chat.completions.create({ model: 'm', messages: [] })).rejects.toThrow(/scripted turn threw: bad script/);
   });
 
@@ -92,7 +118,9 @@ describe('mock OpenAI server', () => {
     server = await startMockServer({ apiKey: 'right', models: ['a', 'b'], turns: [{ status: 429, headers: { 'retry-after': '1' } }] });
     expect((await client(server.url, 'right').models.list()).data.map((m) => m.id)).toEqual(['a', 'b']);
     await expect(client(server.url, 'wrong').models.list()).rejects.toMatchObject({ status: 401 });
-    const err = await client(server.url, 'right').chat.completions.create({ model: 'm', messages: [] }).catch((e) => e);
+    const err = await client(server.url, 'right')
+      .chat.completions.create({ model: 'm', messages: [] })
+      .catch((e) => e);
     expect(err.status).toBe(429);
     expect(err.headers.get('retry-after')).toBe('1');
     expect(server.requests.map((r) => r.path)).toEqual(['/v1/models', '/v1/models', '/v1/chat/completions']);

@@ -73,7 +73,9 @@ describe('OpenAI adapter: retries', () => {
     const { events, message } = await run(server, { retry: { maxAttempts: 3, baseDelayMs: 10 } });
     expect(retries(events).map((e) => e.attempt)).toEqual([2, 3]);
     expect(message).toMatchObject({ stopReason: 'error', errorKind: 'server' });
-    expect(message.errorMessage).toBe(`the server at ${server.url} failed with status 502 (server said: mock server: scripted status 502) (gave up after 3 attempts)`);
+    expect(message.errorMessage).toBe(
+      `the server at ${server.url} failed with status 502 (server said: mock server: scripted status 502) (gave up after 3 attempts)`,
+    );
     expect(server.chatRequests()).toHaveLength(3);
   });
 
@@ -146,7 +148,12 @@ describe('OpenAI adapter: failures that are not retried', () => {
   });
 
   it('flags a context-length 400 as context_overflow', async () => {
-    const body = { error: { message: "This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens.", code: 'context_length_exceeded' } };
+    const body = {
+      error: {
+        message: "This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens.",
+        code: 'context_length_exceeded',
+      },
+    };
     server.push({ status: 400, body });
     const { message } = await run(server);
     expect(message).toMatchObject({ stopReason: 'error', errorKind: 'context_overflow' });
@@ -207,10 +214,22 @@ describe('OpenAI provider: models', () => {
       models: [{ id: 'big', contextWindow: 1_000_000, prices: { input: 1, output: 2, cacheRead: 0.1 }, compat: { supportsImages: true } }],
     });
     expect(provider.getModel('other')).toEqual({
-      id: 'other', name: 'other', provider: 'local', baseUrl: 'http://localhost:8080/v1',
-      contextWindow: 128_000, maxTokens: 16_384, prices: null, reasoning: false,
+      id: 'other',
+      name: 'other',
+      provider: 'local',
+      baseUrl: 'http://localhost:8080/v1',
+      contextWindow: 128_000,
+      maxTokens: 16_384,
+      prices: null,
+      reasoning: false,
       compat: { maxTokensField: 'max_tokens', supportsImages: false },
     });
-    expect(provider.getModel()).toMatchObject({ id: 'big', contextWindow: 1_000_000, maxTokens: 16_384, prices: { input: 1, output: 2, cacheRead: 0.1 }, compat: { maxTokensField: 'max_tokens', supportsImages: true } });
+    expect(provider.getModel()).toMatchObject({
+      id: 'big',
+      contextWindow: 1_000_000,
+      maxTokens: 16_384,
+      prices: { input: 1, output: 2, cacheRead: 0.1 },
+      compat: { maxTokensField: 'max_tokens', supportsImages: true },
+    });
   });
 });

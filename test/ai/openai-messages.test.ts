@@ -8,7 +8,15 @@ function model(overrides: Partial<Model> = {}, compat?: CompatFlags): Model {
 }
 
 function assistant(content: AssistantMessage['content'], stopReason: AssistantMessage['stopReason'] = 'stop'): AssistantMessage {
-  return { role: 'assistant', content, provider: 'p', model: 'm', usage: { input: 0, output: 0, cacheRead: 0, totalTokens: 0, cost: null }, stopReason, timestamp: 0 };
+  return {
+    role: 'assistant',
+    content,
+    provider: 'p',
+    model: 'm',
+    usage: { input: 0, output: 0, cacheRead: 0, totalTokens: 0, cost: null },
+    stopReason,
+    timestamp: 0,
+  };
 }
 
 const PNG = { type: 'image' as const, data: 'iVBORw0KGgo=', mimeType: 'image/png' };
@@ -17,13 +25,26 @@ describe('buildChatParams', () => {
   it('sends images as data URLs and text-only parts as one string', () => {
     const context: Context = {
       messages: [
-        { role: 'user', content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }], timestamp: 0 },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'a' },
+            { type: 'text', text: 'b' },
+          ],
+          timestamp: 0,
+        },
         { role: 'user', content: [{ type: 'text', text: 'look' }, PNG], timestamp: 0 },
       ],
     };
     expect(buildChatParams(model(), context).messages).toEqual([
       { role: 'user', content: 'a\nb' },
-      { role: 'user', content: [{ type: 'text', text: 'look' }, { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KGgo=' } }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'look' },
+          { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KGgo=' } },
+        ],
+      },
     ]);
   });
 
@@ -37,10 +58,13 @@ describe('buildChatParams', () => {
   it('keeps tool messages together and sends tool-result images after the batch', () => {
     const context: Context = {
       messages: [
-        assistant([
-          { type: 'toolCall', id: '1', name: 'screenshot', arguments: {} },
-          { type: 'toolCall', id: '2', name: 'ls', arguments: { path: '.' } },
-        ], 'toolUse'),
+        assistant(
+          [
+            { type: 'toolCall', id: '1', name: 'screenshot', arguments: {} },
+            { type: 'toolCall', id: '2', name: 'ls', arguments: { path: '.' } },
+          ],
+          'toolUse',
+        ),
         { role: 'toolResult', toolCallId: '1', toolName: 'screenshot', content: [PNG], isError: false, timestamp: 0 },
         { role: 'toolResult', toolCallId: '2', toolName: 'ls', content: [], isError: false, timestamp: 0 },
         { role: 'user', content: 'thanks', timestamp: 0 },
@@ -71,7 +95,12 @@ describe('buildChatParams', () => {
     expect(plain).toEqual({ model: 'm', stream: true, max_tokens: 50, messages: [{ role: 'system', content: 'sys' }] });
 
     const reasoning = buildChatParams(model({ reasoning: true }, { supportsDeveloperRole: true }), context, { maxTokens: 50, thinkingLevel: 'high' });
-    expect(reasoning).toMatchObject({ max_completion_tokens: 50, reasoning_effort: 'high', stream_options: { include_usage: true }, messages: [{ role: 'developer', content: 'sys' }] });
+    expect(reasoning).toMatchObject({
+      max_completion_tokens: 50,
+      reasoning_effort: 'high',
+      stream_options: { include_usage: true },
+      messages: [{ role: 'developer', content: 'sys' }],
+    });
     expect(buildChatParams(model({ reasoning: true }), context, { thinkingLevel: 'off' }).reasoning_effort).toBeUndefined();
     expect(buildChatParams(model({ reasoning: true }, { supportsReasoningEffort: false }), context, { thinkingLevel: 'low' }).reasoning_effort).toBeUndefined();
   });

@@ -23,7 +23,14 @@ describe('OpenAI adapter: streaming', () => {
     server.push({ text: 'Hello there, how can I help?', chunkSize: 5 });
     const { types, events, message } = await run(server);
     expect(types).toEqual(['start', 'text_start', ...Array(6).fill('text_delta'), 'text_end', 'done']);
-    expect(events.filter((e) => e.type === 'text_delta').map((e) => (e as { delta: string }).delta)).toEqual(['Hello', ' ther', 'e, ho', 'w can', ' I he', 'lp?']);
+    expect(events.filter((e) => e.type === 'text_delta').map((e) => (e as { delta: string }).delta)).toEqual([
+      'Hello',
+      ' ther',
+      'e, ho',
+      'w can',
+      ' I he',
+      'lp?',
+    ]);
     expect(textOf(message)).toBe('Hello there, how can I help?');
     expect(message).toMatchObject({ role: 'assistant', stopReason: 'stop', provider: 'openai', model: 'mock-model' });
     expect(events.every((e) => e.partial === message)).toBe(true);
@@ -88,7 +95,12 @@ describe('OpenAI adapter: streaming', () => {
       { type: 'toolCall', id: 'a', name: 'read', arguments: { path: 'first/file.ts' } },
       { type: 'toolCall', id: 'b', name: 'grep', arguments: { pattern: 'needle', path: 'second' } },
     ]);
-    expect(types.filter((t) => t.startsWith('toolcall_start') || t.startsWith('toolcall_end'))).toEqual(['toolcall_start', 'toolcall_start', 'toolcall_end', 'toolcall_end']);
+    expect(types.filter((t) => t.startsWith('toolcall_start') || t.startsWith('toolcall_end'))).toEqual([
+      'toolcall_start',
+      'toolcall_start',
+      'toolcall_end',
+      'toolcall_end',
+    ]);
     expect(types.indexOf('text_end')).toBeLessThan(types.indexOf('toolcall_start'));
   });
 
@@ -143,20 +155,28 @@ describe('OpenAI adapter: streaming', () => {
 
   it('does not send thinking of unknown origin back, and replays tool calls and results', async () => {
     server.push({ text: 'done' });
-    await run(server, {}, {
-      messages: [
-        { role: 'user', content: 'read a', timestamp: 0 },
-        {
-          role: 'assistant',
-          content: [
-            { type: 'thinking', thinking: 'secret' },
-            { type: 'toolCall', id: 't1', name: 'read', arguments: { path: 'a' } },
-          ],
-          provider: 'openai', model: 'mock-model', usage: { input: 0, output: 0, cacheRead: 0, totalTokens: 0, cost: null }, stopReason: 'toolUse', timestamp: 0,
-        },
-        { role: 'toolResult', toolCallId: 't1', toolName: 'read', content: [{ type: 'text', text: 'contents' }], isError: false, timestamp: 0 },
-      ],
-    });
+    await run(
+      server,
+      {},
+      {
+        messages: [
+          { role: 'user', content: 'read a', timestamp: 0 },
+          {
+            role: 'assistant',
+            content: [
+              { type: 'thinking', thinking: 'secret' },
+              { type: 'toolCall', id: 't1', name: 'read', arguments: { path: 'a' } },
+            ],
+            provider: 'openai',
+            model: 'mock-model',
+            usage: { input: 0, output: 0, cacheRead: 0, totalTokens: 0, cost: null },
+            stopReason: 'toolUse',
+            timestamp: 0,
+          },
+          { role: 'toolResult', toolCallId: 't1', toolName: 'read', content: [{ type: 'text', text: 'contents' }], isError: false, timestamp: 0 },
+        ],
+      },
+    );
     expect(server.chatRequests()[0]!.body.messages).toEqual([
       { role: 'user', content: 'read a' },
       { role: 'assistant', content: null, tool_calls: [{ id: 't1', type: 'function', function: { name: 'read', arguments: '{"path":"a"}' } }] },

@@ -12,7 +12,12 @@ const DOCUMENTS: unknown[] = [
   { path: 'src/a.ts', offset: 10, limit: -2.5e3 },
   { content: 'line 1\nline "2"\t\\ end /', unicode: 'é 日本 😀', empty: '' },
   { nested: { list: [1, [2, []], { deep: [true, false, null] }], obj: {} }, n: 0 },
-  { edits: [{ old_text: 'a', new_text: 'b' }, { old_text: '{"x": [1]}', new_text: '' }] },
+  {
+    edits: [
+      { old_text: 'a', new_text: 'b' },
+      { old_text: '{"x": [1]}', new_text: '' },
+    ],
+  },
 ];
 
 describe('PartialJsonParser', () => {
@@ -61,7 +66,7 @@ describe('PartialJsonParser', () => {
 
   it('never throws on arbitrary input', () => {
     let seed = 42;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const alphabet = '{}[]":,\\u0aZ-1.eE tfn \n';
     for (let run = 0; run < 500; run++) {
       const parser = new PartialJsonParser();

@@ -103,16 +103,32 @@ describe('tack -p against a scripted server', () => {
     const { dir, home } = makeProject({ 'calc.js': CALC_BUGGY });
     const r = await runTack(['-p', '--output-format', 'stream-json', '--base-url', s.url, '-m', 'mock-model', 'fix'], { cwd: dir, home });
     expect(r.code).toBe(0);
-    const objects = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const objects = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(objects[0]).toMatchObject({ type: 'session', cwd: dir, model: 'mock-model', tools: ['read', 'write', 'edit', 'bash', 'grep', 'find', 'ls'] });
     expect(objects.at(-1)).toMatchObject({ type: 'result', is_error: false, num_turns: 3 });
     const types = objects.map((o) => o.type);
-    for (const t of ['agent_start', 'turn_start', 'message_start', 'message_update', 'message_end', 'tool_execution_start', 'tool_execution_end', 'turn_end', 'agent_end']) {
+    for (const t of [
+      'agent_start',
+      'turn_start',
+      'message_start',
+      'message_update',
+      'message_end',
+      'tool_execution_start',
+      'tool_execution_end',
+      'turn_end',
+      'agent_end',
+    ]) {
       expect(types).toContain(t);
     }
     const updates = objects.filter((o) => o.type === 'message_update');
     expect(updates.every((u) => !('message' in u) && u.delta)).toBe(true);
-    const streamed = updates.filter((u) => u.delta.type === 'text_delta').map((u) => u.delta.delta).join('');
+    const streamed = updates
+      .filter((u) => u.delta.type === 'text_delta')
+      .map((u) => u.delta.delta)
+      .join('');
     expect(streamed).toBe(CALC_ANSWER);
   });
 
@@ -161,7 +177,7 @@ describe('tack -p against a scripted server', () => {
     expect(s.chatRequests()[0].body.model).toBe('from-config');
   });
 
-  it('takes the server\'s first model when none is set', async () => {
+  it("takes the server's first model when none is set", async () => {
     const s = await server([{ text: 'ok' }], { models: ['first-model', 'second'] });
     const { dir, home } = makeProject();
     const r = await runTack(['-p', '--base-url', s.url, 'hi'], { cwd: dir, home });
@@ -181,7 +197,7 @@ describe('tack -p against a scripted server', () => {
     expect(r.stderr).toContain('thinking level low ignored');
   });
 
-  it('--list-models prints the server\'s models one per line', async () => {
+  it("--list-models prints the server's models one per line", async () => {
     const s = await server([], { models: ['alpha', 'beta'] });
     const { dir, home } = makeProject();
     const r = await runTack(['--list-models', '--base-url', s.url], { cwd: dir, home });
@@ -310,7 +326,11 @@ describe('start-up', () => {
         .map((l) => readFileSync(new URL(l.slice('import: '.length)), 'utf8'));
       expect(files.length).toBeGreaterThan(1);
       const heavy = { 'the openai SDK': /Stainless/, React: /react\.transitional\.element/, Ink: /ink-text/, TypeBox: /~kind/ };
-      for (const [name, marker] of Object.entries(heavy)) expect(files.some((f) => marker.test(f)), `${flag} loads ${name}`).toBe(false);
+      for (const [name, marker] of Object.entries(heavy))
+        expect(
+          files.some((f) => marker.test(f)),
+          `${flag} loads ${name}`,
+        ).toBe(false);
     }
   });
 

@@ -46,7 +46,13 @@ describe('presets', () => {
 
   it('--provider picks base URL, key variable, compat flags and default model', () => {
     const c = resolveWith({ provider: 'deepseek' }, { DEEPSEEK_API_KEY: 'ds-key', OPENAI_API_KEY: 'oa-key' });
-    expect(c).toMatchObject({ provider: 'deepseek', baseUrl: 'https://api.deepseek.com/v1', apiKey: 'ds-key', apiKeyEnv: 'DEEPSEEK_API_KEY', model: 'deepseek-chat' });
+    expect(c).toMatchObject({
+      provider: 'deepseek',
+      baseUrl: 'https://api.deepseek.com/v1',
+      apiKey: 'ds-key',
+      apiKeyEnv: 'DEEPSEEK_API_KEY',
+      model: 'deepseek-chat',
+    });
     expect(c.compat).toMatchObject({ maxTokensField: 'max_tokens', supportsReasoningEffort: false });
     const local = resolveWith({ provider: 'ollama', model: 'qwen3' }, { OPENAI_API_KEY: 'oa-key' });
     expect(local).toMatchObject({ baseUrl: 'http://127.0.0.1:11434/v1', apiKey: undefined, model: 'qwen3' });
@@ -71,7 +77,9 @@ describe('presets', () => {
   });
 
   it('a user provider needs a baseUrl unless it overrides a preset', () => {
-    expect(problem(() => resolveWith({ provider: 'mine' }, {}, { providers: { mine: { apiKeyEnv: 'X' } } }))).toContain('provider "mine" in the settings needs a "baseUrl"');
+    expect(problem(() => resolveWith({ provider: 'mine' }, {}, { providers: { mine: { apiKeyEnv: 'X' } } }))).toContain(
+      'provider "mine" in the settings needs a "baseUrl"',
+    );
   });
 
   it('unknown provider names the known ones', () => {
@@ -98,7 +106,10 @@ describe('--model provider/model', () => {
       provider: 'openrouter',
       model: 'anthropic/claude-sonnet-4.5',
     });
-    expect(resolveWith({ model: 'openai/gpt-5' }, { OPENROUTER_API_KEY: 'k' }, { provider: 'openrouter' })).toMatchObject({ provider: 'openrouter', model: 'openai/gpt-5' });
+    expect(resolveWith({ model: 'openai/gpt-5' }, { OPENROUTER_API_KEY: 'k' }, { provider: 'openrouter' })).toMatchObject({
+      provider: 'openrouter',
+      model: 'openai/gpt-5',
+    });
     expect(resolveWith({ provider: 'vllm', model: 'deepseek/x' })).toMatchObject({ provider: 'vllm', model: 'deepseek/x' });
     // A prefix that is no provider is part of the id (a Hugging Face name on vLLM), and so is any
     // prefix once a base URL names the server.
@@ -160,7 +171,7 @@ describe('nothing configured', () => {
     expect(() => resolveWith({ model: 'qwen3' })).toThrow(NoServerConfigured);
   });
 
-  it('a provider/model id without that provider\'s key may still be a local server\'s id', () => {
+  it("a provider/model id without that provider's key may still be a local server's id", () => {
     let err: unknown;
     try {
       resolveWith({ model: 'openai/gpt-oss-20b' });
@@ -188,14 +199,21 @@ describe('model facts', () => {
       const c = resolveWith(flags, env, settings);
       return pickModel(c, makeProvider(c));
     };
-    expect(await model({ model: 'gpt-4o' }, { OPENAI_API_KEY: 'k' })).toMatchObject({ contextWindow: 128_000, maxTokens: 16_384, prices: { input: 2.5, cacheRead: 1.25, output: 10 } });
-    expect(await model({ model: 'openrouter/anthropic/claude-sonnet-4.5' }, { OPENROUTER_API_KEY: 'k' })).toMatchObject({ contextWindow: 200_000, prices: { input: 3 } });
+    expect(await model({ model: 'gpt-4o' }, { OPENAI_API_KEY: 'k' })).toMatchObject({
+      contextWindow: 128_000,
+      maxTokens: 16_384,
+      prices: { input: 2.5, cacheRead: 1.25, output: 10 },
+    });
+    expect(await model({ model: 'openrouter/anthropic/claude-sonnet-4.5' }, { OPENROUTER_API_KEY: 'k' })).toMatchObject({
+      contextWindow: 200_000,
+      prices: { input: 3 },
+    });
     // The same open model on a local server: its window is known, its price is not the host's.
     expect(await model({ provider: 'ollama', model: 'openai/gpt-oss-20b' })).toMatchObject({ contextWindow: 131_072, prices: null, reasoning: true });
     expect(await model({ model: 'unknown-model', baseUrl: 'http://box/v1' })).toMatchObject({ contextWindow: 128_000, prices: null, reasoning: false });
   });
 
-  it('settings override any field per model, and a provider\'s own models list wins over both', async () => {
+  it("settings override any field per model, and a provider's own models list wins over both", async () => {
     const settings = {
       models: { 'gpt-4o': { contextWindow: 64_000 }, 'local-coder': { contextWindow: 32_768, reasoning: true, prices: { input: 0.1, output: 0.2 } } },
       providers: { box: { baseUrl: 'http://box/v1', models: [{ id: 'local-coder', maxTokens: 4096 }] } },
@@ -203,7 +221,12 @@ describe('model facts', () => {
     const c = resolveWith({ model: 'gpt-4o' }, { OPENAI_API_KEY: 'k' }, settings);
     expect(await pickModel(c, makeProvider(c))).toMatchObject({ contextWindow: 64_000, maxTokens: 16_384, prices: { input: 2.5 } });
     const box = resolveWith({ provider: 'box', model: 'local-coder' }, {}, settings);
-    expect(await pickModel(box, makeProvider(box))).toMatchObject({ contextWindow: 32_768, maxTokens: 4096, reasoning: true, prices: { input: 0.1, cacheRead: 0.1, output: 0.2 } });
+    expect(await pickModel(box, makeProvider(box))).toMatchObject({
+      contextWindow: 32_768,
+      maxTokens: 4096,
+      reasoning: true,
+      prices: { input: 0.1, cacheRead: 0.1, output: 0.2 },
+    });
   });
 
   it('--thinking and "thinking" in the settings resolve, the flag first', () => {

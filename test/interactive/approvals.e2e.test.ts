@@ -13,13 +13,15 @@ function pathWithoutBwrap(): string {
   const dir = mkdtempSync(join(tmpdir(), 'tack-nobwrap-'));
   const dirs = (process.env.PATH ?? '').split(delimiter);
   for (const tool of ['tmux', 'sh', 'stty', 'tr', 'grep', 'sed', 'sleep', 'git']) {
-    const found = dirs.map((d) => join(d, tool)).find((p) => {
-      try {
-        return readFileSync(p).length > 0;
-      } catch {
-        return false;
-      }
-    });
+    const found = dirs
+      .map((d) => join(d, tool))
+      .find((p) => {
+        try {
+          return readFileSync(p).length > 0;
+        } catch {
+          return false;
+        }
+      });
     if (found) symlinkSync(found, join(dir, tool));
   }
   return dir;
@@ -47,7 +49,10 @@ run('approvals in the app', () => {
 
   it('an edit asks with its diff; "no" with a reason goes back to the model and the file stays', async () => {
     const { term, server, project } = await startApp(
-      [{ toolCalls: [{ name: 'edit', arguments: { path: 'calc.js', old_text: 'return a - b;', new_text: 'return a + b;' } }] }, { text: 'Understood, leaving it.' }],
+      [
+        { toolCalls: [{ name: 'edit', arguments: { path: 'calc.js', old_text: 'return a - b;', new_text: 'return a + b;' } }] },
+        { text: 'Understood, leaving it.' },
+      ],
       { files: { 'calc.js': CALC_BUGGY } },
     );
     term.type('fix calc.js');

@@ -20,7 +20,11 @@ const editRequest = (over: Partial<ApprovalRequest> = {}): ApprovalRequest => ({
   diff: '--- calc.js\n+++ calc.js\n@@ -1,3 +1,3 @@\n function add(a, b) {\n-  return a - b;\n+  return a + b;\n }\n',
   choices: [
     { label: 'Yes', key: 'y', answer: { answer: 'yes' } },
-    { label: "Yes, and don't ask again for calc.js this session", key: 'f', answer: { answer: 'always', scope: { kind: 'path', path: '/p/calc.js', access: 'edit' } } },
+    {
+      label: "Yes, and don't ask again for calc.js this session",
+      key: 'f',
+      answer: { answer: 'always', scope: { kind: 'path', path: '/p/calc.js', access: 'edit' } },
+    },
     { label: 'Yes to all edits in the workspace this session', key: 'a', answer: { answer: 'always', scope: { kind: 'all-edits' } } },
     { label: 'No (Esc), optionally telling the model why', key: 'n', answer: { answer: 'no' } },
   ],
@@ -37,8 +41,16 @@ const bashRequest = (command: string): ApprovalRequest => ({
   command,
   choices: [
     { label: 'Yes', key: 'y', answer: { answer: 'yes' } },
-    { label: 'Always allow `npm test …` this session', key: 'a', answer: { answer: 'always', scope: { kind: 'commands', prefixes: ['npm test'], save: false } } },
-    { label: 'Always allow `npm test …`, and save it to .tack/config.json', key: 's', answer: { answer: 'always', scope: { kind: 'commands', prefixes: ['npm test'], save: true } } },
+    {
+      label: 'Always allow `npm test …` this session',
+      key: 'a',
+      answer: { answer: 'always', scope: { kind: 'commands', prefixes: ['npm test'], save: false } },
+    },
+    {
+      label: 'Always allow `npm test …`, and save it to .tack/config.json',
+      key: 's',
+      answer: { answer: 'always', scope: { kind: 'commands', prefixes: ['npm test'], save: true } },
+    },
     { label: 'No (Esc), optionally telling the model why', key: 'n', answer: { answer: 'no' } },
   ],
 });
@@ -46,7 +58,11 @@ const bashRequest = (command: string): ApprovalRequest => ({
 /** Feeds raw terminal input to the prompt; keys it does not take are returned (they go to the input). */
 function typer(prompt: ApprovalPrompt, inputEmpty = () => true) {
   const parser = new KeyParser();
-  return (raw: string) => parser.feed(raw).map(keyCommand).filter((cmd) => !prompt.handle(cmd, inputEmpty()));
+  return (raw: string) =>
+    parser
+      .feed(raw)
+      .map(keyCommand)
+      .filter((cmd) => !prompt.handle(cmd, inputEmpty()));
 }
 
 function setup() {
@@ -141,7 +157,10 @@ describe('approval prompt', () => {
 
   it('cancelAll answers every open question with "no"', async () => {
     const { prompt } = setup();
-    const answers: Promise<ApprovalAnswer>[] = [prompt.ask(editRequest(), new AbortController().signal), prompt.ask(editRequest(), new AbortController().signal)];
+    const answers: Promise<ApprovalAnswer>[] = [
+      prompt.ask(editRequest(), new AbortController().signal),
+      prompt.ask(editRequest(), new AbortController().signal),
+    ];
     prompt.cancelAll();
     expect(await Promise.all(answers)).toEqual([{ answer: 'no' }, { answer: 'no' }]);
   });
@@ -173,7 +192,10 @@ describe('question view', () => {
     expect(cut.some((l) => /more lines/.test(l))).toBe(true);
     expect(cut.at(-2)).toContain('No (Esc)');
     // a short terminal: the summary and the choices stay
-    expect(renderQuestion(open(editRequest()), 80, 6).map(stripAnsi)).toEqual(['? Edit calc.js', ...renderQuestion(open(editRequest()), 80, 30).map(stripAnsi).slice(-5)]);
+    expect(renderQuestion(open(editRequest()), 80, 6).map(stripAnsi)).toEqual([
+      '? Edit calc.js',
+      ...renderQuestion(open(editRequest()), 80, 30).map(stripAnsi).slice(-5),
+    ]);
   });
 
   it('after "no": the reason field instead of the choices', () => {

@@ -58,7 +58,7 @@ async function setup() {
 }
 
 describe('controller', () => {
-  it('/model opens the server\'s list; Tab (like Enter) switches to the selected model', async () => {
+  it("/model opens the server's list; Tab (like Enter) switches to the selected model", async () => {
     const { controller, type, live, tick } = await setup();
     type('/model\r');
     await tick();
@@ -82,14 +82,24 @@ describe('controller', () => {
     // an earlier session of this directory
     const id = 'abcdef12-0000-0000-0000-000000000000';
     const w = SessionWriter.create(join(sessionsDir(session.config.home, session.config.cwd), sessionFileName(new Date(0), id)), {
-      type: 'session', version: 1, id, created: new Date(0).toISOString(), cwd: session.config.cwd, model: 'first-model', tack_version: '0',
+      type: 'session',
+      version: 1,
+      id,
+      created: new Date(0).toISOString(),
+      cwd: session.config.cwd,
+      model: 'first-model',
+      tack_version: '0',
     });
     w.append({ type: 'message', message: { role: 'user', content: 'the earlier question', timestamp: 1 } });
     w.close();
     type('\x1b[Z/thinking low\r');
     await tick();
     type('/resume abcdef\r');
-    const printedText = () => controller.getSnapshot().items.map((i) => stripAnsi(i.text)).join('\n');
+    const printedText = () =>
+      controller
+        .getSnapshot()
+        .items.map((i) => stripAnsi(i.text))
+        .join('\n');
     // frames are paced (33 ms or more apart): wait for the one that prints the resumed conversation
     for (let i = 0; i < 250 && !printedText().includes('resumed session'); i++) await tick();
     expect(controller.current.id).toBe(id);
@@ -101,15 +111,32 @@ describe('controller', () => {
     expect(live()).toContain('approvals: auto-edit');
   });
 
-  it('a resumed conversation: /copy takes its last answer, the footer and /session its tokens (the Session\'s figures)', async () => {
+  it("a resumed conversation: /copy takes its last answer, the footer and /session its tokens (the Session's figures)", async () => {
     const { controller, session, type, live, tick, raw } = await setup();
     const id = 'bcdef123-0000-0000-0000-000000000000';
     const w = SessionWriter.create(join(sessionsDir(session.config.home, session.config.cwd), sessionFileName(new Date(0), id)), {
-      type: 'session', version: 1, id, created: new Date(0).toISOString(), cwd: session.config.cwd, model: 'first-model', tack_version: '0',
+      type: 'session',
+      version: 1,
+      id,
+      created: new Date(0).toISOString(),
+      cwd: session.config.cwd,
+      model: 'first-model',
+      tack_version: '0',
     });
     const usage = { input: 12_000, output: 300, cacheRead: 0, totalTokens: 12_300, cost: null };
     w.append({ type: 'message', message: { role: 'user', content: 'q', timestamp: 1 } });
-    w.append({ type: 'message', message: { role: 'assistant', content: [{ type: 'text', text: 'the answer to copy' }], provider: 'p', model: 'first-model', usage, stopReason: 'stop', timestamp: 2 } });
+    w.append({
+      type: 'message',
+      message: {
+        role: 'assistant',
+        content: [{ type: 'text', text: 'the answer to copy' }],
+        provider: 'p',
+        model: 'first-model',
+        usage,
+        stopReason: 'stop',
+        timestamp: 2,
+      },
+    });
     w.close();
     type('/resume bcdef1\r');
     for (let i = 0; i < 250 && controller.current.id !== id; i++) await tick();
@@ -117,7 +144,11 @@ describe('controller', () => {
     await tick();
     expect(raw).toContain(`\x1b]52;c;${Buffer.from('the answer to copy').toString('base64')}\x07`);
     type('/session\r');
-    const printed = () => controller.getSnapshot().items.map((i) => stripAnsi(i.text)).join('\n');
+    const printed = () =>
+      controller
+        .getSnapshot()
+        .items.map((i) => stripAnsi(i.text))
+        .join('\n');
     for (let i = 0; i < 250 && !printed().includes('messages  2'); i++) await tick();
     expect(printed()).toMatch(/tokens +12k in .* 300 out · 0 model calls/);
     expect(live()).toContain('12k');

@@ -47,7 +47,9 @@ export const messagesOf = (body: any): string[] =>
 
 /** The tool results a request carries, as text. */
 export const toolResults = (request: RecordedRequest): string[] =>
-  request.body.messages.filter((m: any) => m.role === 'tool').map((m: any) => (typeof m.content === 'string' ? m.content : m.content.map((p: any) => p.text).join('')));
+  request.body.messages
+    .filter((m: any) => m.role === 'tool')
+    .map((m: any) => (typeof m.content === 'string' ? m.content : m.content.map((p: any) => p.text).join('')));
 
 /** The last footer line (model · context · tokens · approvals · cwd · session). */
 export const footer = (screen: string): string => screen.trimEnd().split('\n').at(-1) ?? '';

@@ -37,7 +37,17 @@ function writeSession(project: { dir: string; home: string }): void {
     { type: 'compaction', summary: 'The user asked an old question.', tokensBefore: 100, messagesSummarized: 2, kept: [], timestamp: 1 },
     { type: 'message', message: user('what does calc.js do?') },
     { type: 'message', message: said('Let me look.', { id: 'call_1', name: 'read', arguments: { path: 'calc.js' } }) },
-    { type: 'message', message: { role: 'toolResult', toolCallId: 'call_1', toolName: 'read', content: [{ type: 'text', text: 'function add(a, b) {}' }], isError: false, timestamp: 1 } },
+    {
+      type: 'message',
+      message: {
+        role: 'toolResult',
+        toolCallId: 'call_1',
+        toolName: 'read',
+        content: [{ type: 'text', text: 'function add(a, b) {}' }],
+        isError: false,
+        timestamp: 1,
+      },
+    },
     { type: 'message', message: said('It adds two numbers.') },
   ];
   writeFileSync(join(dir, sessionFileName(new Date(), id)), lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
@@ -71,7 +81,7 @@ run('sessions in the app', () => {
     ]);
   });
 
-  it('a resumed session\'s commands get the environment tack was started with (not the one Ink is loaded with)', async () => {
+  it("a resumed session's commands get the environment tack was started with (not the one Ink is loaded with)", async () => {
     const project = makeProject({ 'calc.js': 'function add(a, b) {}\n' });
     writeSession(project);
     const { term } = await startApp([{ toolCalls: [{ name: 'bash', arguments: { command: 'echo "NODE_ENV=[$NODE_ENV]"' } }] }, { text: 'printed it' }], {

@@ -24,7 +24,12 @@ const session = (id: string, firstPrompt: string, turns: number, size: number, d
 describe('session picker', () => {
   async function open(sessions: SessionSummary[]) {
     const chosen: (string | null)[] = [];
-    const picker = new SessionPicker(Promise.resolve(sessions), (p) => chosen.push(p), () => {}, 'new conversation');
+    const picker = new SessionPicker(
+      Promise.resolve(sessions),
+      (p) => chosen.push(p),
+      () => {},
+      'new conversation',
+    );
     await Promise.resolve();
     const parser = new KeyParser();
     const type = (raw: string) => parser.feed(raw).forEach((e) => picker.handle(keyCommand(e)));
@@ -41,7 +46,11 @@ describe('session picker', () => {
   });
 
   it('typing filters (every word, any order, case-insensitive); Enter resumes the selected one', async () => {
-    const { screen, type, chosen } = await open([session('a1', 'fix the login bug', 3, 10, 5), session('b2', 'write tests for login', 1, 10, 4), session('c3', 'docs', 1, 10, 3)]);
+    const { screen, type, chosen } = await open([
+      session('a1', 'fix the login bug', 3, 10, 5),
+      session('b2', 'write tests for login', 1, 10, 4),
+      session('c3', 'docs', 1, 10, 3),
+    ]);
     type('LOGIN');
     expect(screen().slice(2)).toHaveLength(2);
     type(' tests');
@@ -66,14 +75,24 @@ describe('session picker', () => {
 const user = (text: string): Message => ({ role: 'user', content: text, timestamp: 1 });
 const answer = (text: string, calls: { id: string; name: string; args: Record<string, unknown> }[] = []): AssistantMessage => ({
   role: 'assistant',
-  content: [...(text ? [{ type: 'text' as const, text }] : []), ...calls.map((c) => ({ type: 'toolCall' as const, id: c.id, name: c.name, arguments: c.args }))],
+  content: [
+    ...(text ? [{ type: 'text' as const, text }] : []),
+    ...calls.map((c) => ({ type: 'toolCall' as const, id: c.id, name: c.name, arguments: c.args })),
+  ],
   provider: 'p',
   model: 'm',
   usage: { input: 0, output: 0, cacheRead: 0, totalTokens: 0, cost: null },
   stopReason: calls.length ? 'toolUse' : 'stop',
   timestamp: 1,
 });
-const result = (id: string, name: string, text: string, isError = false): Message => ({ role: 'toolResult', toolCallId: id, toolName: name, content: [{ type: 'text', text }], isError, timestamp: 1 });
+const result = (id: string, name: string, text: string, isError = false): Message => ({
+  role: 'toolResult',
+  toolCallId: id,
+  toolName: name,
+  content: [{ type: 'text', text }],
+  isError,
+  timestamp: 1,
+});
 
 describe('condensed history of a resumed session', () => {
   const text = (blocks: string[][]) => blocks.map((b) => b.map(stripAnsi));
@@ -109,7 +128,12 @@ describe('condensed history of a resumed session', () => {
     const started = performance.now();
     const blocks = text(renderHistory([user(huge), answer(huge)], 0, 60));
     expect(performance.now() - started).toBeLessThan(500);
-    expect(blocks[0]).toEqual(['› line 0 of a very long answer', '  line 1 of a very long answer', '  line 2 of a very long answer', '  … (the rest of a long message)']);
+    expect(blocks[0]).toEqual([
+      '› line 0 of a very long answer',
+      '  line 1 of a very long answer',
+      '  line 2 of a very long answer',
+      '  … (the rest of a long message)',
+    ]);
     expect(blocks[1]).toHaveLength(6);
     expect(blocks[1]!.at(-1)).toBe('… (the rest of a long message)');
   });

@@ -32,7 +32,7 @@ run('/thinking', () => {
     expect(server.chatRequests()[1]!.body).not.toHaveProperty('reasoning_effort');
   });
 
-  it('a model not known to reason: a note when it is set, and the model layer\'s one-time note in the transcript', async () => {
+  it("a model not known to reason: a note when it is set, and the model layer's one-time note in the transcript", async () => {
     const { term, server } = await startApp([{ text: 'plain answer' }]);
     term.type('/thinking medium');
     term.keys('Enter');

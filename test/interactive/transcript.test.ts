@@ -11,7 +11,11 @@ function assistant(content: AssistantMessage['content'], stopReason: AssistantMe
   return { role: 'assistant', content, provider: 'p', model: 'm', usage, stopReason, timestamp: 0 };
 }
 
-const update = (m: AssistantMessage): AgentEvent => ({ type: 'message_update', message: m, assistantMessageEvent: { type: 'text_delta', contentIndex: 0, delta: '', partial: m } });
+const update = (m: AssistantMessage): AgentEvent => ({
+  type: 'message_update',
+  message: m,
+  assistantMessageEvent: { type: 'text_delta', contentIndex: 0, delta: '', partial: m },
+});
 /** What the next frame prints: the finished blocks rendered, then drained. */
 const take = (t: ConversationView) => {
   t.flush();
@@ -56,18 +60,39 @@ describe('ConversationView', () => {
     t.onEvent({ type: 'message_end', message: assistant([call], 'toolUse') });
     take(t);
     t.onEvent({ type: 'tool_execution_start', toolCallId: 'c1', toolName: 'bash', args: call.arguments });
-    t.onEvent({ type: 'tool_execution_update', toolCallId: 'c1', toolName: 'bash', args: call.arguments, partialResult: { content: [{ type: 'text', text: 'working' }] } });
+    t.onEvent({
+      type: 'tool_execution_update',
+      toolCallId: 'c1',
+      toolName: 'bash',
+      args: call.arguments,
+      partialResult: { content: [{ type: 'text', text: 'working' }] },
+    });
     expect(t.activity()).toBe('bash: sleep 2');
     expect(t.liveBody(1000, '⠋', 40).map(stripAnsi)).toEqual(['', '⠋ bash sleep 2', '  working']);
-    t.onEvent({ type: 'tool_execution_end', toolCallId: 'c1', toolName: 'bash', args: call.arguments, result: { content: [{ type: 'text', text: 'done' }], details: { exitCode: 0 } }, isError: false });
-    const result: ToolResultMessage = { role: 'toolResult', toolCallId: 'c1', toolName: 'bash', content: [{ type: 'text', text: 'done' }], details: { exitCode: 0 }, isError: false, timestamp: 0 };
+    t.onEvent({
+      type: 'tool_execution_end',
+      toolCallId: 'c1',
+      toolName: 'bash',
+      args: call.arguments,
+      result: { content: [{ type: 'text', text: 'done' }], details: { exitCode: 0 } },
+      isError: false,
+    });
+    const result: ToolResultMessage = {
+      role: 'toolResult',
+      toolCallId: 'c1',
+      toolName: 'bash',
+      content: [{ type: 'text', text: 'done' }],
+      details: { exitCode: 0 },
+      isError: false,
+      timestamp: 0,
+    };
     t.onEvent({ type: 'message_end', message: result });
     t.onEvent({ type: 'message_end', message: { role: 'user', content: 'use port 8080', timestamp: 0 } });
     expect(items(t)).toEqual(['\n✓ bash sleep 2\n  done', '\n› use port 8080']);
     expect(t.liveBody(2000, '⠋', 40)).toEqual([]);
   });
 
-  it('prints errors in red with the model layer\'s sentence, and notes an interruption', () => {
+  it("prints errors in red with the model layer's sentence, and notes an interruption", () => {
     const t = new ConversationView({ width: 80 });
     t.onEvent({ type: 'message_start', message: assistant([]) });
     t.onEvent({ type: 'message_end', message: { ...assistant([], 'error'), errorMessage: 'the server at x refused the API key; check OPENAI_API_KEY' } });
@@ -83,7 +108,13 @@ describe('ConversationView', () => {
     const t = new ConversationView({ width: 80 });
     const thinking = Array.from({ length: 8 }, (_, i) => `thought ${i}`).join('\n');
     t.onEvent({ type: 'message_start', message: assistant([]) });
-    t.onEvent({ type: 'message_end', message: assistant([{ type: 'thinking', thinking }, { type: 'text', text: 'answer' }]) });
+    t.onEvent({
+      type: 'message_end',
+      message: assistant([
+        { type: 'thinking', thinking },
+        { type: 'text', text: 'answer' },
+      ]),
+    });
     expect(items(t)).toEqual(['\nthinking\n  thought 0\n  thought 1\n  thought 2\n  … 5 more lines of thinking', '\nanswer']);
   });
 

@@ -34,7 +34,9 @@ function start(args: string[], project: { dir: string; home: string }, servers: 
 run('the trust question', () => {
   it('a hostile repo: the question says what its settings would do; Enter (the default here) keeps them out and the key away from its server', async () => {
     const listener = await startMockServer({ turns: [{ text: 'from the repo server' }] });
-    const own = await startMockServer({ turns: [{ toolCalls: [{ name: 'bash', arguments: { command: 'touch pwned' } }] }, { text: 'hello from your own server' }] });
+    const own = await startMockServer({
+      turns: [{ toolCalls: [{ name: 'bash', arguments: { command: 'touch pwned' } }] }, { text: 'hello from your own server' }],
+    });
     const project = makeHostileRepo(listener.url);
     userSettings(project.home, own.url);
     const term = start(['-m', 'mock-model'], project, [listener, own], { OPENAI_API_KEY: FAKE_KEY });

@@ -47,7 +47,13 @@ describe('tool views', () => {
 
   it('an edit shows a numbered, coloured diff, capped with a count', () => {
     const diff = ['--- a/x.ts', '+++ b/x.ts', '@@ -10,3 +10,3 @@', ' keep', '-old line', '+new line', ' tail'].join('\n');
-    const view: ToolCallView = { id: '2', name: 'edit', args: { path: 'x.ts' }, status: 'done', result: { content: [], details: { diff, added: 1, removed: 1 } } };
+    const view: ToolCallView = {
+      id: '2',
+      name: 'edit',
+      args: { path: 'x.ts' },
+      status: 'done',
+      result: { content: [], details: { diff, added: 1, removed: 1 } },
+    };
     const lines = renderToolCall(view, 80);
     expect(plain(lines)).toEqual(['✓ edit x.ts', '  +1 -1', '   10   keep', '   11 - old line', '   11 + new line', '   12   tail']);
     expect(lines[3]).toContain('\x1b[31m');
@@ -59,11 +65,36 @@ describe('tool views', () => {
   });
 
   it('read, find and ls show counts; a failure shows its message in red', () => {
-    const read = plain(renderToolCall({ id: '3', name: 'read', args: { path: 'a.ts', offset: 1, limit: 200 }, status: 'done', result: { content: [], details: { firstLine: 1, lastLine: 200, totalLines: 950 } } }, 80));
+    const read = plain(
+      renderToolCall(
+        {
+          id: '3',
+          name: 'read',
+          args: { path: 'a.ts', offset: 1, limit: 200 },
+          status: 'done',
+          result: { content: [], details: { firstLine: 1, lastLine: 200, totalLines: 950 } },
+        },
+        80,
+      ),
+    );
     expect(read).toEqual(['✓ read a.ts 1-200', '  200 lines (1-200 of 950)']);
-    const find = plain(renderToolCall({ id: '4', name: 'find', args: { pattern: '*.ts' }, status: 'done', result: { content: [], details: { matches: 12, truncated: false } } }, 80));
+    const find = plain(
+      renderToolCall(
+        { id: '4', name: 'find', args: { pattern: '*.ts' }, status: 'done', result: { content: [], details: { matches: 12, truncated: false } } },
+        80,
+      ),
+    );
     expect(find[1]).toBe('  12 paths');
-    const err = renderToolCall({ id: '5', name: 'read', args: { path: 'nope.ts' }, status: 'failed', result: { content: [{ type: 'text', text: 'no such file: nope.ts' }], isError: true } }, 80);
+    const err = renderToolCall(
+      {
+        id: '5',
+        name: 'read',
+        args: { path: 'nope.ts' },
+        status: 'failed',
+        result: { content: [{ type: 'text', text: 'no such file: nope.ts' }], isError: true },
+      },
+      80,
+    );
     expect(stripAnsi(err[0]!)).toBe('✗ read nope.ts (failed: no such file: nope.ts)');
     expect(err[1]).toContain('\x1b[31m');
   });
@@ -100,7 +131,15 @@ describe('live region height', () => {
 });
 
 describe('footer', () => {
-  const base = { model: 'gpt-x', contextWindow: 200_000, lastInput: 50_000, totalInput: 120_000, totalOutput: 3400, cwd: '/work/p', sessionId: '1234567890abcdef' };
+  const base = {
+    model: 'gpt-x',
+    contextWindow: 200_000,
+    lastInput: 50_000,
+    totalInput: 120_000,
+    totalOutput: 3400,
+    cwd: '/work/p',
+    sessionId: '1234567890abcdef',
+  };
 
   it('shows model, context used, tokens, cost, directory and session', () => {
     expect(stripAnsi(renderFooter({ ...base, cost: 0.4567 }, 200))).toBe('gpt-x · 25% of 200k · ↑120k ↓3.4k · $0.46 · /work/p · 12345678');

@@ -137,7 +137,11 @@ describe('presets through the command', () => {
     const s = await mock({ turns: [{ text: 'from deepseek' }] });
     const { dir, home } = makeProject();
     writeFileSync(join(home, 'config.json'), JSON.stringify({ providers: { deepseek: { baseUrl: s.url } } }));
-    const r = await runTack(['-p', '--model', 'deepseek/deepseek-chat', 'hi'], { cwd: dir, home, env: { DEEPSEEK_API_KEY: 'ds-key', OPENAI_API_KEY: 'oa-key' } });
+    const r = await runTack(['-p', '--model', 'deepseek/deepseek-chat', 'hi'], {
+      cwd: dir,
+      home,
+      env: { DEEPSEEK_API_KEY: 'ds-key', OPENAI_API_KEY: 'oa-key' },
+    });
     expect(r.stderr).toBe('');
     expect(r.stdout).toBe('from deepseek\n');
     const chat = s.chatRequests()[0]!;
@@ -174,7 +178,10 @@ describe('a picky, quirky server through the command', () => {
   it('fixes calc.js against a server with think tags, empty repeated ids, no usage and four refusals', async () => {
     const turns = calcTurns().map((t) => ({ ...(t as object), reasoning: 'Thinking about calc.js.', thinkTags: true, chunkSize: 3, usageIn: 'none' as const }));
     for (const t of turns) for (const call of (t as { toolCalls?: { id?: string }[] }).toolCalls ?? []) call.id = '';
-    const s = await mock({ turns, refuses: ['stream_options', 'parallel_tool_calls', 'tool_choice', 'strict', 'duplicate_tool_call_ids', 'unanswered_tool_calls'] });
+    const s = await mock({
+      turns,
+      refuses: ['stream_options', 'parallel_tool_calls', 'tool_choice', 'strict', 'duplicate_tool_call_ids', 'unanswered_tool_calls'],
+    });
     const { dir, home } = makeProject({ 'calc.js': CALC_BUGGY });
     mkdirSync(join(dir, '.tack'));
     writeFileSync(join(dir, '.tack', 'config.json'), JSON.stringify({ baseUrl: s.url, model: 'qwen3' }));

@@ -24,7 +24,13 @@ export const lookTool: AnyAgentTool = {
   label: 'look',
   description: 'Looks at an image file',
   parameters: Type.Object({ path: Type.String() }),
-  execute: async () => ({ content: [{ type: 'text', text: 'Read image file [image/png]' }, { type: 'image', data: PIXEL, mimeType: 'image/png' }], details: {} }),
+  execute: async () => ({
+    content: [
+      { type: 'text', text: 'Read image file [image/png]' },
+      { type: 'image', data: PIXEL, mimeType: 'image/png' },
+    ],
+    details: {},
+  }),
 };
 
 export interface RunResult {
@@ -87,7 +93,13 @@ export const thinkingOf = (m: AssistantMessage) => m.content.map((c) => (c.type 
 export function expectCompleteTranscript(messages: Message[], finalText: string): void {
   const calls = callsOf(messages);
   const answered = results(messages).map((r) => r.toolCallId);
-  if (calls.map((c) => c.id).sort().join() !== answered.sort().join()) throw new Error(`unanswered or extra results: ${JSON.stringify({ calls, answered })}`);
+  if (
+    calls
+      .map((c) => c.id)
+      .sort()
+      .join() !== answered.sort().join()
+  )
+    throw new Error(`unanswered or extra results: ${JSON.stringify({ calls, answered })}`);
   for (const m of assistants(messages)) if (m.stopReason === 'error') throw new Error(`assistant error: ${m.errorMessage}`);
   const last = messages.at(-1);
   if (last?.role !== 'assistant' || textOf(last) !== finalText) throw new Error(`final answer was ${JSON.stringify(last)}`);

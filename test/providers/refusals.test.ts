@@ -107,7 +107,12 @@ describe('images', () => {
   it('replaces images with a short note when the server refuses them, for the rest of the session', async () => {
     const server = await startServer({
       refuses: ['images'],
-      turns: [{ toolCalls: [{ id: 'l1', name: 'look', arguments: { path: 'a.png' } }] }, answer('A pixel.'), { toolCalls: [{ id: 'l2', name: 'look', arguments: { path: 'b.png' } }] }, answer('Another.')],
+      turns: [
+        { toolCalls: [{ id: 'l1', name: 'look', arguments: { path: 'a.png' } }] },
+        answer('A pixel.'),
+        { toolCalls: [{ id: 'l2', name: 'look', arguments: { path: 'b.png' } }] },
+        answer('Another.'),
+      ],
     });
     const { messages, bodies, provider } = await runAgent(server, { prompts: ['look at a.png', 'and b.png'] });
     expectCompleteTranscript(messages, 'Another.');

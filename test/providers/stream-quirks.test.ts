@@ -6,7 +6,11 @@ import { assistants, callsOf, closeServers, expectCompleteTranscript, results, r
 
 afterEach(closeServers);
 
-const addTurn = (quirks: Partial<StreamTurn> = {}): StreamTurn => ({ toolCalls: [{ id: 'call_a', name: 'add', arguments: { a: 2, b: 3 } }], chunkSize: 3, ...quirks });
+const addTurn = (quirks: Partial<StreamTurn> = {}): StreamTurn => ({
+  toolCalls: [{ id: 'call_a', name: 'add', arguments: { a: 2, b: 3 } }],
+  chunkSize: 3,
+  ...quirks,
+});
 const answerTurn = (quirks: Partial<StreamTurn> = {}): StreamTurn => ({ text: 'The sum is 5.', ...quirks });
 
 describe('tool-call stream shapes', () => {
@@ -44,7 +48,10 @@ describe('tool-call stream shapes', () => {
     });
     const { messages } = await runAgent(server);
     expectCompleteTranscript(messages, '2 and 42');
-    expect(callsOf(messages).map((c) => [c.id, c.arguments])).toEqual([['c1', { a: 1, b: 1 }], ['c2', { a: 20, b: 22 }]]);
+    expect(callsOf(messages).map((c) => [c.id, c.arguments])).toEqual([
+      ['c1', { a: 1, b: 1 }],
+      ['c2', { a: 20, b: 22 }],
+    ]);
     expect(results(messages).map((r) => (r.content[0] as { text: string }).text)).toEqual(['2', '42']);
   });
 
@@ -100,11 +107,7 @@ describe('reasoning', () => {
 
   it('replays reasoning within the turn in the field it came in, and drops it for later turns', async () => {
     const server = await startServer({
-      turns: [
-        { ...addTurn(), reasoning: 'Plan: add.' },
-        answerTurn({ reasoning: 'Done.' }),
-        answerTurn({ text: 'Again 5.' }),
-      ],
+      turns: [{ ...addTurn(), reasoning: 'Plan: add.' }, answerTurn({ reasoning: 'Done.' }), answerTurn({ text: 'Again 5.' })],
     });
     const { messages, bodies } = await runAgent(server, { prompts: ['add', 'again'] });
     expectCompleteTranscript(messages, 'Again 5.');

@@ -5,7 +5,11 @@ import { ThinkTagSplitter, type Piece } from '../../src/ai/openai/think-tags.js'
 function split(chunks: string[]): { thinking: string; text: string; order: string[] } {
   const splitter = new ThinkTagSplitter();
   const pieces: Piece[] = [...chunks.flatMap((c) => splitter.push(c)), ...splitter.flush()];
-  const join = (kind: Piece['kind']) => pieces.filter((p) => p.kind === kind).map((p) => p.text).join('');
+  const join = (kind: Piece['kind']) =>
+    pieces
+      .filter((p) => p.kind === kind)
+      .map((p) => p.text)
+      .join('');
   const order = pieces.map((p) => p.kind).filter((k, i, all) => k !== all[i - 1]);
   return { thinking: join('thinking'), text: join('text'), order };
 }

@@ -114,7 +114,11 @@ describe('symlinks lead out (boundary)', () => {
   it('a hostile model makes its own link with ln -s in the sandbox, then reads through it: refused', async () => {
     const p = hostileProject();
     const { out } = await attack(
-      [call('bash', { command: 'ln -s "$HOME/.ssh/id_rsa" k.txt && ln -s "$HOME/elsewhere" d && echo linked' }), call('read', { path: 'k.txt' }), call('read', { path: 'd/outside.txt' })],
+      [
+        call('bash', { command: 'ln -s "$HOME/.ssh/id_rsa" k.txt && ln -s "$HOME/elsewhere" d && echo linked' }),
+        call('read', { path: 'k.txt' }),
+        call('read', { path: 'd/outside.txt' }),
+      ],
       p,
     );
     expect(out[0]).toContain('linked');
@@ -197,7 +201,11 @@ function makeProjectWith(p: { dir: string }, settings: object): string {
 
 describe('secrets that slipped past the filters', () => {
   it('grep leaves out the lines of secret files and counts them (boundary for the tools)', async () => {
-    const p = hostileProject({ '.env': `${FAKE_PASSWORD}\nDB_PASSWORD_2=x\n`, 'src/db.ts': 'const p = process.env.DB_PASSWORD;\n', '.env.example': 'DB_PASSWORD=\n' });
+    const p = hostileProject({
+      '.env': `${FAKE_PASSWORD}\nDB_PASSWORD_2=x\n`,
+      'src/db.ts': 'const p = process.env.DB_PASSWORD;\n',
+      '.env.example': 'DB_PASSWORD=\n',
+    });
     const { out } = await attack([call('grep', { pattern: 'DB_PASSWORD', path: '.' })], p);
     expect(out[0]).toContain('src/db.ts:1: const p = process.env.DB_PASSWORD;');
     expect(out[0]).toContain('.env.example:1: DB_PASSWORD=');
@@ -235,7 +243,10 @@ describe('secrets that slipped past the filters', () => {
   it('env.allow lets a value-filtered variable back in', async () => {
     const p = hostileProject();
     makeProjectWith(p, { env: { allow: ['DATABASE_URL'] } });
-    const { out } = await attack([call('bash', { command: 'echo "db=[$DATABASE_URL]"' })], { ...p, env: { DATABASE_URL: 'postgres://user:fake-pw@db.example/app' } });
+    const { out } = await attack([call('bash', { command: 'echo "db=[$DATABASE_URL]"' })], {
+      ...p,
+      env: { DATABASE_URL: 'postgres://user:fake-pw@db.example/app' },
+    });
     expect(out[0]).toContain('db=[postgres://user:fake-pw@db.example/app]');
   });
 });
@@ -259,7 +270,10 @@ describe.skipIf(!probeSandbox().ok)('secret files in the sandbox (defence in dep
     const p = hostileProject(files);
     makeProjectWith(p, { sandbox: { exposeSecretFiles: ['.env.test'] } });
     const { out } = await attack(
-      [call('bash', { command: 'f=.env.test; cat $f' }), call('bash', { command: '. ./.env; [ -n "$DB_PASSWORD" ] || { echo "DB_PASSWORD is not set"; exit 1; }' })],
+      [
+        call('bash', { command: 'f=.env.test; cat $f' }),
+        call('bash', { command: '. ./.env; [ -n "$DB_PASSWORD" ] || { echo "DB_PASSWORD is not set"; exit 1; }' }),
+      ],
       p,
     );
     expect(out[0]).toContain('TEST_DB=fake-test-db');

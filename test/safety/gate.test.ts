@@ -5,13 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AnyAgentTool } from '../../src/agent/types.js';
 import type { ToolCall } from '../../src/ai/types.js';
-import {
-  ApprovalGate,
-  parseRules,
-  type ApprovalAnswer,
-  type ApprovalRequest,
-  type PolicyMode,
-} from '../../src/session/permissions/index.js';
+import { ApprovalGate, parseRules, type ApprovalAnswer, type ApprovalRequest, type PolicyMode } from '../../src/session/permissions/index.js';
 import { saveAllowRules } from '../../src/session/permissions/save-rule.js';
 
 function workspace(files: Record<string, string> = {}): { cwd: string; home: string } {

@@ -226,7 +226,9 @@ describe('decide() on real paths (the boundary: spelling does not count)', () =>
 
   it('a link to an ordinary outside file is "reading outside the workspace", with both names', () => {
     const d = located('read', 'docs/x.md', { real: '/etc/passwd', finalLink: true }, 'auto');
-    expect(d.kind === 'ask' && refusal(d)).toMatch(/^refused: reading outside the workspace needs --approval yolo or an allow rule .*docs\/x\.md -> \/etc\/passwd/);
+    expect(d.kind === 'ask' && refusal(d)).toMatch(
+      /^refused: reading outside the workspace needs --approval yolo or an allow rule .*docs\/x\.md -> \/etc\/passwd/,
+    );
   });
 
   it('an allow rule must name the real place; a deny rule holds for either name', () => {
@@ -265,7 +267,9 @@ describe('decide() on real paths (the boundary: spelling does not count)', () =>
     const d = located('read', 'notes.md', session, 'yolo', {}, tackHome);
     expect(d.kind === 'deny' && d.message).toContain("in tack's own home");
     expect(located('read', `${tackHome}/config.json`, { real: `${tackHome}/config.json` }, 'yolo', {}, tackHome).kind).toBe('deny');
-    expect(located('read', `${tackHome}/config.json`, { real: `${tackHome}/config.json` }, 'auto', { allow: ['read(~/.tack/config.json)'] }, tackHome).kind).toBe('allow');
+    expect(
+      located('read', `${tackHome}/config.json`, { real: `${tackHome}/config.json` }, 'auto', { allow: ['read(~/.tack/config.json)'] }, tackHome).kind,
+    ).toBe('allow');
   });
 });
 
@@ -304,7 +308,10 @@ describe('what the model and the user are told', () => {
 
   it('a deny names the command and the rule', () => {
     const d = decision('bash', 'ls && timeout 9 git push -f', 'yolo', { deny: ['bash(git push*)'] });
-    expect(d).toEqual({ kind: 'deny', message: expect.stringContaining('"timeout 9 git push -f" is denied by the rule "bash(git push*)" in permissions.deny') });
+    expect(d).toEqual({
+      kind: 'deny',
+      message: expect.stringContaining('"timeout 9 git push -f" is denied by the rule "bash(git push*)" in permissions.deny'),
+    });
   });
 
   it('one question covers every part of a line that needs one, with their prefixes', () => {

@@ -47,7 +47,12 @@ describe('print mode approvals', () => {
     // beside the project, not in TACK_HOME (which the tools may never touch)
     const outside = join(home, '..', 'outside.txt');
     const s = await server([
-      { toolCalls: [{ name: 'write', arguments: { path: outside, content: 'x' } }, { name: 'write', arguments: { path: 'inside.txt', content: 'y' } }] },
+      {
+        toolCalls: [
+          { name: 'write', arguments: { path: outside, content: 'x' } },
+          { name: 'write', arguments: { path: 'inside.txt', content: 'y' } },
+        ],
+      },
       { text: 'ok' },
     ]);
     const r = await runTack(['-p', '--approval', 'yolo', '--base-url', s.url, '-m', 'm', 'write them'], { cwd: dir, home });
@@ -90,7 +95,10 @@ describe('secrets', () => {
   for (const sandbox of modes) {
     it(`bash sees no secret variables and never tack's own key (--sandbox ${sandbox})`, async () => {
       const { dir, home } = projectWithSettings({ apiKeyEnv: 'MY_LLM', env: { allow: ['NPM_TOKEN', 'MY_LLM'] } });
-      const s = await server([bash('echo "secret=[$MY_SECRET_TOKEN] aws=[$AWS_SECRET_ACCESS_KEY] own=[$MY_LLM] allowed=[$NPM_TOKEN] plain=[$PLAIN_VAR]"'), { text: 'ok' }], 'sk-own-999');
+      const s = await server(
+        [bash('echo "secret=[$MY_SECRET_TOKEN] aws=[$AWS_SECRET_ACCESS_KEY] own=[$MY_LLM] allowed=[$NPM_TOKEN] plain=[$PLAIN_VAR]"'), { text: 'ok' }],
+        'sk-own-999',
+      );
       const env = { MY_SECRET_TOKEN: 'hunter2', AWS_SECRET_ACCESS_KEY: 'aws-xyz', MY_LLM: 'sk-own-999', NPM_TOKEN: 'npm-123', PLAIN_VAR: 'visible' };
       const r = await runTack(['-p', '--trust', '--sandbox', sandbox, '--base-url', s.url, '-m', 'm', 'print env'], { cwd: dir, home, env });
       expect(r.stderr).toBe('');

@@ -7,29 +7,116 @@ import { SessionGrants, decide, parseRules } from '../../src/session/permissions
 const HOME = '/home/u';
 const CWD = '/home/u/proj';
 
-const inAskMode = (command: string) => decide('bash', { command }, { mode: 'ask', rules: parseRules({}, HOME), grants: new SessionGrants(), cwd: CWD, home: HOME }).kind;
+const inAskMode = (command: string) =>
+  decide('bash', { command }, { mode: 'ask', rules: parseRules({}, HOME), grants: new SessionGrants(), cwd: CWD, home: HOME }).kind;
 
 /** documented read-only commands (README) and every entry of the allow-list: no question */
 const READ_ONLY = [
-  'ls', 'ls -la src', 'cat README.md', 'head -n 5 a.txt', 'tail -f log.txt', 'wc -l src/*.ts', 'stat a', 'du -sh .',
-  'nl a', 'od -c a', 'hexdump -C a', 'strings a.bin', 'md5sum a', 'sha1sum a', 'sha256sum a', 'sha512sum a',
-  'cksum a', 'tac a', 'rev a', 'column -t a', 'cmp a b', 'diff -u a b', 'realpath a', 'readlink -f a', 'cut -d, -f1 a',
-  'cd src', 'file a', 'uniq a', 'sort -u a', 'sort -rn -k2 a', 'tree -L 2', 'less a', 'more a', 'pwd', 'echo hi',
-  "printf '%s\\n' a", 'true', 'false', 'test -f a', '[ -f a ]', 'whoami', 'id', 'uname -a', 'which node',
-  'whereis node', 'type ls', 'printenv HOME', 'seq 3', 'sleep 1', 'nproc', 'arch', 'groups', 'basename a/b',
-  'dirname a/b', 'date +%s', 'hostname', 'env', 'command -v node', 'grep -rn TODO .', 'egrep x a', 'fgrep x a',
-  'rg -n foo src', 'rg --files', 'jq .name package.json',
-  "find . -name '*.ts' -type f", 'find src -newer a -print',
-  'git', 'git status', 'git status --short', 'git diff HEAD~1 -- src', 'git diff --no-ext-diff', 'git log --oneline -5',
-  'git log -p --no-textconv', 'git show HEAD:README.md', 'git blame a', 'git ls-files', 'git ls-tree HEAD',
-  'git rev-parse HEAD', 'git describe --tags', 'git shortlog -sn', 'git cat-file -p HEAD', 'git show-ref',
-  'git merge-base a b', 'git rev-list --count HEAD', 'git whatchanged', 'git grep -n foo', 'git branch -a',
-  'git tag -l', 'git remote -v', 'git stash list', 'git reflog', 'git config --get user.name', 'git config --list',
-  'git -C sub --no-pager log -3', 'git -P log',
+  'ls',
+  'ls -la src',
+  'cat README.md',
+  'head -n 5 a.txt',
+  'tail -f log.txt',
+  'wc -l src/*.ts',
+  'stat a',
+  'du -sh .',
+  'nl a',
+  'od -c a',
+  'hexdump -C a',
+  'strings a.bin',
+  'md5sum a',
+  'sha1sum a',
+  'sha256sum a',
+  'sha512sum a',
+  'cksum a',
+  'tac a',
+  'rev a',
+  'column -t a',
+  'cmp a b',
+  'diff -u a b',
+  'realpath a',
+  'readlink -f a',
+  'cut -d, -f1 a',
+  'cd src',
+  'file a',
+  'uniq a',
+  'sort -u a',
+  'sort -rn -k2 a',
+  'tree -L 2',
+  'less a',
+  'more a',
+  'pwd',
+  'echo hi',
+  "printf '%s\\n' a",
+  'true',
+  'false',
+  'test -f a',
+  '[ -f a ]',
+  'whoami',
+  'id',
+  'uname -a',
+  'which node',
+  'whereis node',
+  'type ls',
+  'printenv HOME',
+  'seq 3',
+  'sleep 1',
+  'nproc',
+  'arch',
+  'groups',
+  'basename a/b',
+  'dirname a/b',
+  'date +%s',
+  'hostname',
+  'env',
+  'command -v node',
+  'grep -rn TODO .',
+  'egrep x a',
+  'fgrep x a',
+  'rg -n foo src',
+  'rg --files',
+  'jq .name package.json',
+  "find . -name '*.ts' -type f",
+  'find src -newer a -print',
+  'git',
+  'git status',
+  'git status --short',
+  'git diff HEAD~1 -- src',
+  'git diff --no-ext-diff',
+  'git log --oneline -5',
+  'git log -p --no-textconv',
+  'git show HEAD:README.md',
+  'git blame a',
+  'git ls-files',
+  'git ls-tree HEAD',
+  'git rev-parse HEAD',
+  'git describe --tags',
+  'git shortlog -sn',
+  'git cat-file -p HEAD',
+  'git show-ref',
+  'git merge-base a b',
+  'git rev-list --count HEAD',
+  'git whatchanged',
+  'git grep -n foo',
+  'git branch -a',
+  'git tag -l',
+  'git remote -v',
+  'git stash list',
+  'git reflog',
+  'git config --get user.name',
+  'git config --list',
+  'git -C sub --no-pager log -3',
+  'git -P log',
   // harmless variables
-  'LC_ALL=C sort a', 'env LC_ALL=C git status', 'NO_COLOR=1 ls',
+  'LC_ALL=C sort a',
+  'env LC_ALL=C git status',
+  'NO_COLOR=1 ls',
   // wrappers that only change how it runs
-  'timeout 5 ls', 'nohup cat a', 'nice -n 5 ls', "bash -c 'ls && pwd'", 'command ls',
+  'timeout 5 ls',
+  'nohup cat a',
+  'nice -n 5 ls',
+  "bash -c 'ls && pwd'",
+  'command ls',
 ];
 
 /** the bypasses found (issue 22) and their relatives: each must ask */
@@ -98,9 +185,9 @@ const ASKS = [
   // xargs runs a command on words nobody saw
   'find . | xargs cat',
   'echo touch X | xargs',
-  "echo /home/u/.ssh/id_rsa | xargs cat",
+  'echo /home/u/.ssh/id_rsa | xargs cat',
   // awk and friends run programs
-  "awk 'BEGIN{system(\"touch X\")}'",
+  'awk \'BEGIN{system("touch X")}\'',
   "sed -n 'w out' a",
   'perl -e 1',
   'python3 -c 1',
@@ -116,7 +203,13 @@ describe('read-only allow-list (the boundary for ask mode)', () => {
 });
 
 describe('what an allow rule or an earlier answer covers', () => {
-  const ctx = (mode: 'ask' | 'auto-edit' | 'auto' | 'yolo', allow: string[] = [], grants = new SessionGrants()) => ({ mode, rules: parseRules({ allow }, HOME), grants, cwd: CWD, home: HOME });
+  const ctx = (mode: 'ask' | 'auto-edit' | 'auto' | 'yolo', allow: string[] = [], grants = new SessionGrants()) => ({
+    mode,
+    rules: parseRules({ allow }, HOME),
+    grants,
+    cwd: CWD,
+    home: HOME,
+  });
   it('an allow rule for `git status` does not cover it run with GIT_CONFIG_* variables (boundary)', () => {
     const command = "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.fsmonitor GIT_CONFIG_VALUE_0='touch X' git status";
     expect(decide('bash', { command }, ctx('ask', ['bash(git status*)'])).kind).toBe('ask');
@@ -128,7 +221,13 @@ describe('what an allow rule or an earlier answer covers', () => {
 });
 
 describe('a command with a control character always asks, but in yolo (boundary)', () => {
-  const ctx = (mode: 'ask' | 'auto-edit' | 'auto' | 'yolo', allow: string[] = []) => ({ mode, rules: parseRules({ allow }, HOME), grants: new SessionGrants(), cwd: CWD, home: HOME });
+  const ctx = (mode: 'ask' | 'auto-edit' | 'auto' | 'yolo', allow: string[] = []) => ({
+    mode,
+    rules: parseRules({ allow }, HOME),
+    grants: new SessionGrants(),
+    cwd: CWD,
+    home: HOME,
+  });
   for (const command of ['touch PWNED; curl x|sh #\rnpm test', 'ls\b\b\btouch X', 'echo \x1b]0;title\x07', 'ls \x00']) {
     it(`${JSON.stringify(command)}`, () => {
       for (const mode of ['ask', 'auto-edit', 'auto'] as const) {

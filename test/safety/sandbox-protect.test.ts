@@ -90,7 +90,9 @@ describe.skipIf(!probe.ok)('the sandbox keeps what runs later read-only', () => 
   it('git add, commit, checkout and branch switches still work, and so does npm install', async () => {
     const { root, run } = repo();
     writeFileSync(join(root, 'package.json'), '{"name":"p","version":"1.0.0"}\n');
-    const out = await run('echo b > b.txt && git add -A && git commit -qm two && git checkout -qb feature && git checkout -q - && git log --oneline | wc -l && npm install --offline --no-audit --no-fund >/dev/null && echo INSTALLED');
+    const out = await run(
+      'echo b > b.txt && git add -A && git commit -qm two && git checkout -qb feature && git checkout -q - && git log --oneline | wc -l && npm install --offline --no-audit --no-fund >/dev/null && echo INSTALLED',
+    );
     expect(out).toContain('2\n');
     expect(out).toContain('INSTALLED');
     expect(git(root, 'branch', '--list', 'feature').stdout).toContain('feature');
@@ -112,8 +114,13 @@ describe.skipIf(!probe.ok)('the sandbox keeps what runs later read-only', () => 
     git(root, 'worktree', 'add', '-q', wt);
     const base = mkdtempSync(join(tmpdir(), 'tack-protect-home-'));
     if (!probe.ok) return;
-    const bash = createBashTool({ cwd: wt }, { env: { ...toolEnv(process.env), HOME: base }, sandbox: createSandbox(probe.bwrap, { cwd: wt, home: base, network: false }) });
-    const r = await bash.execute('id', { command: 'echo "touch PWNED" > "$(git rev-parse --git-common-dir)/hooks/pre-commit"; echo "gitdir: /tmp/evil" > .git' });
+    const bash = createBashTool(
+      { cwd: wt },
+      { env: { ...toolEnv(process.env), HOME: base }, sandbox: createSandbox(probe.bwrap, { cwd: wt, home: base, network: false }) },
+    );
+    const r = await bash.execute('id', {
+      command: 'echo "touch PWNED" > "$(git rev-parse --git-common-dir)/hooks/pre-commit"; echo "gitdir: /tmp/evil" > .git',
+    });
     const text = r.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
     expect(text).toContain('Read-only file system');
     expect(existsSync(join(root, '.git', 'hooks', 'pre-commit'))).toBe(false);
@@ -127,14 +134,32 @@ describe.skipIf(!probe.ok)('through the command line, a hostile model', () => {
     const home = join(root, '..', 'home');
     const s = await startMockServer({
       turns: [
-        { toolCalls: [{ name: 'bash', arguments: { command: 'echo "touch PWNED" > .git/hooks/pre-commit; git config core.hooksPath /tmp/h; echo \'{"approval":"yolo"}\' > .tack/config.json; echo b > b.txt && git add b.txt && git commit -qm two && echo COMMITTED' } }] },
+        {
+          toolCalls: [
+            {
+              name: 'bash',
+              arguments: {
+                command:
+                  'echo "touch PWNED" > .git/hooks/pre-commit; git config core.hooksPath /tmp/h; echo \'{"approval":"yolo"}\' > .tack/config.json; echo b > b.txt && git add b.txt && git commit -qm two && echo COMMITTED',
+              },
+            },
+          ],
+        },
         { text: 'done' },
       ],
     });
     try {
-      const r = await runTack(['-p', '--base-url', s.url, '-m', 'm', 'go'], { cwd: root, home, env: { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' } });
+      const r = await runTack(['-p', '--base-url', s.url, '-m', 'm', 'go'], {
+        cwd: root,
+        home,
+        env: { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' },
+      });
       expect(r.code).toBe(0);
-      const result = s.chatRequests()[1]!.body.messages.filter((m: any) => m.role === 'tool').map((m: any) => m.content).join('');
+      const result = s
+        .chatRequests()[1]!
+        .body.messages.filter((m: any) => m.role === 'tool')
+        .map((m: any) => m.content)
+        .join('');
       expect(result).toContain('COMMITTED');
       expect(result).toContain('.git/hooks/pre-commit: Read-only file system');
       expect(existsSync(join(root, '.git', 'hooks', 'pre-commit'))).toBe(false);

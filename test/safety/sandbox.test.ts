@@ -42,7 +42,9 @@ describe.skipIf(!probe.ok)('bash inside bubblewrap', () => {
 
   it('writes in the workspace, and git works there', async () => {
     const { cwd, run } = setup();
-    const r = await run('echo made > made.txt && git init -q && git add made.txt && git -c user.email=t@t -c user.name=t commit -qm one && git log --oneline | wc -l');
+    const r = await run(
+      'echo made > made.txt && git init -q && git add made.txt && git -c user.email=t@t -c user.name=t commit -qm one && git log --oneline | wc -l',
+    );
     expect(r.isError).toBe(false);
     expect(r.text.trim()).toBe('1');
     expect(readFileSync(join(cwd, 'made.txt'), 'utf8')).toBe('made\n');
@@ -92,12 +94,15 @@ describe.skipIf(!probe.ok)('bash inside bubblewrap', () => {
     mkdirSync(tackHome);
     writeFileSync(join(tackHome, 'session.jsonl'), 'the conversation');
     if (!probe.ok) return;
-    const hiding = createBashTool({ cwd: join(base, 'proj') }, { sandbox: createSandbox(probe.bwrap, { cwd: join(base, 'proj'), home, network: true, hide: [tackHome] }) });
+    const hiding = createBashTool(
+      { cwd: join(base, 'proj') },
+      { sandbox: createSandbox(probe.bwrap, { cwd: join(base, 'proj'), home, network: true, hide: [tackHome] }) },
+    );
     const hidden = await hiding.execute('id', { command: `cat ${tackHome}/session.jsonl; echo end` });
     expect(JSON.stringify(hidden.content)).not.toContain('the conversation');
   });
 
-  it('does not show a secret variable of the parent, nor the parent\'s environment through /proc', async () => {
+  it("does not show a secret variable of the parent, nor the parent's environment through /proc", async () => {
     process.env.TACK_TEST_SECRET_TOKEN = 'hunter2';
     try {
       const { cwd, home } = setup();
@@ -185,7 +190,7 @@ describe('the tool environment', () => {
     expect(toolEnv(parent)).toEqual({ PATH: '/usr/bin', HOME: '/home/u', MY_LLM: 'sk-own', OTHER_COPY: 'sk-own', NODE_ENV: 'test', GIT_AUTHOR_NAME: 'Ada' });
   });
 
-  it('lets env.allow names back in, but never tack\'s own key, by name or by value', () => {
+  it("lets env.allow names back in, but never tack's own key, by name or by value", () => {
     const env = toolEnv(parent, { allow: ['NPM_TOKEN', 'AWS_*', 'MY_LLM'], hide: ['MY_LLM'], hideValues: ['sk-own'] });
     expect(env.NPM_TOKEN).toBe('npm-1');
     expect(env.AWS_SECRET_ACCESS_KEY).toBe('aws');

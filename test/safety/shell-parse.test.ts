@@ -9,7 +9,15 @@ const words = (line: string) => parseCommandLine(line).commands.map((c) => c.wor
 
 const commands: [construct: string, line: string, expected: string[][]][] = [
   ['a simple command', 'ls -la src', [['ls', '-la', 'src']]],
-  ['a pipeline', 'git log | head -20 | wc -l', [['git', 'log'], ['head', '-20'], ['wc', '-l']]],
+  [
+    'a pipeline',
+    'git log | head -20 | wc -l',
+    [
+      ['git', 'log'],
+      ['head', '-20'],
+      ['wc', '-l'],
+    ],
+  ],
   ['|& pipes stderr too', 'make |& tee log', [['make'], ['tee', 'log']]],
   ['&&, || and ;', 'a && b || c; d', [['a'], ['b'], ['c'], ['d']]],
   ['& runs in the background', 'server & curl x', [['server'], ['curl', 'x']]],
@@ -17,26 +25,76 @@ const commands: [construct: string, line: string, expected: string[][]][] = [
   ['a backslash-newline continues one', 'ls \\\n  -la', [['ls', '-la']]],
   ['single quotes keep everything literal', "echo 'a b' '$(rm x)' '`rm y`'", [['echo', 'a b', '$(rm x)', '`rm y`']]],
   ['double quotes keep spaces, escapes removed', 'echo "a b" "c\\"d" "e\\$f"', [['echo', 'a b', 'c"d', 'e$f']]],
-  ['a quoted operator is a word', "echo ';' \"&&\" \\| x", [['echo', ';', '&&', '|', 'x']]],
+  ['a quoted operator is a word', 'echo \';\' "&&" \\| x', [['echo', ';', '&&', '|', 'x']]],
   ['words join their quoted parts', `echo a'b'"c"d`, [['echo', 'abcd']]],
-  ['$(…) runs its commands', 'echo $(rm -rf build)', [['rm', '-rf', 'build'], ['echo', '$(rm -rf build)']]],
+  [
+    '$(…) runs its commands',
+    'echo $(rm -rf build)',
+    [
+      ['rm', '-rf', 'build'],
+      ['echo', '$(rm -rf build)'],
+    ],
+  ],
   ['$(…) in double quotes too', 'echo "now: $(date)"', [['date'], ['echo', 'now: $(date)']]],
   ['$(…) nested', 'echo $(cat $(ls))', [['ls'], ['cat', '$(ls)'], ['echo', '$(cat $(ls))']]],
   ['$(…) with a pipeline inside', 'x=$(ls | grep a)', [['ls'], ['grep', 'a'], []]],
   ['backticks run their commands', 'echo `id`', [['id'], ['echo', '`id`']]],
   ['backticks in double quotes', 'echo "`whoami`"', [['whoami'], ['echo', '`whoami`']]],
   ['escaped backticks nest', 'echo `echo \\`id\\``', [['id'], ['echo', '`id`'], ['echo', '`echo \\`id\\``']]],
-  ['$(…) inside ${…} runs (boundary)', 'echo ${x:-$(rm y)}', [['rm', 'y'], ['echo', '${x:-$(rm y)}']]],
-  ['backticks inside "${…}" run (boundary)', 'echo "${x:-`rm y`}"', [['rm', 'y'], ['echo', '${x:-`rm y`}']]],
-  ["a quote in \"${…}\" is a character: it hides nothing (boundary)", `echo "\${x:-'}$(rm y)'}"`, [['rm', 'y'], ['echo', "${x:-'}$(rm y)'}"]]],
-  ['$(…) inside $((…)) runs (boundary)', 'echo $(( 1 + $(rm y) ))', [['rm', 'y'], ['echo', '$(( 1 + $(rm y) ))']]],
+  [
+    '$(…) inside ${…} runs (boundary)',
+    'echo ${x:-$(rm y)}',
+    [
+      ['rm', 'y'],
+      ['echo', '${x:-$(rm y)}'],
+    ],
+  ],
+  [
+    'backticks inside "${…}" run (boundary)',
+    'echo "${x:-`rm y`}"',
+    [
+      ['rm', 'y'],
+      ['echo', '${x:-`rm y`}'],
+    ],
+  ],
+  [
+    'a quote in "${…}" is a character: it hides nothing (boundary)',
+    `echo "\${x:-'}$(rm y)'}"`,
+    [
+      ['rm', 'y'],
+      ['echo', "${x:-'}$(rm y)'}"],
+    ],
+  ],
+  [
+    '$(…) inside $((…)) runs (boundary)',
+    'echo $(( 1 + $(rm y) ))',
+    [
+      ['rm', 'y'],
+      ['echo', '$(( 1 + $(rm y) ))'],
+    ],
+  ],
   ['arithmetic alone runs nothing', 'echo $((1 + (2 * 3))) ${#x} ${x%%/*}', [['echo', '$((1 + (2 * 3)))', '${#x}', '${x%%/*}']]],
-  ['process substitution', 'diff <(ls a) <(ls b)', [['ls', 'a'], ['ls', 'b'], ['diff', '<(ls a)', '<(ls b)']]],
+  [
+    'process substitution',
+    'diff <(ls a) <(ls b)',
+    [
+      ['ls', 'a'],
+      ['ls', 'b'],
+      ['diff', '<(ls a)', '<(ls b)'],
+    ],
+  ],
   ['subshells', '(cd src && make)', [['cd', 'src'], ['make']]],
   ['a comment ends the command', 'ls # && rm -rf /', [['ls']]],
   ['a comment line', '# rm -rf /\nls', [['ls']]],
   ['# inside a word is not a comment', 'echo a#b', [['echo', 'a#b']]],
-  ['reserved words are not commands', 'if test -f x; then rm x; fi', [['test', '-f', 'x'], ['rm', 'x']]],
+  [
+    'reserved words are not commands',
+    'if test -f x; then rm x; fi',
+    [
+      ['test', '-f', 'x'],
+      ['rm', 'x'],
+    ],
+  ],
   ['a for header runs nothing, its body does', 'for f in *.ts; do wc -l "$f"; done', [['wc', '-l', '$f']]],
   ['a here-document body is data', 'cat <<EOF\nrm -rf /\nEOF\nls', [['cat'], ['ls']]],
   ['$(…) in an unquoted here-document runs (boundary)', 'cat <<EOF\n$(rm x)\nEOF', [['cat'], ['rm', 'x']]],
@@ -61,13 +119,41 @@ describe('parseCommandLine: the commands a line runs', () => {
 
 describe('parseCommandLine: redirections and assignments', () => {
   const cases: [line: string, redirects: [op: string, target: string][], expectedWords: string[]][] = [
-    ['cat < in > out', [['<', 'in'], ['>', 'out']], ['cat']],
-    ['make >> log 2>&1', [['>>', 'log'], ['>&', '1']], ['make']],
-    ['make &> all &>> more', [['&>', 'all'], ['&>>', 'more']], ['make']],
+    [
+      'cat < in > out',
+      [
+        ['<', 'in'],
+        ['>', 'out'],
+      ],
+      ['cat'],
+    ],
+    [
+      'make >> log 2>&1',
+      [
+        ['>>', 'log'],
+        ['>&', '1'],
+      ],
+      ['make'],
+    ],
+    [
+      'make &> all &>> more',
+      [
+        ['&>', 'all'],
+        ['&>>', 'more'],
+      ],
+      ['make'],
+    ],
     ['echo hi>out.txt', [['>', 'out.txt']], ['echo', 'hi']],
     ['grep x <<< "$text"', [['<<<', '$text']], ['grep', 'x']],
     ['cat <<EOF\nx\nEOF', [['<<', 'EOF']], ['cat']],
-    ["cat <<'END' >notes.md\nx\nEND", [['<<', 'END'], ['>', 'notes.md']], ['cat']],
+    [
+      "cat <<'END' >notes.md\nx\nEND",
+      [
+        ['<<', 'END'],
+        ['>', 'notes.md'],
+      ],
+      ['cat'],
+    ],
     ['exec 3<> file', [['<>', 'file']], ['exec']],
     ['cat < <(ls)', [['<', '<(ls)']], ['cat']],
   ];

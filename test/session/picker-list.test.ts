@@ -21,7 +21,13 @@ const assistant = (text: string): AssistantMessage => ({
 
 function write(home: string, cwd: string, id: string, created: Date, messages: Message[], compactAfter?: number): void {
   const w = SessionWriter.create(join(sessionsDir(home, cwd), sessionFileName(created, id)), {
-    type: 'session', version: 1, id, created: created.toISOString(), cwd, model: 'm', tack_version: '0',
+    type: 'session',
+    version: 1,
+    id,
+    created: created.toISOString(),
+    cwd,
+    model: 'm',
+    tack_version: '0',
   });
   messages.forEach((message, i) => {
     w.append({ type: 'message', message });
@@ -35,7 +41,13 @@ describe('session picker list', () => {
     const home = mkdtempSync(join(tmpdir(), 'tack-picker-'));
     const cwd = '/work/project';
     write(home, cwd, 'old-one', new Date('2026-01-01T10:00:00Z'), [user('fix the\nlogin bug'), assistant('done'), user('thanks'), assistant('ok')], 1);
-    write(home, cwd, 'new-one', new Date('2026-01-02T10:00:00Z'), [user([{ type: 'text', text: 'look at' }, { type: 'image', data: '', mimeType: 'image/png' }] as any), assistant('a "quoted" {"type":"message","message":{"role":"user"} text')]);
+    write(home, cwd, 'new-one', new Date('2026-01-02T10:00:00Z'), [
+      user([
+        { type: 'text', text: 'look at' },
+        { type: 'image', data: '', mimeType: 'image/png' },
+      ] as any),
+      assistant('a "quoted" {"type":"message","message":{"role":"user"} text'),
+    ]);
     write(home, cwd, 'open-one', new Date('2026-01-03T10:00:00Z'), [user('current')]);
     write(home, '/elsewhere', 'other-dir', new Date('2026-01-04T10:00:00Z'), [user('not here')]);
     const list = await summarizeSessions(home, cwd, 'open-one');
@@ -51,13 +63,16 @@ describe('session picker list', () => {
     const home = mkdtempSync(join(tmpdir(), 'tack-picker-'));
     const file = join(sessionsDir(home, '/w'), sessionFileName(new Date(), 'big'));
     const line = (v: unknown) => `${JSON.stringify(v)}\n`;
-    const head = line({ type: 'session', version: 1, id: 'big', created: new Date().toISOString(), cwd: '/w', model: 'm', tack_version: '0' }) + line({ type: 'message', message: user('step 0') });
+    const head =
+      line({ type: 'session', version: 1, id: 'big', created: new Date().toISOString(), cwd: '/w', model: 'm', tack_version: '0' }) +
+      line({ type: 'message', message: user('step 0') });
     // an answer just long enough that the next user line starts 20 bytes before the first read ends
     const bare = line({ type: 'message', message: assistant('') });
     const padded = line({ type: 'message', message: assistant('x'.repeat(1024 * 1024 - 20 - Buffer.byteLength(head) - Buffer.byteLength(bare) + 1)) });
     let body = head + padded;
     expect(Buffer.byteLength(body)).toBe(1024 * 1024 - 20 + 1);
-    for (let i = 1; i < 300; i++) body += line({ type: 'message', message: user(`step ${i}`) }) + line({ type: 'message', message: assistant('y'.repeat(9000)) });
+    for (let i = 1; i < 300; i++)
+      body += line({ type: 'message', message: user(`step ${i}`) }) + line({ type: 'message', message: assistant('y'.repeat(9000)) });
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, body);
     const [big] = await summarizeSessions(home, '/w');

@@ -28,7 +28,10 @@ export function requestProblems(body: any): string[] {
       for (const id of ids) if (!following.includes(id)) problems.push(`tool call ${id} has no result right after it`);
     }
     if (m.role === 'tool') {
-      const owner = msgs.slice(0, i).reverse().find((x) => x.role !== 'tool');
+      const owner = msgs
+        .slice(0, i)
+        .reverse()
+        .find((x) => x.role !== 'tool');
       if (!owner?.tool_calls?.some((c: any) => c.id === m.tool_call_id)) problems.push(`result ${m.tool_call_id} has no call`);
     }
     if (i > 0 && m.role !== 'tool' && JSON.stringify(m) === JSON.stringify(msgs[i - 1])) problems.push(`message ${i} repeats the one before`);
@@ -49,7 +52,10 @@ describe('sessions in print mode', () => {
     const files = readdirSync(sessionsDir(home, dir));
     expect(files).toHaveLength(1);
     expect(files[0]).toContain(id);
-    const lines = readFileSync(join(sessionsDir(home, dir), files[0]), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = readFileSync(join(sessionsDir(home, dir), files[0]), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines[0]).toMatchObject({ type: 'session', version: 1, id, cwd: dir, model: 'mock-model' });
     expect(lines.slice(1).map((l) => l.message.role)).toEqual(['user', 'assistant']);
 
@@ -101,7 +107,13 @@ describe('crash safety', () => {
     const { dir, home } = makeProject({ 'a.txt': 'alpha\n'.repeat(50) });
     const slow: Turn[] = [
       { text: 'Let me look. '.repeat(6), toolCalls: [{ name: 'read', arguments: { path: 'a.txt' } }], delayMs: 15, chunkSize: 4 },
-      { toolCalls: [{ name: 'bash', arguments: { command: 'sleep 0.4; echo done' } }, { name: 'ls', arguments: {} }], delayMs: 10 },
+      {
+        toolCalls: [
+          { name: 'bash', arguments: { command: 'sleep 0.4; echo done' } },
+          { name: 'ls', arguments: {} },
+        ],
+        delayMs: 10,
+      },
       { text: 'All done here. '.repeat(8), delayMs: 15, chunkSize: 4 },
     ];
     for (let round = 0; round < 8; round++) {
@@ -131,7 +143,12 @@ describe('compaction', () => {
     mkdirSync(join(project.dir, '.tack'));
     writeFileSync(
       join(project.dir, '.tack', 'config.json'),
-      JSON.stringify({ provider: 'local', model: 'tiny', providers: { local: { baseUrl: url, models: [{ id: 'tiny', contextWindow: 4000 }] } }, compaction: { reserveTokens: 1000 } }),
+      JSON.stringify({
+        provider: 'local',
+        model: 'tiny',
+        providers: { local: { baseUrl: url, models: [{ id: 'tiny', contextWindow: 4000 }] } },
+        compaction: { reserveTokens: 1000 },
+      }),
     );
     return project;
   }
@@ -152,7 +169,10 @@ describe('compaction', () => {
     const r = await runTack(['-p', '--trust', '--output-format', 'stream-json', 'count the lines of big.txt'], { cwd: dir, home });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    const events = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const events = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(events.map((e) => e.type)).toContain('compaction_start');
     expect(events.find((e) => e.type === 'compaction_end')).toMatchObject({ reason: 'threshold' });
     expect(events.at(-1)).toMatchObject({ type: 'result', result: 'There are 70 lines.' });
@@ -171,14 +191,23 @@ describe('compaction', () => {
 
     // The session file holds the compaction; a continued run starts from the summary.
     const file = readdirSync(sessionsDir(home, dir))[0];
-    const lines = readFileSync(join(sessionsDir(home, dir), file), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = readFileSync(join(sessionsDir(home, dir), file), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.some((l) => l.type === 'compaction' && l.summary.startsWith('SUMMARY'))).toBe(true);
   });
 
   it('answers a context-overflow error by compacting once and retrying', async () => {
     const overflow: Turn = {
       status: 400,
-      body: { error: { message: "This model's maximum context length is 4000 tokens. However, your messages resulted in 5210 tokens.", type: 'invalid_request_error', code: 'context_length_exceeded' } },
+      body: {
+        error: {
+          message: "This model's maximum context length is 4000 tokens. However, your messages resulted in 5210 tokens.",
+          type: 'invalid_request_error',
+          code: 'context_length_exceeded',
+        },
+      },
     };
     const s = await server([
       { toolCalls: [{ name: 'read', arguments: { path: 'big.txt' } }], usage: { prompt_tokens: 100, completion_tokens: 10 } },

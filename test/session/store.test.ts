@@ -13,16 +13,34 @@ import type { SessionHeader } from '../../src/session/entries.js';
 const user = (text: string): Message => ({ role: 'user', content: text, timestamp: 1 });
 const assistant = (text: string, calls: string[] = [], input = 0): AssistantMessage => ({
   role: 'assistant',
-  content: [...(text ? [{ type: 'text' as const, text }] : []), ...calls.map((id) => ({ type: 'toolCall' as const, id, name: 'read', arguments: { path: id } }))],
+  content: [
+    ...(text ? [{ type: 'text' as const, text }] : []),
+    ...calls.map((id) => ({ type: 'toolCall' as const, id, name: 'read', arguments: { path: id } })),
+  ],
   provider: 'p',
   model: 'm',
   usage: { input, output: 0, cacheRead: 0, totalTokens: input, cost: null },
   stopReason: calls.length ? 'toolUse' : 'stop',
   timestamp: 1,
 });
-const result = (id: string, text = 'ok'): Message => ({ role: 'toolResult', toolCallId: id, toolName: 'read', content: [{ type: 'text', text }], isError: false, timestamp: 1 });
+const result = (id: string, text = 'ok'): Message => ({
+  role: 'toolResult',
+  toolCallId: id,
+  toolName: 'read',
+  content: [{ type: 'text', text }],
+  isError: false,
+  timestamp: 1,
+});
 
-const header = (id = 'abc'): SessionHeader => ({ type: 'session', version: 1, id, created: new Date().toISOString(), cwd: '/w', model: 'm', tack_version: '0' });
+const header = (id = 'abc'): SessionHeader => ({
+  type: 'session',
+  version: 1,
+  id,
+  created: new Date().toISOString(),
+  cwd: '/w',
+  model: 'm',
+  tack_version: '0',
+});
 
 function tmp() {
   return mkdtempSync(join(tmpdir(), 'tack-store-'));

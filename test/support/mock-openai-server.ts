@@ -288,7 +288,9 @@ function toolCallFragments(turn: StreamTurn, size: number): object[][] {
   const head = (c: (typeof calls)[number]) =>
     withIndex(c.index, { id: c.id, type: 'function', function: { name: c.name, arguments: turn.argumentsInOneChunk ? c.args : '' } });
   const argPieces = (c: (typeof calls)[number]) =>
-    turn.argumentsInOneChunk ? [] : pieces(c.args, size).map((p) => withIndex(c.index, { ...(turn.idOnEveryChunk ? { id: c.id } : {}), function: { arguments: p } }));
+    turn.argumentsInOneChunk
+      ? []
+      : pieces(c.args, size).map((p) => withIndex(c.index, { ...(turn.idOnEveryChunk ? { id: c.id } : {}), function: { arguments: p } }));
 
   if (!turn.interleave) return calls.flatMap((c) => [[head(c)], ...argPieces(c).map((p) => [p])]);
   const out: object[][] = calls.map((c) => [head(c)]);
@@ -335,7 +337,9 @@ function refusalMessage(refusal: Refusal, body: any): string | undefined {
     case 'unanswered_tool_calls': {
       const answered = new Set(messages.filter((m) => m.role === 'tool').map((m) => m.tool_call_id));
       const missing = assistantCalls.find((c) => !answered.has(c.id));
-      return missing ? `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. Missing: ${missing.id}` : undefined;
+      return missing
+        ? `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. Missing: ${missing.id}`
+        : undefined;
     }
   }
 }

@@ -56,7 +56,13 @@ const CASES: Case[] = [
   { name: 'real tab-separated numbers match exactly first', file: '1\tfoo\n2\tbar\n', old: '1\tfoo', new: '1\tbaz', result: '1\tbaz\n2\tbar\n' },
   // 3. trailing whitespace
   { name: 'file has trailing spaces', file: 'a  \nb  \nc\n', old: 'a\nb', new: 'x\ny', result: 'x\ny  \nc\n', says: ['trailing whitespace'] },
-  { name: 'old_text has trailing spaces', file: 'if (x) {\n  go();\n}\n', old: 'if (x) {   \n  go();  ', new: 'if (y) {\n  go();', result: 'if (y) {\n  go();\n}\n' },
+  {
+    name: 'old_text has trailing spaces',
+    file: 'if (x) {\n  go();\n}\n',
+    old: 'if (x) {   \n  go();  ',
+    new: 'if (y) {\n  go();',
+    result: 'if (y) {\n  go();\n}\n',
+  },
   { name: 'trailing tabs', file: 'key:\t\t\nvalue\n', old: 'key:\nvalue', new: 'k:\nv', result: 'k:\nv\n' },
   // 4. indentation
   {
@@ -105,7 +111,13 @@ const CASES: Case[] = [
   },
   // unicode
   { name: 'CJK exact', file: '你好，世界\n再见\n', old: '你好，世界', new: '你好，tack', result: '你好，tack\n再见\n' },
-  { name: 'emoji with trailing-space fallback', file: '🎉 party  \n🚀 launch\n', old: '🎉 party\n🚀 launch', new: '🎉 fête\n🚀 launch', result: '🎉 fête\n🚀 launch\n' },
+  {
+    name: 'emoji with trailing-space fallback',
+    file: '🎉 party  \n🚀 launch\n',
+    old: '🎉 party\n🚀 launch',
+    new: '🎉 fête\n🚀 launch',
+    result: '🎉 fête\n🚀 launch\n',
+  },
   { name: 'CJK in a CRLF file', file: '第一行\r\n第二行\r\n', old: '第一行\n第二行', new: '一\n二', result: '一\r\n二\r\n' },
   { name: 'emoji next to curly quotes', file: 'x = “😀”; y = 1;\n', old: 'x = "😀";', new: 'x = "😎";', result: 'x = "😎"; y = 1;\n' },
   // refusals that teach

@@ -55,7 +55,17 @@ describe('grep: rg and the built-in engine agree', () => {
       for (const kept of ['keep.log', 'sub/top-only.txt', '.config/settings.ts', 'src/win.ts', 'bin/latin1.txt']) {
         expect(files.has(kept), `${grepEngine} keeps ${kept}`).toBe(true);
       }
-      for (const dropped of ['drop.log', 'top-only.txt', 'secret.env', 'build/out.txt', 'pkg/generated/g.ts', 'pkg/a.tmp', '.git/HEAD', 'node_modules/lib/index.js', 'bin/blob.bin']) {
+      for (const dropped of [
+        'drop.log',
+        'top-only.txt',
+        'secret.env',
+        'build/out.txt',
+        'pkg/generated/g.ts',
+        'pkg/a.tmp',
+        '.git/HEAD',
+        'node_modules/lib/index.js',
+        'bin/blob.bin',
+      ]) {
         expect(files.has(dropped), `${grepEngine} skips ${dropped}`).toBe(false);
       }
       expect(text).toContain('src/main.ts:4: const s = "你好 TODO";');
@@ -85,9 +95,7 @@ describe('grep: output and errors', () => {
     const { cwd, run } = workspace();
     await layout(cwd, { 'a.txt': 'x\n'.repeat(10), 'b.txt': 'x\n' });
     const { text, details } = await run('grep', { pattern: 'x', limit: 3 });
-    expect(text).toBe(
-      'a.txt:1: x\na.txt:2: x\na.txt:3: x\n\n[showing the first 3 matches; there are more. Narrow the pattern, path or glob, or raise limit]',
-    );
+    expect(text).toBe('a.txt:1: x\na.txt:2: x\na.txt:3: x\n\n[showing the first 3 matches; there are more. Narrow the pattern, path or glob, or raise limit]');
     expect(details).toMatchObject({ matches: 3, files: 1, truncated: true });
   });
 
@@ -148,7 +156,14 @@ describe('grep: output and errors', () => {
     for (const grepEngine of ['rg', 'builtin'] as const) {
       const { text } = await workspace({ cwd, grepEngine }).run('grep', { pattern: 'NEEDLE', context: 1 });
       expect(text).toBe(
-        ['big.log-900000- filler line', 'big.log:900001: NEEDLE one', 'big.log-900002- after', '--', 'big.log-1800002- filler line', 'big.log:1800003: NEEDLE two'].join('\n'),
+        [
+          'big.log-900000- filler line',
+          'big.log:900001: NEEDLE one',
+          'big.log-900002- after',
+          '--',
+          'big.log-1800002- filler line',
+          'big.log:1800003: NEEDLE two',
+        ].join('\n'),
       );
     }
   });

@@ -44,7 +44,6 @@ export async function call(tool: AnyAgentTool, params: Record<string, unknown>, 
 export function workspace(options: Partial<ToolsOptions> = {}) {
   const cwd = options.cwd ?? tempDir();
   const tools = createTools({ ...options, cwd });
-  const run = (name: string, params: Record<string, unknown>, signal?: AbortSignal) =>
-    call(tools.byName[name as keyof typeof tools.byName], params, signal);
+  const run = (name: string, params: Record<string, unknown>, signal?: AbortSignal) => call(tools.byName[name as keyof typeof tools.byName], params, signal);
   return { cwd, tools, run };
 }

@@ -72,9 +72,7 @@ describe('find', () => {
     await layout(cwd, { 'src/a.ts': '' });
     const none = await run('find', { pattern: '*.rs' });
     expect(none).toMatchObject({ isError: false, text: 'No files match *.rs in the workspace root.' });
-    expect((await run('find', { pattern: '*', path: 'src/a.ts' })).text).toBe(
-      'src/a.ts is a file, not a directory; give a directory as path',
-    );
+    expect((await run('find', { pattern: '*', path: 'src/a.ts' })).text).toBe('src/a.ts is a file, not a directory; give a directory as path');
     expect((await run('find', { pattern: '*', path: 'srcs' })).text).toBe('no such directory srcs; similar: src');
   });
 

@@ -4,8 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { explainFsError, resolvePath } from '../../tools/index.js';
 import { layout, tempDir, workspace } from './helpers.js';
 
-const numbered = (count: number, width = 10) =>
-  Array.from({ length: count }, (_, i) => `line ${i + 1} `.padEnd(width, 'x')).join('\n') + '\n';
+const numbered = (count: number, width = 10) => Array.from({ length: count }, (_, i) => `line ${i + 1} `.padEnd(width, 'x')).join('\n') + '\n';
 
 describe('read', () => {
   it('shows lines cat -n style: right-aligned number, tab, line', async () => {
@@ -21,7 +20,12 @@ describe('read', () => {
     const { cwd, run } = workspace();
     await layout(cwd, { 'a.txt': numbered(50) });
     const { text } = await run('read', { path: 'a.txt', offset: 10, limit: 5 });
-    expect(text.split('\n').slice(0, 5).map((l) => l.split('\t')[0]!.trim())).toEqual(['10', '11', '12', '13', '14']);
+    expect(
+      text
+        .split('\n')
+        .slice(0, 5)
+        .map((l) => l.split('\t')[0]!.trim()),
+    ).toEqual(['10', '11', '12', '13', '14']);
     expect(text.endsWith('[lines 10-14 of 50; use offset=15 to continue]')).toBe(true);
     const tail = await run('read', { path: 'a.txt', offset: 48 });
     expect(tail.text).not.toContain('[lines');

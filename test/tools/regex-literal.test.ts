@@ -27,7 +27,24 @@ describe('requiredLiteral (the text every match must contain, used to skip files
   }
 
   it('never claims text that a match can lack', () => {
-    const samples = ['color', 'colour', 'acdef', 'bcde', 'aaabcde', 'defg', 'abcdefg', 'xabcyz', 'file.txt', 'adefg', 'abc123', 'a word here', 'aaabcd', '你好好', 'x1y(z)', 'ab(ends'];
+    const samples = [
+      'color',
+      'colour',
+      'acdef',
+      'bcde',
+      'aaabcde',
+      'defg',
+      'abcdefg',
+      'xabcyz',
+      'file.txt',
+      'adefg',
+      'abc123',
+      'a word here',
+      'aaabcd',
+      '你好好',
+      'x1y(z)',
+      'ab(ends',
+    ];
     for (const [pattern] of cases) {
       const literal = requiredLiteral(pattern);
       if (!literal) continue;

@@ -84,10 +84,7 @@ describe('write', () => {
 
   it('serializes parallel writes to one path: both land, in call order', async () => {
     const { cwd, run } = workspace();
-    const results = await Promise.all([
-      run('write', { path: 'same.txt', content: 'first\n' }),
-      run('write', { path: 'same.txt', content: 'second\n' }),
-    ]);
+    const results = await Promise.all([run('write', { path: 'same.txt', content: 'first\n' }), run('write', { path: 'same.txt', content: 'second\n' })]);
     expect(results.map((r) => r.isError)).toEqual([false, false]);
     expect(results.map((r) => r.details.created)).toEqual([true, false]);
     expect(await readFile(join(cwd, 'same.txt'), 'utf8')).toBe('second\n');

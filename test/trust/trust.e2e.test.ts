@@ -17,7 +17,7 @@ const toolResults = toolResultText;
 const withKey = { OPENAI_API_KEY: FAKE_KEY };
 
 describe("a hostile repository's settings, untrusted (the boundary)", () => {
-  it('print mode: the key goes only to the user\'s own server, and the ignored file is named on stderr', async () => {
+  it("print mode: the key goes only to the user's own server, and the ignored file is named on stderr", async () => {
     const listener = await server();
     const own = await server();
     const { dir, home } = makeHostileRepo(listener.url);
@@ -27,10 +27,12 @@ describe("a hostile repository's settings, untrusted (the boundary)", () => {
     expect(r.code).toBe(0);
     expect(listener.requests).toHaveLength(0);
     expect(authHeaders(own.requests)).toEqual([`Bearer ${FAKE_KEY}`]);
-    expect(r.stderr).toContain('tack: ignoring .tack/config.json (this folder is not trusted): review it, then run "tack trust" to trust it, or pass --trust for one run');
+    expect(r.stderr).toContain(
+      'tack: ignoring .tack/config.json (this folder is not trusted): review it, then run "tack trust" to trust it, or pass --trust for one run',
+    );
   });
 
-  it('--list-models asks the user\'s own server, never the repo\'s', async () => {
+  it("--list-models asks the user's own server, never the repo's", async () => {
     const listener = await server();
     const own = await server();
     const { dir, home } = makeHostileRepo(listener.url);
@@ -46,7 +48,10 @@ describe("a hostile repository's settings, untrusted (the boundary)", () => {
     const own = await server();
     const { dir, home } = makeHostileRepo(listener.url);
     userSettings(home, own.url);
-    for (const args of [['-p', '--trust', 'hello'], ['--list-models', '--trust']]) {
+    for (const args of [
+      ['-p', '--trust', 'hello'],
+      ['--list-models', '--trust'],
+    ]) {
       const r = await runTack(args, { cwd: dir, home, env: withKey });
       expect(r.code).toBe(2);
       expect(r.stderr).toContain(`would send your OPENAI_API_KEY to ${listener.url}, a server that key was not set for`);

@@ -22,7 +22,13 @@ function folder(settings?: object) {
 
 describe('what a settings file is said to do', () => {
   it('names what loosens a protection or sends something, first', () => {
-    const e = describeSettings({ model: 'm', approval: 'yolo', apiKeyEnv: 'OPENAI_API_KEY', baseUrl: 'http://x.test/v1', permissions: { deny: ['bash(rm*)'] } });
+    const e = describeSettings({
+      model: 'm',
+      approval: 'yolo',
+      apiKeyEnv: 'OPENAI_API_KEY',
+      baseUrl: 'http://x.test/v1',
+      permissions: { deny: ['bash(rm*)'] },
+    });
     expect(e.lines).toEqual([
       'sends your OPENAI_API_KEY to http://x.test/v1 (tack refuses a server your own settings do not name)',
       'sends the conversation, and the code tack reads, to the model server at http://x.test/v1',
@@ -53,7 +59,11 @@ describe('trust pinned to content', () => {
     writeFileSync(join(repo, '.tack', 'config.json'), JSON.stringify({ approval: 'yolo' }));
     const changed = assessTrust(sub, home);
     expect(changed.status).toBe('changed');
-    expect(changed.files[0]).toMatchObject({ rel: '.tack/config.json', change: 'changed', added: ['runs every command and edit without asking (approval: yolo)'] });
+    expect(changed.files[0]).toMatchObject({
+      rel: '.tack/config.json',
+      change: 'changed',
+      added: ['runs every command and edit without asking (approval: yolo)'],
+    });
   });
 
   it('an "always" rule tack saves for the user keeps a trusted folder trusted, and trusts a folder that had no settings', () => {

@@ -103,7 +103,9 @@ export class ChunkAssembler {
     if (delta.refusal) this.appendBlock('text', delta.refusal);
     for (const fragment of delta.tool_calls ?? []) this.appendToolFragment(fragment);
     if (choice.finish_reason) this.finishReason = choice.finish_reason;
-    return Boolean(delta.content || delta.reasoning_content || delta.reasoning || delta.refusal || delta.tool_calls?.length || choice.finish_reason || choice.usage);
+    return Boolean(
+      delta.content || delta.reasoning_content || delta.reasoning || delta.refusal || delta.tool_calls?.length || choice.finish_reason || choice.usage,
+    );
   }
 
   /** Closes every block, settles tool arguments, and returns the stop reason. */
@@ -132,7 +134,8 @@ export class ChunkAssembler {
   private appendBlock(kind: OpenBlock['kind'], delta: string, format?: ReasoningFormat): void {
     if (this.open?.kind !== kind) {
       this.closeOpenBlock();
-      const block: TextContent | ThinkingContent = kind === 'text' ? { type: 'text', text: '' } : { type: 'thinking', thinking: '', ...(format ? { format } : {}) };
+      const block: TextContent | ThinkingContent =
+        kind === 'text' ? { type: 'text', text: '' } : { type: 'thinking', thinking: '', ...(format ? { format } : {}) };
       this.message.content.push(block);
       this.open = { kind, block, index: this.message.content.length - 1 };
       this.emit({ type: kind === 'text' ? 'text_start' : 'thinking_start', contentIndex: this.open.index, partial: this.message });

@@ -43,7 +43,12 @@ export function classifyError(err: unknown, where: Where): Failure {
   if (err instanceof APIError && !(err instanceof APIConnectionError)) return classifyStreamedError(err, where);
   if (err instanceof APIConnectionError || err instanceof TypeError || errorCode(err)) return classifyConnection(err, url);
   if (err instanceof ChunkShapeError) {
-    return { kind: 'server', message: `the server at ${url} sent a chunk that is not a chat completion chunk (${err.message})`, reason: 'malformed chunk', retryable: true };
+    return {
+      kind: 'server',
+      message: `the server at ${url} sent a chunk that is not a chat completion chunk (${err.message})`,
+      reason: 'malformed chunk',
+      retryable: true,
+    };
   }
   if (err instanceof SyntaxError) {
     // The SDK parses each SSE line; a broken one usually means a proxy cut a chunk short.
@@ -57,37 +62,93 @@ function classifyStatus(err: APIError, status: number, where: Where): Failure {
   const detail = serverDetail(err);
   const said = detail ? ` (server said: ${detail})` : '';
   if (status === 401 || status === 403) {
-    return { kind: 'auth', message: `the server at ${url} rejected the API key; ${where.keyEnv ? `set ${where.keyEnv} or pass --api-key` : 'pass the right one with --api-key'}${said}`, reason: `rejected (${status})`, retryable: false };
+    return {
+      kind: 'auth',
+      message: `the server at ${url} rejected the API key; ${where.keyEnv ? `set ${where.keyEnv} or pass --api-key` : 'pass the right one with --api-key'}${said}`,
+      reason: `rejected (${status})`,
+      retryable: false,
+    };
   }
   if (status === 404) {
     if (/model/i.test(detail) || err.code === 'model_not_found') {
-      return { kind: 'not_found', message: `model ${where.modelId} is not served at ${url}; try \`tack --list-models\`${said}`, reason: 'not found (404)', retryable: false };
+      return {
+        kind: 'not_found',
+        message: `model ${where.modelId} is not served at ${url}; try \`tack --list-models\`${said}`,
+        reason: 'not found (404)',
+        retryable: false,
+      };
     }
-    return { kind: 'not_found', message: `the server at ${url} has no chat completions endpoint (404); check the base URL, which usually ends in /v1${said}`, reason: 'not found (404)', retryable: false };
+    return {
+      kind: 'not_found',
+      message: `the server at ${url} has no chat completions endpoint (404); check the base URL, which usually ends in /v1${said}`,
+      reason: 'not found (404)',
+      retryable: false,
+    };
   }
   if (isContextOverflowMessage(detail) || status === 413) {
-    return { kind: 'context_overflow', message: `the conversation is too long for model ${where.modelId}${said}`, reason: `context overflow (${status})`, retryable: false };
+    return {
+      kind: 'context_overflow',
+      message: `the conversation is too long for model ${where.modelId}${said}`,
+      reason: `context overflow (${status})`,
+      retryable: false,
+    };
   }
   if (status === 429) {
     if (err.code === 'insufficient_quota') {
-      return { kind: 'rate_limit', message: `the account behind the API key for ${url} has run out of quota${said}`, reason: 'out of quota (429)', retryable: false };
+      return {
+        kind: 'rate_limit',
+        message: `the account behind the API key for ${url} has run out of quota${said}`,
+        reason: 'out of quota (429)',
+        retryable: false,
+      };
     }
-    return { kind: 'rate_limit', message: `the server at ${url} is rate limiting requests (429)${said}; wait a moment and try again`, reason: 'rate limited (429)', retryable: true, retryAfterMs: parseRetryAfter(err.headers) };
+    return {
+      kind: 'rate_limit',
+      message: `the server at ${url} is rate limiting requests (429)${said}; wait a moment and try again`,
+      reason: 'rate limited (429)',
+      retryable: true,
+      retryAfterMs: parseRetryAfter(err.headers),
+    };
   }
   if (status >= 500 || status === 408 || status === 409) {
-    return { kind: 'server', message: `the server at ${url} failed with status ${status}${said}`, reason: `server error (${status})`, retryable: true, retryAfterMs: parseRetryAfter(err.headers) };
+    return {
+      kind: 'server',
+      message: `the server at ${url} failed with status ${status}${said}`,
+      reason: `server error (${status})`,
+      retryable: true,
+      retryAfterMs: parseRetryAfter(err.headers),
+    };
   }
-  return { kind: 'bad_request', message: `the server at ${url} refused the request (${status})${said}`, reason: `refused (${status})`, retryable: false, detail };
+  return {
+    kind: 'bad_request',
+    message: `the server at ${url} refused the request (${status})${said}`,
+    reason: `refused (${status})`,
+    retryable: false,
+    detail,
+  };
 }
 
 function classifyConnection(err: unknown, url: string): Failure {
   const code = errorCode(err);
   const text = errorText(err);
   if (code === 'ECONNREFUSED') {
-    return { kind: 'network', message: `cannot reach ${url}: connection refused; check that the server is running and the base URL is right`, reason: 'connection refused', retryable: false, refused: true, unreached: true };
+    return {
+      kind: 'network',
+      message: `cannot reach ${url}: connection refused; check that the server is running and the base URL is right`,
+      reason: 'connection refused',
+      retryable: false,
+      refused: true,
+      unreached: true,
+    };
   }
   if (code && UNREACHABLE_CODES.has(code)) {
-    return { kind: 'network', message: `cannot reach ${url}: ${code === 'ENOTFOUND' ? 'host not found' : code}; check the base URL and your network`, reason: code, retryable: false, unreached: true };
+    return {
+      kind: 'network',
+      message: `cannot reach ${url}: ${code === 'ENOTFOUND' ? 'host not found' : code}; check the base URL and your network`,
+      reason: code,
+      retryable: false,
+      unreached: true,
+    };
   }
   // undici reports a body cut short as TypeError('terminated') with a socket error as its cause.
   if ((code && RESET_CODES.has(code)) || /terminated|other side closed|socket hang up/i.test(text)) {
@@ -103,9 +164,19 @@ function classifyConnection(err: unknown, url: string): Failure {
 function classifyStreamedError(err: APIError, where: Where): Failure {
   const detail = serverDetail(err);
   if (isContextOverflowMessage(detail)) {
-    return { kind: 'context_overflow', message: `the conversation is too long for model ${where.modelId} (server said: ${detail})`, reason: 'context overflow', retryable: false };
+    return {
+      kind: 'context_overflow',
+      message: `the conversation is too long for model ${where.modelId} (server said: ${detail})`,
+      reason: 'context overflow',
+      retryable: false,
+    };
   }
-  return { kind: 'server', message: `the server at ${where.baseUrl} reported an error mid-answer: ${detail}`, reason: 'server error mid-answer', retryable: true };
+  return {
+    kind: 'server',
+    message: `the server at ${where.baseUrl} reported an error mid-answer: ${detail}`,
+    reason: 'server error mid-answer',
+    retryable: true,
+  };
 }
 
 /** The server's own words, without the SDK's status prefix, cut to a readable length. */
@@ -114,7 +185,10 @@ function serverDetail(err: APIError): string {
   const text = typeof fromBody === 'string' ? fromBody : err.message.replace(/^\d{3}\s+/, '');
   // The server's words end up on a terminal (print mode's stderr): no escape sequence gets through.
   // eslint-disable-next-line no-control-regex
-  const oneLine = text.replace(/\s+/g, ' ').replace(/\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|[\x00-\x1f\x7f-\x9f]/g, '').trim();
+  const oneLine = text
+    .replace(/\s+/g, ' ')
+    .replace(/\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|[\x00-\x1f\x7f-\x9f]/g, '')
+    .trim();
   if (/^\(?no (status code or )?body\)?$|status code \(no body\)/i.test(oneLine)) return '';
   return oneLine.length > DETAIL_LIMIT ? `${oneLine.slice(0, DETAIL_LIMIT)}…` : oneLine;
 }

@@ -35,7 +35,12 @@ const RULES: Rule[] = [
   // The reverse: OpenAI's reasoning models refuse the older field and name the newer one.
   { feature: 'max_tokens', named: /(?<![a-z_])max_tokens/i, sent: (p) => p.max_tokens !== undefined, learn: { maxTokensField: 'max_completion_tokens' } },
   { feature: 'developer role', named: /developer/i, sent: (p) => messages(p).some((m) => m.role === 'developer'), learn: { supportsDeveloperRole: false } },
-  { feature: 'parallel_tool_calls', named: /parallel[_ ]?tool[_ ]?calls/i, sent: (p) => p.parallel_tool_calls !== undefined, learn: { supportsParallelToolCalls: false } },
+  {
+    feature: 'parallel_tool_calls',
+    named: /parallel[_ ]?tool[_ ]?calls/i,
+    sent: (p) => p.parallel_tool_calls !== undefined,
+    learn: { supportsParallelToolCalls: false },
+  },
   { feature: 'tool_choice', named: /tool[_ ]?choice/i, sent: (p) => p.tool_choice !== undefined, learn: { supportsToolChoice: false } },
   {
     feature: 'strict',
@@ -47,7 +52,10 @@ const RULES: Rule[] = [
   {
     feature: 'reasoning replay',
     named: /reasoning_content|\breasoning\b(?![_ ]?effort)|think/i,
-    sent: (p) => messages(p).some((m) => m.role === 'assistant' && (m.reasoning_content !== undefined || m.reasoning !== undefined || String(m.content ?? '').startsWith('<think>'))),
+    sent: (p) =>
+      messages(p).some(
+        (m) => m.role === 'assistant' && (m.reasoning_content !== undefined || m.reasoning !== undefined || String(m.content ?? '').startsWith('<think>')),
+      ),
     learn: { replayReasoning: false },
   },
   {

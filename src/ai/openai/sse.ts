@@ -36,7 +36,8 @@ export async function readChunks(response: Response, onChunk: (chunk: unknown) =
         const { data, event } = batch[i]!;
         if (event === null || !event.startsWith('thread.')) {
           const json = JSON.parse(data) as unknown;
-          if (json && typeof json === 'object' && 'error' in json && json.error) throw new OpenAI.APIError(undefined, json.error as object, undefined, response.headers);
+          if (json && typeof json === 'object' && 'error' in json && json.error)
+            throw new OpenAI.APIError(undefined, json.error as object, undefined, response.headers);
           onChunk(json);
           // One turn of the microtask queue between chunks: a consumer waiting on the event
           // stream sees each event while its `partial` still shows the message at that moment.

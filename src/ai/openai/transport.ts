@@ -15,10 +15,9 @@ export function bodyReader(response: Response): ReturnType<typeof nodeReader> | 
 
 /** Ports fetch refuses to connect to ("bad port"), left to fetch so that they fail as before. */
 const FETCH_BLOCKED_PORTS = new Set([
-  1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113,
-  115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556,
-  563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667,
-  6668, 6669, 6679, 6697, 10080,
+  1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113, 115, 117, 119, 123, 135, 137,
+  139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049,
+  3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
 ]);
 
 /** undici's connect timeout, which fetch would apply. */
@@ -75,7 +74,9 @@ export function streamingFetch(input: string | URL | Request, init: RequestInit 
       if (!socket.connecting) return;
       const timer = setTimeout(() => {
         const host = `${url.hostname}:${url.port || (url.protocol === 'https:' ? 443 : 80)}`;
-        req.destroy(Object.assign(new Error(`Connect Timeout Error (attempted address: ${host}, timeout: ${CONNECT_TIMEOUT_MS}ms)`), { code: 'UND_ERR_CONNECT_TIMEOUT' }));
+        req.destroy(
+          Object.assign(new Error(`Connect Timeout Error (attempted address: ${host}, timeout: ${CONNECT_TIMEOUT_MS}ms)`), { code: 'UND_ERR_CONNECT_TIMEOUT' }),
+        );
       }, CONNECT_TIMEOUT_MS);
       socket.once('connect', () => clearTimeout(timer));
       socket.once('close', () => clearTimeout(timer));
@@ -90,19 +91,31 @@ export function streamingFetch(input: string | URL | Request, init: RequestInit 
  * Accept-Encoding), but a proxy may compress anyway.
  */
 function decode(res: IncomingMessage): Readable {
-  const codings = (res.headers['content-encoding'] ?? '').toLowerCase().split(',').map((c) => c.trim()).filter(Boolean);
+  const codings = (res.headers['content-encoding'] ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
   const flush = { flush: zlib.Z_SYNC_FLUSH, finishFlush: zlib.Z_SYNC_FLUSH };
   let body: Readable = res;
   for (const coding of codings.reverse()) {
-    const next = coding === 'gzip' || coding === 'x-gzip' ? createGunzip(flush) : coding === 'deflate' ? createInflate(flush) : coding === 'br' ? createBrotliDecompress() : null;
+    const next =
+      coding === 'gzip' || coding === 'x-gzip'
+        ? createGunzip(flush)
+        : coding === 'deflate'
+          ? createInflate(flush)
+          : coding === 'br'
+            ? createBrotliDecompress()
+            : null;
     if (!next) return res; // an encoding fetch does not know either: the bytes as they came
     const from = body;
     from.on('error', (err) => next.destroy(err));
     body = from.pipe(next);
   }
-  if (body !== res) body.on('close', () => {
-    if (!res.complete) res.destroy();
-  });
+  if (body !== res)
+    body.on('close', () => {
+      if (!res.complete) res.destroy();
+    });
   return body;
 }
 

@@ -8,7 +8,7 @@ export interface CommandInfo {
 
 export const COMMANDS: CommandInfo[] = [
   { name: 'help', description: 'keys and commands' },
-  { name: 'model', args: '[id]', description: 'switch the model for the next turn (no id: pick from the server\'s list)' },
+  { name: 'model', args: '[id]', description: "switch the model for the next turn (no id: pick from the server's list)" },
   { name: 'new', description: 'start a fresh conversation' },
   { name: 'resume', args: '[id]', description: 'continue an earlier session of this directory (no id: pick from a list)' },
   { name: 'compact', args: '[focus]', description: 'summarize the older part of the conversation now (focus: what the summary should keep)' },

@@ -128,7 +128,11 @@ export function expandTabs(text: string, stop = 4): string {
 export function sanitize(text: string): string {
   let t = text.replace(ANSI, '').replace(/\r\n/g, '\n');
   // A bare CR (progress bars) keeps only what was drawn last on that line.
-  if (t.includes('\r')) t = t.split('\n').map((line) => lastRedraw(line)).join('\n');
+  if (t.includes('\r'))
+    t = t
+      .split('\n')
+      .map((line) => lastRedraw(line))
+      .join('\n');
   // eslint-disable-next-line no-control-regex
   t = t.replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '');
   return expandTabs(t);

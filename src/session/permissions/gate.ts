@@ -98,7 +98,11 @@ export class ApprovalGate {
     return new Map(found.map((where) => [where.absolute, where]));
   }
 
-  private async judge(tool: string, args: Record<string, unknown>, readOnlyHint?: boolean): Promise<{ decision: Decision; located: Located; tackHome?: string }> {
+  private async judge(
+    tool: string,
+    args: Record<string, unknown>,
+    readOnlyHint?: boolean,
+  ): Promise<{ decision: Decision; located: Located; tackHome?: string }> {
     const [located, tackHome] = await Promise.all([this.locate(tool, args), this.o.tackHome ? realRoot(this.o.tackHome) : undefined]);
     return { decision: this.decide(tool, args, located, tackHome, readOnlyHint), located, tackHome };
   }
@@ -187,7 +191,8 @@ export class ApprovalGate {
     for (const where of located.values()) {
       const secret = this.o.secretFile?.(where.absolute) ?? this.o.secretFile?.(where.real);
       if (secret) return `the diff is not shown: ${displayPath(this.o.cwd, where.absolute)} usually holds secrets`;
-      if (where.finalLink && !where.inside) return `${describeLocation(this.o.cwd, where)}: the link is replaced by a file; the file it points to is not changed`;
+      if (where.finalLink && !where.inside)
+        return `${describeLocation(this.o.cwd, where)}: the link is replaced by a file; the file it points to is not changed`;
     }
     return undefined;
   }

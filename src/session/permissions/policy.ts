@@ -139,7 +139,15 @@ function decideMcp(tool: string, ctx: PolicyContext): Decision {
   if (denied) return { kind: 'deny', message: `refused: the MCP tool ${tool} is denied by the rule "${denied.text}" in permissions.deny` };
   const subject: AskSubject = { type: 'tool' };
   const asked = firstRule(ctx.rules, 'ask', applies);
-  if (asked) return { kind: 'ask', reason: `using an MCP tool covered by the rule "${asked.text}" in permissions.ask`, needs: 'an answer', detail: tool, subject, routine: false };
+  if (asked)
+    return {
+      kind: 'ask',
+      reason: `using an MCP tool covered by the rule "${asked.text}" in permissions.ask`,
+      needs: 'an answer',
+      detail: tool,
+      subject,
+      routine: false,
+    };
   if (firstRule(ctx.rules, 'allow', applies) || ctx.grants.allowsTool(tool)) return { kind: 'allow' };
   if (ctx.mode === 'yolo') return { kind: 'allow' };
   if (ctx.readOnlyHint && ctx.trustReadOnlyHints) return { kind: 'allow' };
@@ -197,7 +205,8 @@ function decidePath(tool: string, absolute: string, ctx: PolicyContext): Decisio
   if (changes) {
     if (linkedOut) return ask(`replacing the symbolic link ${displayPath(ctx.cwd, absolute)} (it points outside the workspace) with a file`, NEEDS_YOLO);
     if (!inside) return ask('writing outside the workspace', NEEDS_YOLO);
-    if (isControlFile(absolute, ctx) || isControlFile(real, ctx)) return ask('changing settings that control what runs (.tack, .git, .mcp.json, .claude, .agents, .vscode)', NEEDS_YOLO);
+    if (isControlFile(absolute, ctx) || isControlFile(real, ctx))
+      return ask('changing settings that control what runs (.tack, .git, .mcp.json, .claude, .agents, .vscode)', NEEDS_YOLO);
     if (ctx.mode === 'ask' && !ctx.grants.allEdits) return ask('changing files', NEEDS_AUTO_EDIT, rule, true);
     return { kind: 'allow' };
   }
@@ -254,7 +263,8 @@ function decideCommand(cmd: JudgedCommand, ctx: PolicyContext): Decision {
   const judgedText = cmd.words.join(' ');
   const applies = (rule: Rule) => ruleCovers(rule, 'bash') && matchesCommand(rule, cmd.views);
   const denied = firstRule(ctx.rules, 'deny', applies);
-  if (denied) return { kind: 'deny', message: `refused: "${cmd.text}" is denied by the rule "${denied.text}" in permissions.deny; do not try to get around it` };
+  if (denied)
+    return { kind: 'deny', message: `refused: "${cmd.text}" is denied by the rule "${denied.text}" in permissions.deny; do not try to get around it` };
   const prefix = commandPrefix(cmd.words);
   /** `prefixes`: what an "always" answer would cover; none when the question is about a file it reads */
   const ask = (reason: string, needs: string, suggestion: string | undefined, prefixes: string[]): Decision => ({
@@ -281,8 +291,7 @@ function decideCommand(cmd: JudgedCommand, ctx: PolicyContext): Decision {
   if (verdict.readOnly) {
     const read = verdict.paths.flatMap((word) => shellWordPaths(word, ctx)).map((path) => asWritten(path, ctx));
     const spellings = (where: RealLocation) => (where.real === where.absolute ? [where.real] : [where.absolute, where.real]);
-    const readRules = (list: RuleList, on: string[]) =>
-      firstRule(ctx.rules, list, (r) => ruleCovers(r, 'read') && on.some((p) => matchesPath(r, p, ctx.cwd)));
+    const readRules = (list: RuleList, on: string[]) => firstRule(ctx.rules, list, (r) => ruleCovers(r, 'read') && on.some((p) => matchesPath(r, p, ctx.cwd)));
     // a deny rule on any file the command reads beats a question about another
     for (const where of read) {
       const denied = readRules('deny', spellings(where));
@@ -290,7 +299,9 @@ function decideCommand(cmd: JudgedCommand, ctx: PolicyContext): Decision {
     }
     for (const where of read) {
       if (ctx.mode === 'yolo' || readRules('allow', [where.real]) || ctx.grants.allowsPath('read', where.real)) continue;
-      const secret = spellings(where).map((p) => secretMatch(p, ctx.home)).find(Boolean);
+      const secret = spellings(where)
+        .map((p) => secretMatch(p, ctx.home))
+        .find(Boolean);
       const readRule = suggestPathRule('read', where.real, ctx.cwd);
       if (secret) return ask(`reading a file that usually holds secrets (${secret})`, NEEDS_YOLO, readRule, []);
       // commands run in the sandbox, which is their boundary; in print mode they may read outside

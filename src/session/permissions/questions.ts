@@ -83,7 +83,11 @@ export function askChoices(decision: Extract<Decision, { kind: 'ask' }>, cwd: st
       if (!decision.routine || !decision.detail.startsWith('mcp__')) return [YES, NO];
       return [
         YES,
-        { label: `Yes, and don't ask again for ${decision.detail} this session`, key: 'a', answer: { answer: 'always', scope: { kind: 'tool', name: decision.detail } } },
+        {
+          label: `Yes, and don't ask again for ${decision.detail} this session`,
+          key: 'a',
+          answer: { answer: 'always', scope: { kind: 'tool', name: decision.detail } },
+        },
         NO,
       ];
   }

@@ -31,10 +31,31 @@ const files = (extra: Partial<Spec> = {}): Spec => ({ operands: 'files', options
 const plain = (extra: Partial<Spec> = {}): Spec => ({ operands: 'none', options: 'any', ...extra });
 
 const COMMANDS: Record<string, Spec> = {
-  cat: files(), head: files(), tail: files(), wc: files(), ls: files(), stat: files(), du: files(), nl: files(),
-  od: files(), hexdump: files(), strings: files(), md5sum: files(), sha1sum: files(), sha256sum: files(),
-  sha512sum: files(), cksum: files(), tac: files(), rev: files(), column: files(), cmp: files(), diff: files(),
-  realpath: files(), readlink: files(), cut: files(), cd: files(),
+  cat: files(),
+  head: files(),
+  tail: files(),
+  wc: files(),
+  ls: files(),
+  stat: files(),
+  du: files(),
+  nl: files(),
+  od: files(),
+  hexdump: files(),
+  strings: files(),
+  md5sum: files(),
+  sha1sum: files(),
+  sha256sum: files(),
+  sha512sum: files(),
+  cksum: files(),
+  tac: files(),
+  rev: files(),
+  column: files(),
+  cmp: files(),
+  diff: files(),
+  realpath: files(),
+  readlink: files(),
+  cut: files(),
+  cd: files(),
   // `-C` compiles a magic file next to it
   file: files({ unsafe: /^-[a-zA-Z]*C|^--compile/ }),
   uniq: files({ maxOperands: 1 }),
@@ -45,9 +66,27 @@ const COMMANDS: Record<string, Spec> = {
   // `+cmd` and options (`-o log`, `-k keys`) could run commands or write files; only plain paging
   less: files({ options: NO_OPTIONS, unsafe: /^\+/ }),
   more: files({ options: NO_OPTIONS, unsafe: /^\+/ }),
-  pwd: plain(), echo: plain(), true: plain(), false: plain(), test: plain(), '[': plain(), '[[': plain(),
-  whoami: plain(), id: plain(), uname: plain(), which: plain(), whereis: plain(), type: plain(), printenv: plain(),
-  seq: plain(), sleep: plain(), nproc: plain(), arch: plain(), groups: plain(), basename: plain(), dirname: plain(),
+  pwd: plain(),
+  echo: plain(),
+  true: plain(),
+  false: plain(),
+  test: plain(),
+  '[': plain(),
+  '[[': plain(),
+  whoami: plain(),
+  id: plain(),
+  uname: plain(),
+  which: plain(),
+  whereis: plain(),
+  type: plain(),
+  printenv: plain(),
+  seq: plain(),
+  sleep: plain(),
+  nproc: plain(),
+  arch: plain(),
+  groups: plain(),
+  basename: plain(),
+  dirname: plain(),
   // `printf -v PATH …` would set a shell variable for the rest of the line
   printf: plain({ unsafe: /^-v/ }),
   date: plain({ unsafe: /^-[a-zA-Z]*s|^--set/ }),
@@ -76,14 +115,35 @@ const FIND_ACTIONS = new Set(['-exec', '-execdir', '-ok', '-okdir', '-delete', '
  * `--git-dir`/`--work-tree` point it at a repository whose config (`core.fsmonitor`, `core.pager`)
  * could be anyone's.
  */
-const GIT_GLOBAL_SAFE = new Set(['--no-pager', '-P', '--no-optional-locks', '--literal-pathspecs', '--no-replace-objects', '--glob-pathspecs', '--noglob-pathspecs', '--icase-pathspecs']);
+const GIT_GLOBAL_SAFE = new Set([
+  '--no-pager',
+  '-P',
+  '--no-optional-locks',
+  '--literal-pathspecs',
+  '--no-replace-objects',
+  '--glob-pathspecs',
+  '--noglob-pathspecs',
+  '--icase-pathspecs',
+]);
 /** Options of any read-only git subcommand that write a file, run a program, or read outside the repository. */
 const GIT_UNSAFE = /^(?:--output|--ext-diff|--textconv|--no-index|--exec|--upload-pack|--receive-pack|--filters|--contents|--open-files-in-pager)/;
 /** git subcommands that only look, each with its own options that do not. */
 const GIT_READ: Record<string, RegExp | undefined> = {
-  status: undefined, diff: undefined, log: undefined, show: undefined, blame: undefined, 'ls-files': undefined,
-  'ls-tree': undefined, 'rev-parse': undefined, describe: undefined, shortlog: undefined, 'cat-file': undefined,
-  'show-ref': undefined, 'merge-base': undefined, 'rev-list': undefined, whatchanged: undefined,
+  status: undefined,
+  diff: undefined,
+  log: undefined,
+  show: undefined,
+  blame: undefined,
+  'ls-files': undefined,
+  'ls-tree': undefined,
+  'rev-parse': undefined,
+  describe: undefined,
+  shortlog: undefined,
+  'cat-file': undefined,
+  'show-ref': undefined,
+  'merge-base': undefined,
+  'rev-list': undefined,
+  whatchanged: undefined,
   // `-O<program>` opens the matching files in that program
   grep: /^-[a-zA-Z]*O/,
 };
@@ -112,7 +172,10 @@ function gitSubcommandReadOnly(sub: string | undefined, rest: string[]): boolean
       return rest.length === 0 || rest[0] === 'show' || (rest[0].startsWith('-') && !rest.includes('expire') && !rest.includes('delete'));
     case 'config':
       // `--edit` opens an editor; setting options needs no flag at all, so a read names one
-      return rest.some((w) => /^(?:--get|--get-all|--get-regexp|--list|-l)$/.test(w)) && !rest.some((w) => /^(?:-e|--edit|--add|--unset.*|--replace-all|--rename-section|--remove-section)$/.test(w));
+      return (
+        rest.some((w) => /^(?:--get|--get-all|--get-regexp|--list|-l)$/.test(w)) &&
+        !rest.some((w) => /^(?:-e|--edit|--add|--unset.*|--replace-all|--rename-section|--remove-section)$/.test(w))
+      );
     default:
       return false;
   }

@@ -80,8 +80,15 @@ export class Controller {
       busy: () => this.busy,
     };
     this.screen = new Screen(source, (now) => this.liveLines(now));
-    this.input = new InputBox(o.history, o.fileIndex, () => this.schedule(), () => promptMenuItems(this.session), () => resourceMenuItems(this.session));
-    if (!o.headerPrinted) this.transcript.pushRaw(renderHeader({ version: o.version, model: o.session.model.id, cwd: o.session.config.cwd }, o.cols).join('\n'));
+    this.input = new InputBox(
+      o.history,
+      o.fileIndex,
+      () => this.schedule(),
+      () => promptMenuItems(this.session),
+      () => resourceMenuItems(this.session),
+    );
+    if (!o.headerPrinted)
+      this.transcript.pushRaw(renderHeader({ version: o.version, model: o.session.model.id, cwd: o.session.config.cwd }, o.cols).join('\n'));
     this.attach(o.session);
     this.screen.render();
   }

@@ -10,9 +10,18 @@ import type { Command } from '../input/keymap.js';
 import { moveSelection, type MenuState } from './menu.js';
 
 const EDIT_OPS: Record<string, (st: ed.EditorState) => ed.EditorState> = {
-  left: ed.left, right: ed.right, wordLeft: ed.wordLeft, wordRight: ed.wordRight, home: ed.home, end: ed.end,
-  backspace: ed.backspace, delete: ed.deleteForward, deleteWordBack: ed.deleteWordBack,
-  deleteWordForward: ed.deleteWordForward, killLineStart: ed.deleteToLineStart, killLineEnd: ed.deleteToLineEnd,
+  left: ed.left,
+  right: ed.right,
+  wordLeft: ed.wordLeft,
+  wordRight: ed.wordRight,
+  home: ed.home,
+  end: ed.end,
+  backspace: ed.backspace,
+  delete: ed.deleteForward,
+  deleteWordBack: ed.deleteWordBack,
+  deleteWordForward: ed.deleteWordForward,
+  killLineStart: ed.deleteToLineStart,
+  killLineEnd: ed.deleteToLineEnd,
 };
 
 /** An editing command applied to a bare editor state (no menu, no history): the reason field uses it. */

@@ -10,7 +10,12 @@ export function loadModels(list: () => Promise<string[]>, current: string, done:
   list().then(
     (ids) => {
       if (ids.length === 0) done(null, 'the server lists no models; use /model <id>');
-      else done({ ...pickerMenu(), items: ids.map((id) => ({ label: id, description: id === current ? 'current' : undefined })), selected: Math.max(0, ids.indexOf(current)) });
+      else
+        done({
+          ...pickerMenu(),
+          items: ids.map((id) => ({ label: id, description: id === current ? 'current' : undefined })),
+          selected: Math.max(0, ids.indexOf(current)),
+        });
     },
     (err: unknown) => done(null, err instanceof Error ? err.message : String(err)),
   );

@@ -162,7 +162,10 @@ function lastAnswer(messages: readonly Message[]): string {
   for (let i = messages.length - 1; i >= 0; i--) {
     const m = messages[i];
     if (m.role !== 'assistant') continue;
-    const text = m.content.map((c) => (c.type === 'text' ? c.text : '')).join('').trim();
+    const text = m.content
+      .map((c) => (c.type === 'text' ? c.text : ''))
+      .join('')
+      .trim();
     if (text) return text;
   }
   return '';

@@ -51,7 +51,13 @@ export class SessionPicker {
         this.setFilter(this.filter + cmd.text.replace(/\s+/g, ' '));
         return;
       case 'edit':
-        if (cmd.op === 'backspace') this.setFilter(graphemes(this.filter).slice(0, -1).map((g) => g.segment).join(''));
+        if (cmd.op === 'backspace')
+          this.setFilter(
+            graphemes(this.filter)
+              .slice(0, -1)
+              .map((g) => g.segment)
+              .join(''),
+          );
         else if (cmd.op === 'deleteWordBack' || cmd.op === 'killLineStart') this.setFilter('');
         return;
       case 'up':

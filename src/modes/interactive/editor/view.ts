@@ -33,10 +33,7 @@ function wrapCells(line: string, offset: number, cols: number): Cell[][] {
   return rows;
 }
 
-export function renderEditor(
-  st: EditorState,
-  o: { width: number; maxLines: number; prompt: string; hint?: string; showCursor?: boolean },
-): EditorView {
+export function renderEditor(st: EditorState, o: { width: number; maxLines: number; prompt: string; hint?: string; showCursor?: boolean }): EditorView {
   const promptWidth = textWidth(o.prompt);
   const cols = Math.max(4, o.width - promptWidth - 1); // one column kept free for the cursor at a line's end
   const cursorMark = (ch: string) => (o.showCursor === false ? ch : s.inverse(ch));

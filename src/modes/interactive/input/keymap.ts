@@ -3,8 +3,18 @@
 import type { KeyEvent } from './keys.js';
 
 export type EditCommand =
-  | 'left' | 'right' | 'wordLeft' | 'wordRight' | 'home' | 'end'
-  | 'backspace' | 'delete' | 'deleteWordBack' | 'deleteWordForward' | 'killLineStart' | 'killLineEnd';
+  | 'left'
+  | 'right'
+  | 'wordLeft'
+  | 'wordRight'
+  | 'home'
+  | 'end'
+  | 'backspace'
+  | 'delete'
+  | 'deleteWordBack'
+  | 'deleteWordForward'
+  | 'killLineStart'
+  | 'killLineEnd';
 
 export type Command =
   | { type: 'submit' } // Enter
@@ -35,49 +45,84 @@ export function keyCommand(ev: KeyEvent): Command {
   }
   if (ctrl && !meta) {
     switch (name) {
-      case 'j': return { type: 'newline' };
-      case 'c': return { type: 'interrupt' };
-      case 'd': return { type: 'eof' };
-      case 'o': return { type: 'toggleTools' };
-      case 'a': return edit('home');
-      case 'e': return edit('end');
-      case 'b': return edit('left');
-      case 'f': return edit('right');
-      case 'w': return edit('deleteWordBack');
-      case 'u': return edit('killLineStart');
-      case 'k': return edit('killLineEnd');
-      case 'h': return edit('backspace');
-      case 'p': return { type: 'up' };
-      case 'n': return { type: 'down' };
-      case 'left': return edit('wordLeft');
-      case 'right': return edit('wordRight');
-      case 'home': return edit('home');
-      case 'end': return edit('end');
-      default: return { type: 'none' };
+      case 'j':
+        return { type: 'newline' };
+      case 'c':
+        return { type: 'interrupt' };
+      case 'd':
+        return { type: 'eof' };
+      case 'o':
+        return { type: 'toggleTools' };
+      case 'a':
+        return edit('home');
+      case 'e':
+        return edit('end');
+      case 'b':
+        return edit('left');
+      case 'f':
+        return edit('right');
+      case 'w':
+        return edit('deleteWordBack');
+      case 'u':
+        return edit('killLineStart');
+      case 'k':
+        return edit('killLineEnd');
+      case 'h':
+        return edit('backspace');
+      case 'p':
+        return { type: 'up' };
+      case 'n':
+        return { type: 'down' };
+      case 'left':
+        return edit('wordLeft');
+      case 'right':
+        return edit('wordRight');
+      case 'home':
+        return edit('home');
+      case 'end':
+        return edit('end');
+      default:
+        return { type: 'none' };
     }
   }
   if (meta) {
     switch (name) {
       case 'b':
-      case 'left': return edit('wordLeft');
+      case 'left':
+        return edit('wordLeft');
       case 'f':
-      case 'right': return edit('wordRight');
-      case 'd': return edit('deleteWordForward');
-      case 'backspace': return edit('deleteWordBack');
-      default: return { type: 'none' };
+      case 'right':
+        return edit('wordRight');
+      case 'd':
+        return edit('deleteWordForward');
+      case 'backspace':
+        return edit('deleteWordBack');
+      default:
+        return { type: 'none' };
     }
   }
   switch (name) {
-    case 'escape': return { type: 'escape' };
-    case 'tab': return shift ? { type: 'cycleMode' } : { type: 'tab' };
-    case 'up': return { type: 'up' };
-    case 'down': return { type: 'down' };
-    case 'left': return edit('left');
-    case 'right': return edit('right');
-    case 'home': return edit('home');
-    case 'end': return edit('end');
-    case 'backspace': return edit('backspace');
-    case 'delete': return edit('delete');
-    default: return { type: 'none' };
+    case 'escape':
+      return { type: 'escape' };
+    case 'tab':
+      return shift ? { type: 'cycleMode' } : { type: 'tab' };
+    case 'up':
+      return { type: 'up' };
+    case 'down':
+      return { type: 'down' };
+    case 'left':
+      return edit('left');
+    case 'right':
+      return edit('right');
+    case 'home':
+      return edit('home');
+    case 'end':
+      return edit('end');
+    case 'backspace':
+      return edit('backspace');
+    case 'delete':
+      return edit('delete');
+    default:
+      return { type: 'none' };
   }
 }

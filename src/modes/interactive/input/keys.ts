@@ -2,8 +2,20 @@
 // combinations, and bracketed paste delivered as one piece even when it spans several reads.
 
 export type KeyName =
-  | 'enter' | 'tab' | 'backspace' | 'delete' | 'escape' | 'insert'
-  | 'up' | 'down' | 'left' | 'right' | 'home' | 'end' | 'pageup' | 'pagedown'
+  | 'enter'
+  | 'tab'
+  | 'backspace'
+  | 'delete'
+  | 'escape'
+  | 'insert'
+  | 'up'
+  | 'down'
+  | 'left'
+  | 'right'
+  | 'home'
+  | 'end'
+  | 'pageup'
+  | 'pagedown'
   | string; // a letter or character for ctrl/meta combinations
 
 export type KeyEvent =

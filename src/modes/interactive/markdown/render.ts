@@ -98,4 +98,3 @@ export function renderCode(code: string, info: string, w: number, withHighlight:
   for (const line of lines) out.push(...wrapWithPrefix(line, w, '  ', '  '));
   return out;
 }
-

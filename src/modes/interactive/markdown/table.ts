@@ -14,8 +14,7 @@ export function renderTable(table: Tokens.Table, w: number): string[] {
   const available = Math.max(cols, w - (3 * cols + 1));
   const widths = fit(natural, available);
   const v = s.gray(sym('│', '|'));
-  const line = (l: string, m: string, r: string) =>
-    s.gray(sym(l, '+') + widths.map((cw) => sym('─', '-').repeat(cw + 2)).join(sym(m, '+')) + sym(r, '+'));
+  const line = (l: string, m: string, r: string) => s.gray(sym(l, '+') + widths.map((cw) => sym('─', '-').repeat(cw + 2)).join(sym(m, '+')) + sym(r, '+'));
   const renderRow = (cells: string[], bold: boolean) => {
     const wrapped = widths.map((cw, i) => wrap(cells[i] ?? '', cw));
     const height = Math.max(...wrapped.map((c) => c.length));
@@ -29,13 +28,7 @@ export function renderTable(table: Tokens.Table, w: number): string[] {
     }
     return out;
   };
-  return [
-    line('┌', '┬', '┐'),
-    ...renderRow(header, true),
-    line('├', '┼', '┤'),
-    ...rows.flatMap((r) => renderRow(r, false)),
-    line('└', '┴', '┘'),
-  ];
+  return [line('┌', '┬', '┐'), ...renderRow(header, true), line('├', '┼', '┤'), ...rows.flatMap((r) => renderRow(r, false)), line('└', '┴', '┘')];
 }
 
 function padAligned(text: string, cols: number, align: 'left' | 'right' | 'center' | null): string {

@@ -58,5 +58,6 @@ function choiceLines(q: OpenQuestion, cols: number): string[] {
 }
 
 function reasonLines(reason: EditorState, cols: number): string[] {
-  return renderEditor(reason, { width: cols, maxLines: 4, prompt: `${INDENT}why not? `, hint: 'optional: tell the model why (Enter sends, Esc: no reason)' }).lines;
+  return renderEditor(reason, { width: cols, maxLines: 4, prompt: `${INDENT}why not? `, hint: 'optional: tell the model why (Enter sends, Esc: no reason)' })
+    .lines;
 }

@@ -11,10 +11,7 @@ export const emptyQueue: QueueState = { steering: [], followUp: [] };
 
 /** One line a message (its first line, cut to the width); at most `max` lines in all. */
 export function renderQueue(q: QueueState, cols: number, max = 6): string[] {
-  const entries = [
-    ...q.steering.map((t) => ({ label: 'steer', t })),
-    ...q.followUp.map((t) => ({ label: 'follow-up', t })),
-  ];
+  const entries = [...q.steering.map((t) => ({ label: 'steer', t })), ...q.followUp.map((t) => ({ label: 'follow-up', t }))];
   const line = (label: string, t: string) => {
     const first = t.trim().split('\n')[0] ?? '';
     const more = t.trim().includes('\n') ? ' …' : '';

@@ -32,7 +32,9 @@ export function renderStatus(st: StatusInfo, cols: number, now: number): string[
   const out: string[] = [];
   if (st.retry) {
     const wait = Math.max(0, Math.ceil((st.retry.at - now) / 1000));
-    out.push(truncate(s.yellow(`${sym('⚠', '!')} ${st.retry.reason}; retrying in ${wait}s (attempt ${st.retry.attempt + 1} of ${st.retry.maxAttempts})`), cols));
+    out.push(
+      truncate(s.yellow(`${sym('⚠', '!')} ${st.retry.reason}; retrying in ${wait}s (attempt ${st.retry.attempt + 1} of ${st.retry.maxAttempts})`), cols),
+    );
   }
   if (st.busy) {
     const line = `${s.cyan(spinnerFrame(now))} ${st.activity} ${s.gray(`(${formatSeconds(now - st.startedAt)} · Esc to interrupt)`)}`;

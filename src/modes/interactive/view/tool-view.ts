@@ -83,7 +83,9 @@ export function toolPreview(t: ToolCallView, cols: number, expanded = false): st
   switch (t.name) {
     case 'bash': {
       if (!text) return t.status === 'running' ? [] : indent([s.gray('(no output)')]);
-      return indent(tail(text.split('\n'), BASH_PREVIEW_LINES, t.status !== 'running').map((l) => (l.startsWith('… ') ? s.gray(l) : s.dim(truncate(l, inner)))));
+      return indent(
+        tail(text.split('\n'), BASH_PREVIEW_LINES, t.status !== 'running').map((l) => (l.startsWith('… ') ? s.gray(l) : s.dim(truncate(l, inner)))),
+      );
     }
     case 'edit':
     case 'write': {
@@ -107,7 +109,11 @@ export function toolPreview(t: ToolCallView, cols: number, expanded = false): st
     case 'grep': {
       const matches = num(d, 'matches') ?? text.split('\n').filter(Boolean).length;
       const files = num(d, 'files');
-      return indent([s.gray(`${plural(matches, 'match').replace('matchs', 'matches')}${files !== undefined ? ` in ${plural(files, 'file')}` : ''}${d.truncated ? ' (truncated)' : ''}`)]);
+      return indent([
+        s.gray(
+          `${plural(matches, 'match').replace('matchs', 'matches')}${files !== undefined ? ` in ${plural(files, 'file')}` : ''}${d.truncated ? ' (truncated)' : ''}`,
+        ),
+      ]);
     }
     case 'find':
       return indent([s.gray(`${plural(num(d, 'matches') ?? 0, 'path')}${d.truncated ? ' (truncated)' : ''}`)]);
