@@ -20,6 +20,10 @@ interface CliOptions extends ConfigFlags, SessionFlags {
   trust?: boolean;
 }
 
+function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
 function positiveInt(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number of at least 1.');
@@ -43,6 +47,7 @@ Examples:
 Environment: OPENAI_API_KEY (or the provider's key, e.g. OPENROUTER_API_KEY), OPENAI_BASE_URL, TACK_MODEL,
   TACK_HOME (default ~/.tack), TACK_PROBE_PORTS (local servers to look for), TACK_DEBUG=1
 Settings: $TACK_HOME/config.json and .tack/config.json (model, provider, baseUrl, apiKeyEnv, ...)
+MCP servers: tack mcp add|list|get|remove (tack mcp --help), .mcp.json in a trusted folder, --mcp-config
 Exit codes: 0 done, 1 model or runtime error, 2 usage or settings error, 3 --max-turns reached, 130 interrupted`;
 
 function buildProgram(): Command {
@@ -75,6 +80,7 @@ function buildProgram(): Command {
     .option('--system-prompt <text|@file>', 'replace the system prompt')
     .option('--append-system-prompt <text|@file>', 'add to the system prompt')
     .option('-C, --cwd <dir>', 'work in this directory')
+    .option('--mcp-config <file>', 'MCP servers from a file holding {"mcpServers": …} (repeatable; see tack mcp --help)', collect)
     .optionsGroup('Safety:')
     .addOption(
       new Option('--approval <mode>', 'what runs without asking (default: ask; print mode: everything inside the workspace)').choices([
@@ -86,7 +92,7 @@ function buildProgram(): Command {
     .option('--yolo', 'same as --approval yolo: nothing asks (deny rules still hold)')
     .addOption(new Option('--sandbox <on|off>', 'run bash inside bubblewrap (default: on where it can run)').choices(['on', 'off']))
     .option('--no-network', 'no network for sandboxed commands')
-    .option('--trust', "apply this folder's own settings (.tack/config.json) for this run without asking")
+    .option('--trust', "apply this folder's own settings (.tack/config.json, .mcp.json) for this run without asking")
     .addHelpText('after', EXAMPLES)
     .showSuggestionAfterError(true)
     .exitOverride()
@@ -139,6 +145,10 @@ function checkWorkDirectory(dir: string): void {
 }
 
 async function main(argv: string[]): Promise<number> {
+  if (argv[2] === 'mcp') {
+    const { runMcpCommand } = await import('./extensions/mcp/command.js');
+    return runMcpCommand(argv.slice(3));
+  }
   if (argv[2] === 'trust') {
     const { runTrustCommand } = await import('./trust/command.js');
     return runTrustCommand(argv.slice(3));

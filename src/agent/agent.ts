@@ -209,7 +209,10 @@ export class Agent {
     return {
       systemPrompt: s.systemPrompt,
       model: s.model,
-      tools: s.tools,
+      // read at each model call, so tools set between turns (an MCP server's new list) are offered at once
+      get tools() {
+        return s.tools;
+      },
       thinkingLevel: s.thinkingLevel,
       streamFn: o.streamFn,
       streamOptions: o.streamOptions,

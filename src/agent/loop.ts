@@ -91,7 +91,12 @@ export async function runLoop(prompts: UserMessage[], config: LoopConfig, signal
 /** One model call, streamed into events. A context overflow is answered once through `prepareContext`. */
 async function streamAssistant(config: LoopConfig, signal: AbortSignal, emit: Emit, guard: RunGuard): Promise<AssistantMessage> {
   await config.prepareContext?.({ reason: 'turn', signal });
-  const tools = config.tools.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters }));
+  const tools = config.tools.map((t) => ({
+    name: t.name,
+    description: t.description,
+    parameters: t.parameters,
+    ...(t.strict === false ? { strict: false } : {}),
+  }));
   let started = false;
   for (let retried = false; ; retried = true) {
     const transcript = config.getMessages();

@@ -35,6 +35,13 @@ export interface AgentTool<TParams extends TSchema = TSchema, TDetails = unknown
    * function judges each call (bash: a command line that only looks).
    */
   readOnly?: boolean | ((params: Static<TParams>) => boolean);
+  /**
+   * What the tool's provider says about it (an MCP server's `readOnlyHint`), unchecked: the approval
+   * policy believes it only when the user allowed that. Not used for scheduling.
+   */
+  readOnlyHint?: boolean;
+  /** false: never send this tool's schema in strict mode (a schema tack did not write) */
+  strict?: boolean;
   /** The resource a changing call works on (a resolved file path): calls with one key never overlap. */
   lockKey?: (params: Static<TParams>) => string | undefined;
   execute(toolCallId: string, params: Static<TParams>, signal?: AbortSignal, onUpdate?: AgentToolUpdateCallback<TDetails>): Promise<AgentToolResult<TDetails>>;

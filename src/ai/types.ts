@@ -118,6 +118,8 @@ export interface ToolSpec {
   name: string;
   description: string;
   parameters: unknown;
+  /** false: send the schema as it is, never in strict mode */
+  strict?: boolean;
 }
 
 export interface Context {

@@ -10,6 +10,7 @@ import type { ApprovalMode } from './schema.js';
 import { PRESETS, type Preset } from './presets.js';
 import type { ConfigFile, ModelFactsConfig, ProviderConfig } from './schema.js';
 import { TOOL_NAMES, type ToolName } from '../../tools/names.js';
+import { collectMcpServers, findProjectMcpFile, readMcpFile, type McpServerSpec, type McpSource } from './mcp-servers.js';
 
 export const OPENAI_BASE_URL = PRESETS.openai!.baseUrl;
 
@@ -31,6 +32,8 @@ export interface ConfigFlags {
   /** false with --no-network */
   network?: boolean;
   thinking?: ThinkingLevel;
+  /** --mcp-config FILE (repeatable): files holding {"mcpServers": …}, named on the command line so trusted */
+  mcpConfig?: string[];
 }
 
 /**
@@ -90,6 +93,14 @@ export interface ResolvedConfig {
   sandboxNetwork: boolean;
   /** variables let back into tool processes although their names look secret */
   envAllow: string[];
+  /** MCP servers from every source that applies, by name (disabled ones included, marked) */
+  mcpServers: McpServerSpec[];
+  mcp: {
+    /** tools a server marks read-only run without a question */
+    trustReadOnlyHints: boolean;
+    /** how long the first model call waits for tool lists still loading */
+    startupWaitMs: number;
+  };
 }
 
 export const MISSING_KEY_GUIDANCE = [
@@ -122,6 +133,7 @@ function merged(files: ConfigFile[]): ConfigFile {
       retry: { ...out.retry, ...f.retry },
       timeouts: { ...out.timeouts, ...f.timeouts },
       compaction: { ...out.compaction, ...f.compaction },
+      mcp: { ...out.mcp, ...f.mcp },
     });
   }
   return out;
@@ -237,13 +249,26 @@ function checkKeyDestination(o: {
   );
 }
 
+/** The sources of MCP servers, lowest precedence first (see mcp-servers.ts). */
+export function mcpSources(loaded: LoadedFile[], cwd: string, applyProject: boolean, flagFiles: string[]): McpSource[] {
+  const fromSettings = (l: LoadedFile): McpSource => ({ path: l.path, servers: l.config.mcpServers as Record<string, unknown> | undefined });
+  const sources = loaded.filter((l) => l.own).map(fromSettings);
+  const dotMcp = applyProject ? findProjectMcpFile(cwd) : undefined;
+  if (dotMcp) sources.push(readMcpFile(dotMcp));
+  sources.push(...loaded.filter((l) => !l.own).map(fromSettings));
+  for (const file of flagFiles) sources.push(readMcpFile(resolve(cwd, expandHome(file))));
+  return sources;
+}
+
 export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = process.env, o: ResolveOptions = {}): ResolvedConfig {
   const cwd = resolve(expandHome(flags.cwd ?? process.cwd()));
   const home = tackHome(env);
   const trust = o.trust ?? 'ignored';
-  const loaded = loadConfigFiles(cwd, home, trust === 'trusted' || trust === 'session');
+  const applyProject = trust === 'trusted' || trust === 'session';
+  const loaded = loadConfigFiles(cwd, home, applyProject);
   const file = merged(loaded.map((l) => l.config));
   checkBaseUrls(flags.baseUrl, env.OPENAI_BASE_URL, loaded);
+  const mcpServers = collectMcpServers(mcpSources(loaded, cwd, applyProject, flags.mcpConfig ?? []), cwd, env);
 
   const chosen = flags.provider ?? file.provider;
   const explicitBaseUrl = flags.baseUrl ?? env.OPENAI_BASE_URL ?? file.baseUrl;
@@ -308,5 +333,7 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = proce
     exposeSecretFiles: sandboxSettings(loaded.map((l) => l.config)).expose,
     sandboxNetwork: flags.network === false ? false : (file.sandboxNetwork ?? true),
     envAllow: loaded.flatMap((l) => l.config.env?.allow ?? []),
+    mcpServers,
+    mcp: { trustReadOnlyHints: file.mcp?.trustReadOnlyHints === true, startupWaitMs: (file.mcp?.startupWaitSeconds ?? 5) * 1000 },
   };
 }

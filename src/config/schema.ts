@@ -2,6 +2,7 @@
 // typo is reported instead of silently ignored.
 import { Type, type Static, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
+import { McpServersSchema, McpSettingsSchema } from './mcp-schema.js';
 
 const strict = { additionalProperties: false } as const;
 
@@ -126,6 +127,9 @@ export const ConfigFileSchema = Type.Object(
     sandboxNetwork: Type.Optional(Type.Boolean()),
     /** variables let back into tool processes although their names look secret (`NPM_TOKEN`, `AWS_*`) */
     env: Type.Optional(Type.Object({ allow: Type.Optional(Type.Array(Type.String())) }, strict)),
+    /** MCP servers by name (each entry is checked on its own, naming the file and the entry) */
+    mcpServers: Type.Optional(McpServersSchema),
+    mcp: Type.Optional(McpSettingsSchema),
   },
   strict,
 );

@@ -35,8 +35,11 @@ function describeRaw(name: string, args: unknown): string {
     case 'write':
     case 'edit':
       return `${name} ${s('path') ?? ''}`;
-    default:
-      return `${name} ${clip(JSON.stringify(a))}`;
+    default: {
+      // an MCP tool is labelled with its server: `everything:echo {…}`
+      const mcp = /^mcp__(.+?)__(.+)$/.exec(name);
+      return `${mcp ? `${mcp[1]}:${mcp[2]}` : name} ${clip(JSON.stringify(a))}`;
+    }
   }
 }
 

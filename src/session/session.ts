@@ -17,6 +17,7 @@ import { SessionWriter, loadSession, sessionFileName, sessionsDir, type LoadedSe
 import { buildSystemPrompt } from './system-prompt.js';
 import { addUsage, noUsage, type UsageTotals, withEstimate } from './usage.js';
 import { join } from 'node:path';
+import { McpHost } from '../extensions/mcp/host.js';
 
 export type CompactionReason = 'threshold' | 'overflow' | 'manual';
 
@@ -42,6 +43,10 @@ export interface SessionOptions {
   safety?: SafetyOptions;
   /** the approval gate createSession made */
   approvals?: ApprovalGate;
+  /** the session's MCP servers (createSession makes the host when servers are configured) */
+  mcp?: McpHost;
+  /** one-time notes for the user (print mode: stderr; the app shows them) */
+  note?: (message: string) => void;
 }
 
 export class Session {
@@ -60,16 +65,23 @@ export class Session {
   private lock: SessionLock | null = null;
   private readonly listeners: SessionListener[] = [];
   private readonly settings: CompactionSettings;
+  /** MCP servers: their tools join the built-in ones; `/mcp` shows and reconnects them */
+  readonly mcp: McpHost | undefined;
+  /** the first model call has not yet waited for MCP tool lists */
+  private mcpWaited = false;
+  private readonly note: (message: string) => void;
 
   constructor(
     readonly config: ResolvedConfig,
-    readonly tools: AnyAgentTool[],
+    private readonly builtinTools: AnyAgentTool[],
     private readonly baseStream: StreamFn,
     agentOptions: Omit<AgentOptions, 'streamFn' | 'prepareContext'>,
     o: SessionOptions,
   ) {
     this.settings = { ...DEFAULT_COMPACTION, ...config.compaction, ...o.compaction };
     this.approvals = o.approvals;
+    this.mcp = o.mcp;
+    this.note = o.note ?? (() => {});
     this.id = o.resume?.header.id ?? randomUUID();
     this.compactedCount = o.resume?.compactedCount ?? 0;
     this.file = o.file === null ? null : (o.file ?? join(sessionsDir(config.home, config.cwd), sessionFileName(new Date(), this.id)));
@@ -83,6 +95,39 @@ export class Session {
     for (const m of o.resume?.messages ?? []) if (m.role === 'assistant') addUsage(this.usage, m.usage);
     // Persistence first, so listeners run after the message is safely on disk.
     this.agent.subscribe((event) => this.onAgentEvent(event));
+    this.mcp?.onChange(() => this.refreshTools());
+    this.refreshTools();
+  }
+
+  /** Starts the MCP servers in the background, if they are not already starting. */
+  startExtensions(): void {
+    this.mcp?.start();
+  }
+
+  /** The tools the model is offered now: the built-in ones, then the ready MCP servers' (minus those a deny rule hides). */
+  get tools(): readonly AnyAgentTool[] {
+    return this.agent.state.tools;
+  }
+
+  private refreshTools(): void {
+    const mcpTools = (this.mcp?.agentTools() ?? []).filter((t) => !this.approvals?.hides(t.name));
+    this.agent.setTools([...this.builtinTools, ...mcpTools]);
+  }
+
+  /** Before the first model call: MCP tool lists still loading are waited for a little, then the call goes ahead. */
+  private async waitForMcp(): Promise<void> {
+    if (!this.mcp || this.mcpWaited) return;
+    this.mcpWaited = true;
+    const still = await this.mcp.ready(this.config.mcp.startupWaitMs);
+    this.refreshTools();
+    for (const server of this.mcp.servers().filter((x) => x.state === 'failed')) {
+      this.note(`MCP server ${server.name} failed to start: ${server.reason ?? 'no reason given'} (log: ${server.logPath})`);
+    }
+    if (still.length > 0) {
+      this.note(
+        `MCP server${still.length > 1 ? 's' : ''} ${still.join(', ')} still starting; ${still.length > 1 ? 'their' : 'its'} tools join when ready (/mcp shows the state)`,
+      );
+    }
   }
 
   get model(): Model {
@@ -177,6 +222,7 @@ export class Session {
 
   close(): void {
     this.closeFile();
+    void this.mcp?.close();
   }
 
   private closeFile(): void {
@@ -232,6 +278,7 @@ export class Session {
 
   /** The loop's step at each model call: compaction when the context fills up, or the server said it overflowed. */
   private async prepareContext(reason: 'turn' | 'overflow', signal: AbortSignal): Promise<boolean> {
+    await this.waitForMcp();
     if (reason === 'turn' && !shouldCompact(estimateTokens(this.agent.state.messages), this.model.contextWindow, this.settings)) return false;
     return this.runCompaction(reason === 'turn' ? 'threshold' : 'overflow', undefined, signal);
   }
@@ -264,6 +311,8 @@ export class Session {
 export interface CreateSessionOptions extends Omit<SessionOptions, 'resume'> {
   /** path of an earlier session to continue */
   resumeFile?: string;
+  /** MCP servers start when `session.startExtensions()` is called, not now (the app: after its first screen) */
+  deferExtensions?: boolean;
   /** one-time notes of the model layer and load warnings; default: stderr (the app shows them itself) */
   note?: (message: string) => void;
 }
@@ -279,6 +328,11 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
   const safety = createSafety(config, o.safety ?? {});
   const allTools = createTools({ cwd: config.cwd, secretFile: safety.secretFile });
   const tools = config.tools.map((name) => (name === 'bash' ? safety.bashTool : allTools.byName[name]));
+  // the SDK loads only when there are servers to run, and (deferred) only once the caller says so
+  const mcp = config.mcpServers.some((s) => !s.disabled)
+    ? new McpHost(config.mcpServers, { home: config.home, baseEnv: safety.toolEnv, version: packageVersion(), notify: note })
+    : undefined;
+  if (!o.deferExtensions) mcp?.start();
   const [model, systemPrompt] = await Promise.all([
     pickModel(config, provider, resume?.model),
     buildSystemPrompt({ cwd: config.cwd, home: config.home, tools, replace: o.systemPrompt, append: o.appendSystemPrompt }),
@@ -295,6 +349,6 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
       // The approval gate first: a caller's own hook sees only calls the policy lets through.
       beforeToolCall: async (call, tool, signal) => (await safety.gate.beforeToolCall(call, tool, signal)) ?? o.beforeToolCall?.(call, tool, signal),
     },
-    { ...o, file: o.resumeFile ?? o.file, resume, approvals: safety.gate },
+    { ...o, file: o.resumeFile ?? o.file, resume, approvals: safety.gate, mcp, note },
   );
 }

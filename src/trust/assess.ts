@@ -1,6 +1,7 @@
 // Whether a folder's own files apply: trusted (pinned content unchanged), untrusted, or changed.
 import { readConfigFile } from '../config/files.js';
-import { describeSettings, type SettingsEffects } from './describe.js';
+import { readMcpFile } from '../config/mcp-servers.js';
+import { describeMcpServers, describeSettings, type SettingsEffects } from './describe.js';
 import { findProjectFiles, type ProjectFile } from './project-files.js';
 import { readTrust, writeTrust, type TrustRecord } from './store.js';
 
@@ -26,6 +27,10 @@ export interface TrustAssessment {
 
 function effectsOf(file: ProjectFile): SettingsEffects {
   try {
+    if (file.rel.endsWith('.mcp.json')) {
+      const lines = describeMcpServers(readMcpFile(file.path).servers);
+      return { lines, risky: lines.length };
+    }
     return describeSettings(readConfigFile(file.path));
   } catch (err) {
     return { lines: [`cannot be applied: ${(err as Error).message}`], risky: 0 };

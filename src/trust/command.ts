@@ -31,7 +31,7 @@ function trustHere(dir: string, home: string): string {
 /** Runs the subcommand; returns the exit code. */
 export function runTrustCommand(args: string[], env: NodeJS.ProcessEnv = process.env): number {
   const program = new Command('tack trust')
-    .description("Trust a folder's own settings (.tack/config.json), pinned to their current content.")
+    .description("Trust a folder's own settings (.tack/config.json, .mcp.json), pinned to their current content.")
     .argument('[dir]', 'the folder (default: the current directory); its repository root is what is trusted')
     .option('--list', 'list the trusted folders')
     .option('--revoke', 'stop trusting the folder')

@@ -22,6 +22,8 @@ const DESCRIBED = new Set([
   'model',
   'sandboxNetwork',
   'tools',
+  'mcpServers',
+  'mcp',
 ]);
 
 export interface SettingsEffects {
@@ -54,6 +56,8 @@ export function describeSettings(c: ConfigFile): SettingsEffects {
   if (exposed.length > 0) risky.push(`lets commands read secret files: ${exposed.join(', ')}`);
   const envAllow = c.env?.allow ?? [];
   if (envAllow.length > 0) risky.push(`passes variables that look secret to commands: ${envAllow.join(', ')}`);
+  risky.push(...describeMcpServers(c.mcpServers));
+  if (c.mcp?.trustReadOnlyHints) risky.push('runs MCP tools their server marks read-only without asking (mcp.trustReadOnlyHints)');
   if (c.provider) other.push(`uses the provider "${c.provider}"`);
   if (c.model) other.push(`uses the model "${c.model}"`);
   if (c.approval === 'ask') other.push('asks before edits and commands (approval: ask)');
@@ -67,4 +71,19 @@ export function describeSettings(c: ConfigFile): SettingsEffects {
   const rest = Object.keys(c).filter((k) => !DESCRIBED.has(k));
   if (rest.length > 0) other.push(`sets ${rest.join(', ')}`);
   return { lines: [...risky, ...other], risky: risky.length };
+}
+
+const short = (text: string) => (text.length > 120 ? `${text.slice(0, 119)}…` : text);
+
+/** What an `mcpServers` object (of `.tack/config.json` or `.mcp.json`) would start or connect to. */
+export function describeMcpServers(servers: Record<string, unknown> | undefined): string[] {
+  return Object.entries(servers ?? {}).map(([name, raw]) => {
+    const e = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+    const off = e.disabled === true ? ' (disabled)' : '';
+    if (typeof e.url === 'string') return `connects to the MCP server "${name}" at ${short(e.url)}${off}`;
+    const args = Array.isArray(e.args) ? e.args.map(String) : [];
+    const envKeys = typeof e.env === 'object' && e.env !== null ? Object.keys(e.env) : [];
+    const withEnv = envKeys.length > 0 ? ` with ${envKeys.join(', ')} set` : '';
+    return `runs the MCP server "${name}": ${short([String(e.command ?? '?'), ...args].join(' '))}${withEnv}, outside the sandbox${off}`;
+  });
 }

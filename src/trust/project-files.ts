@@ -1,10 +1,11 @@
 // A folder's own files that change what tack does, found and fingerprinted. Today that is the
-// project settings file; MCP servers, commands, skills and hooks add their files here.
+// project settings file and `.mcp.json`; commands, skills and hooks add their files here.
 import { createHash } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { isInside } from '../../tools/paths.js';
 import { findProjectConfig, readSettingsText } from '../config/files.js';
+import { findProjectMcpFile } from '../config/mcp-servers.js';
 import { findRepoRoot } from '../config/paths.js';
 
 export interface ProjectFile {
@@ -39,5 +40,8 @@ export function findProjectFiles(cwd: string, home: string): { root: string; fil
   const settings = findProjectConfig(cwd, join(home, 'config.json'));
   // one that cannot be read safely (a link out, `-> /dev/zero`, too large) stops tack with one sentence
   if (settings) files.push(fingerprint(root, settings));
+  // Claude Code's MCP servers file: the programs it names would run as soon as a session starts
+  const mcp = findProjectMcpFile(cwd);
+  if (mcp) files.push(fingerprint(root, mcp));
   return { root, files };
 }

@@ -162,7 +162,7 @@ function convertToolResult(message: ToolResultMessage, ids: ToolCallIds, imagesO
 }
 
 function convertTool(tool: ToolSpec, strictAllowed: boolean): ChatCompletionTool {
-  const strict = strictAllowed ? strictSchema(tool.parameters) : undefined;
+  const strict = strictAllowed && tool.strict !== false ? strictSchema(tool.parameters) : undefined;
   const parameters = (strict ?? tool.parameters) as Record<string, unknown>;
   return { type: 'function', function: { name: tool.name, description: tool.description, parameters, ...(strict ? { strict: true } : {}) } };
 }

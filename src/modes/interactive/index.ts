@@ -23,6 +23,10 @@ export interface InteractiveOptions {
 
 /** ESC alone is Escape once nothing follows it within this time. */
 const ESCAPE_WAIT_MS = 30;
+/** MCP servers (and the SDK) load this long after the first frame has reached the terminal, so that
+ * their start-up (node processes, the SDK import) does not compete with the terminal drawing it. A
+ * message sent before then starts them at once (the first model call waits for them). */
+const EXTENSIONS_AFTER_MS = 500;
 
 /**
  * Loads Ink and React with the production builds (much faster to load and run) and without Ink's
@@ -106,7 +110,8 @@ export async function runInteractive(o: InteractiveOptions): Promise<number> {
     m = await loadModules();
     // One after the other: loadApp changes process.env while it imports, and a session takes the
     // environment for the agent's commands (after an await, when it resumes a file).
-    session = await m.createSession(sessionOptions(o.session));
+    // MCP servers start once the first screen is up, so it never waits for them (or for the SDK)
+    session = await m.createSession({ ...sessionOptions(o.session), deferExtensions: true });
     app = await loadApp();
   } catch (err) {
     // Leave the screen as a shell expects it; the CLI prints the error.
@@ -157,6 +162,11 @@ export async function runInteractive(o: InteractiveOptions): Promise<number> {
   // The stand-in input box goes; Ink draws the real one in its place (erasing below is not a clear).
   if (placeholder > 0) stdout.write(`\x1b[${placeholder}A\r\x1b[J`);
   const ink = app.mountApp(controller, stdout);
+  // Ink drew the first frame while mounting (synchronously); once it is flushed, the servers start
+  let startExtensions: NodeJS.Timeout | undefined;
+  stdout.write('', () => {
+    startExtensions = setTimeout(() => controller.current.startExtensions(), EXTENSIONS_AFTER_MS);
+  });
   if (o.session?.pick) controller.openResumePicker('new conversation');
   if (o.prompt) controller.sendInitial(o.prompt);
   for (const chunk of early.splice(0)) onKeys(chunk, true);
@@ -170,6 +180,7 @@ export async function runInteractive(o: InteractiveOptions): Promise<number> {
     process.off('SIGTERM', onSignal);
     process.off('SIGHUP', onSignal);
     clearTimeout(escapeTimer);
+    clearTimeout(startExtensions);
     terminal.restore();
     const last = controller.current;
     // the way back, where there is one: a saved conversation with something in it

@@ -29,6 +29,8 @@ export interface ApprovalGateOptions {
   saveAllowRules?: (rules: string[]) => string;
   /** a sentence for the user: a saved rule, a failure to save one */
   notify?: (message: string) => void;
+  /** `"mcp": {"trustReadOnlyHints": true}`: MCP tools their server marks read-only run without a question */
+  trustReadOnlyHints?: boolean;
 }
 
 type AskDecision = Extract<Decision, { kind: 'ask' }>;
@@ -71,7 +73,7 @@ export class ApprovalGate {
   }
 
   /** `located`: where the call's paths really are (`locate`); without it they are judged as written. */
-  decide(tool: string, args: Record<string, unknown>, located?: Located, tackHome = this.o.tackHome): Decision {
+  decide(tool: string, args: Record<string, unknown>, located?: Located, tackHome = this.o.tackHome, readOnlyHint?: boolean): Decision {
     const ctx = {
       mode: this.currentMode,
       rules: this.o.rules,
@@ -81,8 +83,15 @@ export class ApprovalGate {
       tackHome,
       located,
       ownOutput: ownTempDirIfMade('output'),
+      readOnlyHint,
+      trustReadOnlyHints: this.o.trustReadOnlyHints,
     };
     return decide(tool, args, ctx);
+  }
+
+  /** A tool no call of could run (a deny rule names it whole): the model is not even shown it. */
+  hides(tool: string): boolean {
+    return tool.startsWith('mcp__') && this.decide(tool, {}).kind === 'deny';
   }
 
   /** Resolves the symbolic links of every path the policy will judge for this call (the I/O it must not do). */
@@ -91,18 +100,22 @@ export class ApprovalGate {
     return new Map(found.map((where) => [where.absolute, where]));
   }
 
-  private async judge(tool: string, args: Record<string, unknown>): Promise<{ decision: Decision; located: Located; tackHome?: string }> {
+  private async judge(
+    tool: string,
+    args: Record<string, unknown>,
+    readOnlyHint?: boolean,
+  ): Promise<{ decision: Decision; located: Located; tackHome?: string }> {
     const [located, tackHome] = await Promise.all([this.locate(tool, args), this.o.tackHome ? realRoot(this.o.tackHome) : undefined]);
-    return { decision: this.decide(tool, args, located, tackHome), located, tackHome };
+    return { decision: this.decide(tool, args, located, tackHome, readOnlyHint), located, tackHome };
   }
 
-  readonly beforeToolCall: BeforeToolCall = async (call, _tool, signal) => {
+  readonly beforeToolCall: BeforeToolCall = async (call, tool, signal) => {
     const args = (call.arguments ?? {}) as Record<string, unknown>;
     if (this.repeats.record(call.name, args) >= REPEAT_LIMIT) {
       const stop = await this.onRepeat(call, args, signal);
       if (stop) return stop;
     }
-    const { decision, located, tackHome } = await this.judge(call.name, args);
+    const { decision, located, tackHome } = await this.judge(call.name, args, tool?.readOnlyHint);
     if (decision.kind === 'allow') return undefined;
     if (decision.kind === 'deny') return block(decision.message);
     return this.ask(call, args, decision, signal, located, tackHome);
@@ -210,6 +223,7 @@ export class ApprovalGate {
     const scope = answer.scope!;
     if (scope.kind === 'path') this.grants.grantPath(scope.access, scope.path);
     else if (scope.kind === 'all-edits') this.grants.allEdits = true;
+    else if (scope.kind === 'tool') this.grants.grantTool(scope.name);
     else {
       for (const prefix of scope.prefixes) this.grants.grantPrefix(prefix);
       if (scope.save && this.o.saveAllowRules) {

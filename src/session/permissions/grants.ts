@@ -5,11 +5,21 @@ export class SessionGrants {
   private readonly readPaths = new Set<string>();
   private readonly editPaths = new Set<string>();
   private readonly prefixes = new Set<string>();
+  /** MCP tools answered "always" for this session */
+  private readonly tools = new Set<string>();
   /** "yes to all edits": edits and writes inside the workspace run like in auto-edit */
   allEdits = false;
 
   grantPath(kind: 'read' | 'edit', absolute: string): void {
     (kind === 'edit' ? this.editPaths : this.readPaths).add(absolute);
+  }
+
+  grantTool(name: string): void {
+    this.tools.add(name);
+  }
+
+  allowsTool(name: string): boolean {
+    return this.tools.has(name);
   }
 
   grantPrefix(prefix: string): void {

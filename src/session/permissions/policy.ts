@@ -36,6 +36,10 @@ export interface PolicyContext {
    * deciding; a path missing here is judged as written.
    */
   located?: ReadonlyMap<string, RealLocation>;
+  /** the tool's own server marked it read-only (MCP `readOnlyHint`); believed only with `trustReadOnlyHints` */
+  readOnlyHint?: boolean;
+  /** `"mcp": {"trustReadOnlyHints": true}`: MCP tools marked read-only run without a question */
+  trustReadOnlyHints?: boolean;
 }
 
 /** What a question is about, so the asker can offer the right "for this session" answers. */
@@ -119,10 +123,37 @@ export function judgedPaths(tool: string, args: Record<string, unknown>, ctx: Pi
 }
 
 export function decide(tool: string, args: Record<string, unknown>, ctx: PolicyContext): Decision {
+  if (tool.startsWith('mcp__')) return decideMcp(tool, ctx);
   if (tool === 'bash') return decideCommandLine(typeof args.command === 'string' ? args.command : '', ctx);
   if (LOOKING_TOOLS.has(tool) || CHANGING_TOOLS.has(tool)) return decidePath(tool, toolPath(args, ctx), ctx);
   if (ctx.mode === 'yolo' || ctx.mode === 'auto') return { kind: 'allow' };
   return { kind: 'ask', reason: `using the ${tool} tool`, needs: NEEDS_YOLO, detail: tool, subject: { type: 'tool' }, routine: true };
+}
+
+/**
+ * An MCP tool is the user's own program, but what it does is unknown to tack: it asks in every mode
+ * but yolo (print mode's `auto` refuses), unless a rule allows it or the user trusts the server's
+ * read-only marks. Its arguments are not judged, so a rule covers the tool whole.
+ */
+function decideMcp(tool: string, ctx: PolicyContext): Decision {
+  const applies = (rule: Rule) => ruleCovers(rule, tool);
+  const denied = firstRule(ctx.rules, 'deny', applies);
+  if (denied) return { kind: 'deny', message: `refused: the MCP tool ${tool} is denied by the rule "${denied.text}" in permissions.deny` };
+  const subject: AskSubject = { type: 'tool' };
+  const asked = firstRule(ctx.rules, 'ask', applies);
+  if (asked)
+    return {
+      kind: 'ask',
+      reason: `using an MCP tool covered by the rule "${asked.text}" in permissions.ask`,
+      needs: 'an answer',
+      detail: tool,
+      subject,
+      routine: false,
+    };
+  if (firstRule(ctx.rules, 'allow', applies) || ctx.grants.allowsTool(tool)) return { kind: 'allow' };
+  if (ctx.mode === 'yolo') return { kind: 'allow' };
+  if (ctx.readOnlyHint && ctx.trustReadOnlyHints) return { kind: 'allow' };
+  return { kind: 'ask', reason: `using the MCP tool ${tool}`, needs: NEEDS_YOLO, detail: tool, suggestion: tool, subject, routine: true };
 }
 
 function decidePath(tool: string, absolute: string, ctx: PolicyContext): Decision {

@@ -8,7 +8,9 @@ export type ApprovalScope =
   /** every edit and write inside the workspace, for the rest of the session */
   | { kind: 'all-edits' }
   /** commands starting with these prefixes (`npm test`); `save` also writes them to .tack/config.json */
-  | { kind: 'commands'; prefixes: string[]; save: boolean };
+  | { kind: 'commands'; prefixes: string[]; save: boolean }
+  /** this MCP tool, for the rest of the session */
+  | { kind: 'tool'; name: string };
 
 export interface ApprovalAnswer {
   answer: 'yes' | 'always' | 'no';

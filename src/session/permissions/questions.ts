@@ -80,6 +80,15 @@ export function askChoices(decision: Extract<Decision, { kind: 'ask' }>, cwd: st
       return canSave ? [YES, session, save, NO] : [YES, session, NO];
     }
     default:
-      return [YES, NO];
+      if (!decision.routine || !decision.detail.startsWith('mcp__')) return [YES, NO];
+      return [
+        YES,
+        {
+          label: `Yes, and don't ask again for ${decision.detail} this session`,
+          key: 'a',
+          answer: { answer: 'always', scope: { kind: 'tool', name: decision.detail } },
+        },
+        NO,
+      ];
   }
 }

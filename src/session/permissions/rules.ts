@@ -39,13 +39,27 @@ const COVERS: Record<string, readonly string[]> = {
 
 export class RuleError extends Error {}
 
+/**
+ * `mcp__server__tool`, `mcp__server__*` or `mcp__server` (every tool of the server): matched against
+ * the name the model calls, with the server and tool spelled as they are sanitised for it.
+ */
+function parseMcpRule(text: string, list: RuleList): Rule | undefined {
+  const m = /^\s*mcp__([A-Za-z0-9_.*-]+?)(?:__([A-Za-z0-9_.*-]+))?\s*$/.exec(text);
+  if (!m) return undefined;
+  const part = (p: string) => p.replace(/[^A-Za-z0-9_*-]/g, '_').replace(/\*/g, '.*');
+  const re = new RegExp(`^mcp__${part(m[1]!)}__${m[2] === undefined ? '.*' : part(m[2])}$`);
+  return { text, list, tool: 'mcp', matcher: (name) => re.test(name), anchor: undefined };
+}
+
 export function parseRule(text: string, list: RuleList, home: string): Rule {
+  const mcp = parseMcpRule(text, list);
+  if (mcp) return mcp;
   const match = /^\s*([a-z]+)\s*(?:\((.*)\))?\s*$/s.exec(text);
   const tool = match?.[1];
   if (!match || !tool || !(tool in COVERS)) {
     throw new RuleError(
       `the permission rule "${text}" in permissions.${list} is not understood; write tool(pattern) with one of ` +
-        `${Object.keys(COVERS).join(', ')}, e.g. "bash(npm test*)" or "edit(src/**)"`,
+        `${Object.keys(COVERS).join(', ')}, e.g. "bash(npm test*)" or "edit(src/**)", or an MCP tool: "mcp__server__tool", "mcp__server__*"`,
     );
   }
   const pattern = match[2]?.trim();
@@ -69,6 +83,7 @@ export function parseRules(lists: Partial<Record<RuleList, readonly string[]>>, 
 }
 
 export function ruleCovers(rule: Rule, toolName: string): boolean {
+  if (rule.tool === 'mcp') return toolName.startsWith('mcp__') && rule.matcher!(toolName);
   return COVERS[rule.tool]?.includes(toolName) ?? false;
 }
 

@@ -30,6 +30,8 @@ export interface Safety {
   bashTool: AnyAgentTool;
   /** which workspace files hold secrets: grep leaves their lines out */
   secretFile: SecretTest;
+  /** the scrubbed environment of tool processes: bash's, and the base of stdio MCP servers' */
+  toolEnv: Record<string, string>;
 }
 
 function rulesOf(config: ResolvedConfig, home: string): Rules {
@@ -82,6 +84,7 @@ export function createSafety(config: ResolvedConfig, o: SafetyOptions): Safety {
     // yet): a rule written into an ignored or session-trusted file would do nothing, or trust it for good.
     saveAllowRules: config.trust === 'trusted' || config.trust === 'none' ? (rules) => saveAllowRules(config.cwd, config.home, rules) : undefined,
     notify,
+    trustReadOnlyHints: config.mcp.trustReadOnlyHints,
   });
   // tack's own key never reaches a command, whatever the variable is called or env.allow says
   const { env, dropped } = filterToolEnv(process.env, {
@@ -94,5 +97,5 @@ export function createSafety(config: ResolvedConfig, o: SafetyOptions): Safety {
   const bash = createBashTool({ cwd: config.cwd }, { env: withGitGuards(env), sandbox: sandboxFor(config, home, secretFile, notify) });
   // commands that only look (the policy's read-only list) may run side by side, like read and grep
   const bashTool: typeof bash = { ...bash, readOnly: (params) => lineIsReadOnly(params.command) };
-  return { gate, bashTool, secretFile };
+  return { gate, bashTool, secretFile, toolEnv: env };
 }

@@ -5,6 +5,7 @@ import type { Model } from '../../../ai/types.js';
 import type { SessionSummary } from '../../../session/locate.js';
 import type { Session, SessionEvent } from '../../../session/session.js';
 import { findCommand, parseCommand } from '../commands.js';
+import { isPromptCommand, promptMenuItems, resourceMenuItems, sendWithResources } from '../mcp-view.js';
 import type { FileIndex } from '../complete/file-index.js';
 import type { History } from '../editor/history.js';
 import { keyCommand, type Command } from '../input/keymap.js';
@@ -79,7 +80,13 @@ export class Controller {
       busy: () => this.busy,
     };
     this.screen = new Screen(source, (now) => this.liveLines(now));
-    this.input = new InputBox(o.history, o.fileIndex, () => this.schedule());
+    this.input = new InputBox(
+      o.history,
+      o.fileIndex,
+      () => this.schedule(),
+      () => promptMenuItems(this.session),
+      () => resourceMenuItems(this.session),
+    );
     if (!o.headerPrinted)
       this.transcript.pushRaw(renderHeader({ version: o.version, model: o.session.model.id, cwd: o.session.config.cwd }, o.cols).join('\n'));
     this.attach(o.session);
@@ -312,7 +319,7 @@ export class Controller {
     const parsed = parseCommand(typed);
     if (parsed) {
       this.input.commit(typed);
-      if (findCommand(parsed.name)) void this.command(parsed);
+      if (findCommand(parsed.name) || isPromptCommand(parsed.name)) void this.command(parsed);
       else this.transcript.error(`unknown command /${parsed.name}; type /help for the commands`);
       return;
     }
@@ -323,7 +330,8 @@ export class Controller {
 
   /** Idle: a new run. Working: Enter steers, Alt+Enter queues a follow-up. */
   private send(text: string, kind: 'enter' | 'followUp'): void {
-    this.session.send(text, { followUp: kind === 'followUp' }).catch((err: unknown) => {
+    // `@server:uri` mentions of MCP resources are read and attached first
+    sendWithResources(this.session, text, (full) => this.session.send(full, { followUp: kind === 'followUp' })).catch((err: unknown) => {
       this.transcript.error(err instanceof Error ? err.message : String(err));
       this.schedule();
     });
@@ -367,6 +375,7 @@ export class Controller {
       openModelPicker: () => this.openModelPicker(),
       openResumePicker: () => this.openResumePicker(),
       resume: (path) => this.resume(path),
+      send: (text) => this.send(text, 'enter'),
       onCancel: (cancel) => {
         this.cancel = cancel;
         this.schedule();

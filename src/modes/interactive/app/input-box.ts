@@ -3,6 +3,7 @@
 // Esc and the agent keys mean.
 import { applyCompletion, completionContext, completionItems, type CompletionItem } from '../complete/completion.js';
 import type { FileIndex } from '../complete/file-index.js';
+import type { CommandInfo } from '../commands.js';
 import * as ed from '../editor/editor.js';
 import type { History } from '../editor/history.js';
 import type { Command } from '../input/keymap.js';
@@ -53,6 +54,10 @@ export class InputBox {
     private readonly fileIndex: FileIndex,
     /** something on screen changed outside a key press (the file index arrived) */
     private readonly changed: () => void,
+    /** commands of the moment for the menu (MCP prompts) */
+    private readonly extraCommands: () => CommandInfo[] = () => [],
+    /** `@server:uri` resources of MCP servers for the `@` menu */
+    private readonly resources: () => CompletionItem[] = () => [],
   ) {
     fileIndex.onUpdate(() => {
       if (this.menu?.kind === 'path') this.afterEdit();
@@ -184,7 +189,7 @@ export class InputBox {
     }
     this.menuDismissedFor = null;
     const paths = ctx.kind === 'path' ? this.fileIndex.get() : null;
-    this.completions = completionItems(ctx, paths);
+    this.completions = completionItems(ctx, paths, ctx.kind === 'command' ? { commands: this.extraCommands() } : { resources: this.resources() });
     const selected = this.menu?.kind === ctx.kind ? Math.min(this.menu.selected, Math.max(0, this.completions.length - 1)) : 0;
     const empty = ctx.kind === 'command' ? 'no such command (Esc to close)' : paths === null ? 'indexing files…' : 'no matching paths';
     this.menu = { kind: ctx.kind, items: this.completions.map((c) => ({ label: c.label, description: c.description })), selected, empty };

@@ -9,6 +9,7 @@ import { padEnd, wrapWithPrefix } from '../text.js';
 import type { Transcript } from '../transcript.js';
 import { compactNumber, formatCost } from '../view/footer.js';
 import { plural, renderSessionInfo } from '../view/session-info.js';
+import { isPromptCommand, mcpCommand, mcpPrompt } from '../mcp-view.js';
 
 export interface CommandContext {
   transcript: Transcript;
@@ -20,6 +21,8 @@ export interface CommandContext {
   openResumePicker(): void;
   /** continues that session file in place of the current one */
   resume(file: string): Promise<void>;
+  /** sends a message as if typed (an MCP prompt's text) */
+  send(text: string): void;
   /** what Esc and Ctrl+C stop while a command runs (null when it is done) */
   onCancel(cancel: (() => void) | null): void;
   writeRaw(data: string): void;
@@ -108,7 +111,14 @@ export async function runCommand(ctx: CommandContext, cmd: ParsedCommand): Promi
       t.notice(copyNotice(answer.length, process.env));
       return;
     }
+    case 'mcp':
+      await mcpCommand(ctx.session(), t, cmd.args);
+      return;
     default:
+      if (isPromptCommand(cmd.name)) {
+        await mcpPrompt(ctx.session(), t, cmd, ctx.send);
+        return;
+      }
       t.error(`unknown command /${cmd.name}; type /help for the commands`);
   }
 }

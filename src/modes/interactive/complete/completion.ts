@@ -1,6 +1,6 @@
 // What the input box offers to complete at the cursor: a slash command at the start, or a path
 // after `@`; and how a chosen item is put into the text.
-import { COMMANDS } from '../commands.js';
+import { COMMANDS, type CommandInfo } from '../commands.js';
 import type { EditorState } from '../editor/editor.js';
 import { fuzzyFilter } from './fuzzy.js';
 
@@ -30,16 +30,26 @@ export function completionContext(st: EditorState): CompletionContext | null {
 
 export const MENU_SIZE = 8;
 
-export function completionItems(ctx: CompletionContext, paths: readonly string[] | null): CompletionItem[] {
+/** `extra`: commands of the moment beside the built-in ones (MCP prompts), and MCP resources (`@server:uri`) beside paths. */
+export function completionItems(
+  ctx: CompletionContext,
+  paths: readonly string[] | null,
+  extra: { commands?: readonly CommandInfo[]; resources?: readonly CompletionItem[] } = {},
+): CompletionItem[] {
   if (ctx.kind === 'command') {
-    return COMMANDS.filter((c) => c.name.startsWith(ctx.query.toLowerCase())).map((c) => ({
-      label: `/${c.name}${c.args ? ` ${c.args}` : ''}`,
-      description: c.description,
-      insert: `/${c.name}`,
-    }));
+    const query = ctx.query.toLowerCase();
+    return [...COMMANDS, ...(extra.commands ?? [])]
+      .filter((c) => c.name.toLowerCase().startsWith(query))
+      .map((c) => ({
+        label: `/${c.name}${c.args ? ` ${c.args}` : ''}`,
+        description: c.description,
+        insert: `/${c.name}`,
+      }));
   }
-  if (!paths) return [];
-  return fuzzyFilter(ctx.query, paths, MENU_SIZE * 4).map((p) => ({ label: p, insert: `@${p}` }));
+  const query = ctx.query.toLowerCase();
+  const resources = query ? (extra.resources ?? []).filter((r) => r.insert.slice(1).toLowerCase().startsWith(query)) : [];
+  if (!paths) return resources;
+  return [...resources, ...fuzzyFilter(ctx.query, paths, MENU_SIZE * 4).map((p) => ({ label: p, insert: `@${p}` }))];
 }
 
 /** The text with the item in place of the token; files get a space after them, directories do not. */

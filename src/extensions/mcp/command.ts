@@ -1,0 +1,205 @@
+// `tack mcp list|get|add|remove`: the same words as `claude mcp`. `list` connects to every server
+// and says how each one is; the others only read or write the settings files.
+import { join, resolve } from 'node:path';
+import { Command, CommanderError } from 'commander';
+import { UsageError } from '../../config/errors.js';
+import { loadConfigFiles } from '../../config/files.js';
+import { checkEntry, collectMcpServers, type McpServerSpec } from '../../config/mcp-servers.js';
+import { expandHome, findRepoRoot, packageVersion, tackHome } from '../../config/paths.js';
+import { mcpSources } from '../../config/resolve.js';
+import { toolEnv } from '../../../tools/env.js';
+import { addServer, hasServer, removeServer } from './config-edit.js';
+
+interface Where {
+  cwd: string;
+  home: string;
+  userFile: string;
+  projectFile: string;
+}
+
+function where(cwd: string | undefined, env: NodeJS.ProcessEnv): Where {
+  const dir = resolve(expandHome(cwd ?? process.cwd()));
+  const home = tackHome(env);
+  return { cwd: dir, home, userFile: join(home, 'config.json'), projectFile: join(findRepoRoot(dir) ?? dir, '.mcp.json') };
+}
+
+/** The servers a run here would have; an untrusted folder's own files are left out, and said so. */
+async function configuredServers(w: Where, env: NodeJS.ProcessEnv): Promise<McpServerSpec[]> {
+  const { assessTrust, ignoredNotice } = await import('../../trust/index.js');
+  const a = assessTrust(w.cwd, w.home);
+  const applyProject = a.status === 'none' || a.status === 'trusted';
+  if (!applyProject) process.stderr.write(`tack: ${ignoredNotice(a)}\n`);
+  return collectMcpServers(mcpSources(loadConfigFiles(w.cwd, w.home, applyProject), w.cwd, applyProject, []), w.cwd, env);
+}
+
+function describeTarget(s: McpServerSpec): string {
+  return s.transport === 'stdio' ? [s.command, ...s.args].join(' ') : s.url;
+}
+
+async function list(w: Where, env: NodeJS.ProcessEnv): Promise<number> {
+  const specs = await configuredServers(w, env);
+  if (specs.length === 0) {
+    process.stdout.write(`no MCP servers configured (add one with: tack mcp add NAME -- COMMAND ARGS…)\n`);
+    return 0;
+  }
+  const { McpManager } = await import('./manager.js');
+  const notify = (message: string) => process.stderr.write(`tack: ${message}\n`);
+  const manager = new McpManager(specs, { home: w.home, baseEnv: toolEnv(env), version: packageVersion(), notify });
+  manager.start();
+  await manager.ready(Math.max(...specs.map((s) => s.timeoutMs)));
+  const width = Math.max(...specs.map((s) => s.name.length));
+  for (const s of manager.servers()) {
+    const transport = s.via ? `${s.transport}→sse` : s.transport;
+    const state = s.state === 'ready' ? `ready, ${s.tools.length} tool${s.tools.length === 1 ? '' : 's'}` : `${s.state}${s.reason ? `: ${s.reason}` : ''}`;
+    process.stdout.write(`${s.name.padEnd(width)}  ${transport.padEnd(5)}  ${state}\n`);
+  }
+  await manager.close();
+  return 0;
+}
+
+async function get(w: Where, env: NodeJS.ProcessEnv, name: string): Promise<number> {
+  const spec = (await configuredServers(w, env)).find((s) => s.name === name);
+  if (!spec) throw new UsageError(`no MCP server named "${name}" here (tack mcp list shows them)`);
+  const lines = [`${spec.name}:`, `  from: ${spec.source}`, `  transport: ${spec.transport}`];
+  if (spec.transport === 'stdio') {
+    lines.push(`  command: ${describeTarget(spec)}`);
+    if (spec.cwd) lines.push(`  cwd: ${spec.cwd}`);
+    const keys = Object.keys(spec.env);
+    if (keys.length > 0) lines.push(`  env: ${keys.join(', ')} (values not shown)`);
+  } else {
+    lines.push(`  url: ${spec.url}`);
+    const keys = Object.keys(spec.headers);
+    if (keys.length > 0) lines.push(`  headers: ${keys.join(', ')} (values not shown)`);
+  }
+  lines.push(`  timeout: ${spec.timeoutMs / 1000} s per call`);
+  if (spec.disabled) lines.push('  disabled');
+  if (spec.problem) lines.push(`  problem: ${spec.problem}`);
+  process.stdout.write(`${lines.join('\n')}\n`);
+  return 0;
+}
+
+function pairs(values: string[] | undefined, sep: RegExp, what: string): Record<string, string> | undefined {
+  if (!values || values.length === 0) return undefined;
+  const out: Record<string, string> = {};
+  for (const v of values) {
+    const m = sep.exec(v);
+    if (!m || m.index === 0) throw new UsageError(`${what} "${v}" is not understood; write ${what === '-e' ? 'KEY=value' : '"Name: value"'}`);
+    out[v.slice(0, m.index).trim()] = v.slice(m.index + m[0].length);
+  }
+  return out;
+}
+
+interface AddOptions {
+  transport: string;
+  project?: boolean;
+  env?: string[];
+  header?: string[];
+  timeout?: string;
+}
+
+async function add(w: Where, name: string, rest: string[], o: AddOptions): Promise<number> {
+  const entry: Record<string, unknown> = {};
+  if (rest[0] === '--') rest = rest.slice(1);
+  if (o.transport === 'stdio') {
+    if (rest.length === 0) throw new UsageError('tack mcp add needs the command: tack mcp add NAME -- COMMAND ARGS…');
+    entry.command = rest[0];
+    if (rest.length > 1) entry.args = rest.slice(1);
+    const vars = pairs(o.env, /=/, '-e');
+    if (vars) entry.env = vars;
+    if (o.header) throw new UsageError('--header is for remote servers (--transport http or sse)');
+  } else {
+    if (rest.length !== 1) throw new UsageError(`tack mcp add --transport ${o.transport} needs one URL: tack mcp add --transport ${o.transport} NAME URL`);
+    entry.type = o.transport;
+    entry.url = rest[0];
+    const headers = pairs(o.header, /:\s*/, '--header');
+    if (headers) entry.headers = headers;
+    if (o.env) throw new UsageError("-e sets a stdio server's environment; a remote server takes --header");
+  }
+  if (o.timeout !== undefined) entry.timeout = Number(o.timeout);
+  const file = o.project ? w.projectFile : w.userFile;
+  checkEntry(name, entry, file, w.cwd, {});
+  const replaced = addServer(file, name, entry, o.project ? 0o644 : 0o600);
+  if (o.project) {
+    // the user wrote it themselves: a folder they trust stays trusted with it
+    const { assessTrust, repinAfterOwnWrite } = await import('../../trust/index.js');
+    if (assessTrust(w.cwd, w.home).record) repinAfterOwnWrite(w.cwd, w.home);
+  }
+  process.stdout.write(`${replaced ? 'replaced' : 'added'} the MCP server "${name}" in ${file}\n`);
+  return 0;
+}
+
+function remove(w: Where, name: string, project: boolean | undefined): number {
+  const files = project ? [w.projectFile] : [w.userFile, w.projectFile];
+  for (const file of files) {
+    if (hasServer(file, name) && removeServer(file, name, file === w.userFile ? 0o600 : 0o644)) {
+      process.stdout.write(`removed the MCP server "${name}" from ${file}\n`);
+      return 0;
+    }
+  }
+  throw new UsageError(`no MCP server named "${name}" in ${files.join(' or ')}`);
+}
+
+function program(): Command {
+  const base = (c: Command) =>
+    c
+      .helpOption('-h, --help', 'show this help')
+      .exitOverride()
+      .configureOutput({ outputError: (text, write) => write(`tack: ${text.replace(/^error: /, '')}`) });
+  const root = base(new Command('tack mcp').description("Configure and check MCP servers (their tools become tack's tools)."));
+  root.option('-C, --cwd <dir>', 'the project folder (default: the current directory)');
+  base(root.command('list').description('connect to every configured server and show its state and tool count'));
+  base(root.command('get').description("show one server's settings").argument('<name>'));
+  base(
+    root
+      .command('add')
+      .description('add a server: tack mcp add NAME -- COMMAND ARGS…, or tack mcp add --transport http NAME URL')
+      .argument('<name>')
+      .argument('[commandOrUrl...]', 'the command and its arguments (after --), or the URL')
+      .option('-t, --transport <kind>', 'stdio, http or sse', 'stdio')
+      .option('--project', "write the project's .mcp.json instead of your own settings")
+      .option('-e, --env <KEY=value>', 'an environment variable for a stdio server (repeatable)', (v, p: string[] = []) => [...p, v])
+      .option('-H, --header <"Name: value">', 'an HTTP header for a remote server (repeatable)', (v, p: string[] = []) => [...p, v])
+      .option('--timeout <ms>', 'per-call timeout in milliseconds (default 60000)')
+      .showHelpAfterError("(a server's command and its arguments go after --: tack mcp add NAME -- COMMAND ARGS…)"),
+  );
+  base(
+    root
+      .command('remove')
+      .description('remove a server from your settings (or, with --project, from .mcp.json)')
+      .argument('<name>')
+      .option('--project', "remove it from the project's .mcp.json"),
+  );
+  return root;
+}
+
+/** Runs `tack mcp …`; returns the exit code. */
+export async function runMcpCommand(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const root = program();
+  let action: Promise<number> | undefined;
+  const w = () => where(root.opts<{ cwd?: string }>().cwd, env);
+  const sub = (n: string) => root.commands.find((c) => c.name() === n)!;
+  sub('list').action(() => {
+    action = list(w(), env);
+  });
+  sub('get').action((name: string) => {
+    action = get(w(), env, name);
+  });
+  sub('add').action((name: string, rest: string[], o: AddOptions) => {
+    if (!['stdio', 'http', 'sse'].includes(o.transport)) throw new UsageError(`--transport takes stdio, http or sse, not "${o.transport}"`);
+    action = add(w(), name, rest, o);
+  });
+  sub('remove').action((name: string, o: { project?: boolean }) => {
+    action = Promise.resolve(remove(w(), name, o.project));
+  });
+  try {
+    root.parse(args, { from: 'user' });
+  } catch (err) {
+    if (err instanceof CommanderError) return err.code === 'commander.helpDisplayed' || err.code === 'commander.help' ? 0 : 2;
+    throw err;
+  }
+  if (!action) {
+    root.outputHelp();
+    return args.length === 0 ? 0 : 2;
+  }
+  return action;
+}

@@ -1,0 +1,396 @@
+// One MCP server: its transport (stdio, streamable HTTP, SSE), its tool list, its calls with a
+// timeout, and its state. Failures never throw past this class into tack: they become a state
+// (`failed`, `crashed`) or a tool error. A stdio server that crashed is restarted once, on the next call.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import {
+  ErrorCode,
+  McpError,
+  PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
+  ToolListChangedNotificationSchema,
+  type CallToolResult,
+  type GetPromptResult,
+  type Prompt,
+  type Resource,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { McpServerSpec, RemoteSpec, StdioSpec } from '../../config/mcp-servers.js';
+import type { AuthStore } from './auth-store.js';
+import { TackOAuthProvider } from './oauth.js';
+import { ServerLog } from './server-log.js';
+
+export type ServerStateKind = 'disabled' | 'starting' | 'ready' | 'failed' | 'crashed' | 'stopped';
+
+export interface ServerStatus {
+  name: string;
+  transport: McpServerSpec['transport'];
+  state: ServerStateKind;
+  /** why it failed or stopped, in one sentence */
+  reason?: string;
+  tools: readonly Tool[];
+  logPath: string;
+  /** `http` that fell back to the SSE transport */
+  via?: 'sse';
+}
+
+export interface ConnectionOptions {
+  /** the scrubbed environment stdio servers start from (their entry's `env` is laid over it) */
+  baseEnv: Record<string, string>;
+  logPath: string;
+  version: string;
+  /** the state or the tool list changed */
+  onChange: () => void;
+  /** OAuth sign-ins of remote servers are kept here; without it a 401 is a failure */
+  authStore?: AuthStore;
+  /** a sentence for the user now (the URL to sign in at) */
+  notify?: (message: string) => void;
+}
+
+function describeError(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  return message
+    .replace(/^MCP error -?\d+: /, '')
+    .split('\n')[0]!
+    .slice(0, 300);
+}
+
+/** The least time a server gets to start and list what it offers. */
+export const START_TIMEOUT_MS = 60_000;
+
+export class McpConnection {
+  state: ServerStateKind;
+  reason: string | undefined;
+  tools: Tool[] = [];
+  /** the server's prompts, offered as `/mcp__server__prompt` commands */
+  prompts: Prompt[] = [];
+  /** the server's resources, attachable as `@server:uri` */
+  resources: Resource[] = [];
+  via: 'sse' | undefined;
+  private client: Client | undefined;
+  private stdio: StdioClientTransport | undefined;
+  /** a tools/list after list_changed, under way: a call's result waits for it, so the next model call sees the new list */
+  private refreshing: Promise<void> | undefined;
+  private starting: Promise<void> | undefined;
+  private restarted = false;
+  private closing = false;
+  readonly log: ServerLog;
+
+  constructor(
+    readonly spec: McpServerSpec,
+    private readonly o: ConnectionOptions,
+  ) {
+    this.log = new ServerLog(o.logPath);
+    this.state = spec.disabled ? 'disabled' : 'starting';
+  }
+
+  /**
+   * Starting (initialize, the lists) may take longer than a call is allowed: `npx` fetching a package,
+   * a busy machine. The entry's `timeout` is for tool calls; start-up gets at least START_TIMEOUT_MS.
+   */
+  private get startTimeoutMs(): number {
+    return Math.max(this.spec.timeoutMs, START_TIMEOUT_MS);
+  }
+
+  status(): ServerStatus {
+    return {
+      name: this.spec.name,
+      transport: this.spec.transport,
+      state: this.state,
+      reason: this.reason,
+      tools: this.tools,
+      logPath: this.log.path,
+      via: this.via,
+    };
+  }
+
+  /** Connects and lists the tools; resolves when the server is ready or has failed (never rejects). */
+  start(): Promise<void> {
+    if (this.spec.disabled) return Promise.resolve();
+    this.starting ??= this.connect().finally(() => {
+      this.starting = undefined;
+    });
+    return this.starting;
+  }
+
+  /** `/mcp` reconnect: stops the server and starts it again, with a fresh restart allowance. */
+  async reconnect(): Promise<void> {
+    await this.stop();
+    this.restarted = false;
+    this.closing = false;
+    await this.start();
+  }
+
+  private set(state: ServerStateKind, reason?: string): void {
+    this.state = state;
+    this.reason = reason;
+    this.o.onChange();
+  }
+
+  private async connect(): Promise<void> {
+    this.set('starting');
+    if (this.spec.problem) return this.set('failed', this.spec.problem);
+    try {
+      const client = await this.open();
+      if (this.closing) {
+        // the session closed while this server was starting
+        await client.close().catch(() => undefined);
+        return;
+      }
+      this.client = client;
+      await this.refreshTools();
+      await this.refreshPrompts().catch((err) => this.log.line(`prompts/list failed: ${describeError(err)}`));
+      await this.refreshResources().catch((err) => this.log.line(`resources/list failed: ${describeError(err)}`));
+      this.set('ready');
+    } catch (err) {
+      await this.client?.close().catch(() => undefined);
+      this.client = undefined;
+      const reason = this.failure(err);
+      this.log.line(`failed to start: ${reason}`);
+      this.set('failed', reason);
+    }
+  }
+
+  private failure(err: unknown): string {
+    const closed = err instanceof McpError && err.code === ErrorCode.ConnectionClosed;
+    const said = closed ? 'the server exited during start-up' : describeError(err);
+    const last = this.log.lastWords;
+    return last && !said.includes(last) ? `${said} (its last words: ${last})` : said;
+  }
+
+  private newClient(): Client {
+    const client = new Client({ name: 'tack', version: this.o.version }, { capabilities: {} });
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      this.refreshing = this.refreshTools()
+        .catch((err) => this.log.line(`tools/list after list_changed failed: ${describeError(err)}`))
+        .then(() => this.o.onChange());
+      return this.refreshing;
+    });
+    client.setNotificationHandler(PromptListChangedNotificationSchema, async () => {
+      await this.refreshPrompts().catch((err) => this.log.line(`prompts/list after list_changed failed: ${describeError(err)}`));
+      this.o.onChange();
+    });
+    client.setNotificationHandler(ResourceListChangedNotificationSchema, async () => {
+      await this.refreshResources().catch((err) => this.log.line(`resources/list after list_changed failed: ${describeError(err)}`));
+      this.o.onChange();
+    });
+    client.onclose = () => this.onClosed(client);
+    client.onerror = (err) => this.log.line(`transport error: ${describeError(err)}`);
+    return client;
+  }
+
+  private async open(): Promise<Client> {
+    const timeout = this.startTimeoutMs;
+    if (this.spec.transport === 'stdio') {
+      const client = this.newClient();
+      await client.connect(this.stdioTransport(this.spec), { timeout });
+      return client;
+    }
+    return this.openRemote(new URL(this.spec.url), timeout);
+  }
+
+  /**
+   * Streamable HTTP (or SSE), with OAuth when the server asks for it: the SDK sends the user to
+   * sign in, tack waits for the browser's redirect, hands the code back and connects again.
+   */
+  private async openRemote(url: URL, timeout: number): Promise<Client> {
+    const auth = this.o.authStore ? new TackOAuthProvider(this.spec.name, url.href, this.o.authStore, this.o.notify ?? (() => {})) : undefined;
+    await auth?.prepare();
+    const opts = { requestInit: { headers: (this.spec as RemoteSpec).headers }, authProvider: auth };
+    const attempt = async (sse: boolean): Promise<Client> => {
+      const make = () => (sse ? new SSEClientTransport(url, opts) : new StreamableHTTPClientTransport(url, opts));
+      const transport = make();
+      try {
+        const client = this.newClient();
+        await client.connect(transport, { timeout });
+        return client;
+      } catch (err) {
+        if (!(err instanceof UnauthorizedError) || !auth?.signInStarted) throw err;
+        this.log.line('waiting for the user to sign in');
+        this.reason = 'waiting for you to sign in (open the URL tack printed)';
+        this.o.onChange();
+        await transport.finishAuth(await auth.waitForCode());
+        this.log.line('signed in');
+        const client = this.newClient();
+        await client.connect(make(), { timeout });
+        return client;
+      } finally {
+        auth?.close();
+      }
+    };
+    if (this.spec.transport === 'sse') return attempt(true);
+    try {
+      const client = await attempt(false);
+      this.via = undefined;
+      return client;
+    } catch (err) {
+      if (err instanceof UnauthorizedError) throw err;
+      // a server that only speaks the older transport answers the POST with 4xx: try SSE
+      this.log.line(`streamable HTTP failed (${describeError(err)}); trying SSE`);
+      try {
+        const client = await attempt(true);
+        this.via = 'sse';
+        return client;
+      } catch {
+        throw err;
+      }
+    }
+  }
+
+  private stdioTransport(spec: StdioSpec): Transport {
+    this.log.line(`starting: ${[spec.command, ...spec.args].join(' ')}`);
+    const transport = new StdioClientTransport({
+      command: spec.command,
+      args: spec.args,
+      env: { ...this.o.baseEnv, ...spec.env },
+      cwd: spec.cwd,
+      stderr: 'pipe',
+    });
+    this.log.follow(transport.stderr as import('node:stream').Readable | null);
+    this.stdio = transport;
+    return transport;
+  }
+
+  private async refreshTools(): Promise<void> {
+    const client = this.client;
+    if (!client?.getServerCapabilities()?.tools) {
+      this.tools = [];
+      return;
+    }
+    const tools: Tool[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: this.startTimeoutMs });
+      tools.push(...page.tools);
+      cursor = page.nextCursor;
+    } while (cursor && tools.length < 10_000);
+    this.tools = tools;
+  }
+
+  private async refreshPrompts(): Promise<void> {
+    const client = this.client;
+    if (!client?.getServerCapabilities()?.prompts) {
+      this.prompts = [];
+      return;
+    }
+    const prompts: Prompt[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.listPrompts(cursor ? { cursor } : undefined, { timeout: this.startTimeoutMs });
+      prompts.push(...page.prompts);
+      cursor = page.nextCursor;
+    } while (cursor && prompts.length < 10_000);
+    this.prompts = prompts;
+  }
+
+  private async refreshResources(): Promise<void> {
+    const client = this.client;
+    if (!client?.getServerCapabilities()?.resources) {
+      this.resources = [];
+      return;
+    }
+    const resources: Resource[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.listResources(cursor ? { cursor } : undefined, { timeout: this.startTimeoutMs });
+      resources.push(...page.resources);
+      cursor = page.nextCursor;
+    } while (cursor && resources.length < 1000);
+    this.resources = resources;
+  }
+
+  /** The contents of one resource; throws a sentence when the server cannot give it. */
+  async readResource(uri: string): Promise<{ uri: string; mimeType?: string; text?: string; blob?: string }[]> {
+    const client = this.client;
+    if (!client || this.state !== 'ready') throw new Error(`the MCP server "${this.spec.name}" is ${this.state}${this.reason ? `: ${this.reason}` : ''}`);
+    try {
+      return (await client.readResource({ uri }, { timeout: this.spec.timeoutMs })).contents as {
+        uri: string;
+        mimeType?: string;
+        text?: string;
+        blob?: string;
+      }[];
+    } catch (err) {
+      throw new Error(`the MCP server "${this.spec.name}" could not give ${uri}: ${describeError(err)}`);
+    }
+  }
+
+  /** Fills in one of the server's prompts; throws a sentence when the server cannot. */
+  async getPrompt(name: string, args: Record<string, string>): Promise<GetPromptResult> {
+    const client = this.client;
+    if (!client || this.state !== 'ready') throw new Error(`the MCP server "${this.spec.name}" is ${this.state}${this.reason ? `: ${this.reason}` : ''}`);
+    try {
+      return await client.getPrompt({ name, arguments: args }, { timeout: this.spec.timeoutMs });
+    } catch (err) {
+      throw new Error(`the MCP server "${this.spec.name}" could not give the prompt ${name}: ${describeError(err)}`);
+    }
+  }
+
+  private onClosed(client: Client): void {
+    if (client !== this.client || this.closing) return;
+    this.client = undefined;
+    const last = this.log.lastWords;
+    this.log.line('the server closed the connection');
+    this.set('crashed', `the server stopped${last ? ` (its last words: ${last})` : ''}`);
+  }
+
+  /** Calls a tool; every failure comes back as an `isError` result the model can read. */
+  async call(tool: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<CallToolResult> {
+    const name = this.spec.name;
+    if (this.starting) await this.starting;
+    if (this.state === 'crashed' && !this.restarted && this.spec.transport === 'stdio') {
+      this.restarted = true;
+      this.log.line('restarting after a crash');
+      await this.start();
+    }
+    const client = this.client;
+    if (!client || this.state !== 'ready') {
+      const why = this.state === 'crashed' ? `it crashed${this.restarted ? ' again after one restart' : ''}` : (this.reason ?? `it is ${this.state}`);
+      return errorResult(`the MCP server "${name}" is not available: ${why}; /mcp shows its log and can reconnect it`);
+    }
+    try {
+      const result = (await client.callTool({ name: tool, arguments: args }, undefined, { timeout: this.spec.timeoutMs, signal })) as CallToolResult;
+      // a list_changed sent during the call has started its refresh by now (notifications are handled in order)
+      await this.refreshing;
+      return result;
+    } catch (err) {
+      if (err instanceof McpError && err.code === ErrorCode.RequestTimeout) {
+        return errorResult(`the MCP server "${name}" did not answer ${tool} within ${this.spec.timeoutMs / 1000} s; the call was cancelled`);
+      }
+      if (signal?.aborted) return errorResult('interrupted: the user stopped the agent during this call');
+      if ((this.state as ServerStateKind) === 'crashed' || (err instanceof McpError && err.code === ErrorCode.ConnectionClosed)) {
+        const again = this.restarted ? '' : '; it will be restarted on the next call';
+        return errorResult(`the MCP server "${name}" stopped during the call${again} (log: ${this.log.path})`);
+      }
+      return errorResult(`the MCP server "${name}" answered ${tool} with an error: ${describeError(err)}`);
+    }
+  }
+
+  /** At tack's exit: a stdio server that ignores its closed stdin must not outlive tack. */
+  killNow(): void {
+    const pid = this.stdio?.pid;
+    if (!pid) return;
+    try {
+      process.kill(pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.closing = true;
+    const client = this.client;
+    this.client = undefined;
+    this.tools = [];
+    await client?.close().catch(() => undefined);
+    if (!this.spec.disabled) this.set('stopped');
+  }
+}
+
+function errorResult(text: string): CallToolResult {
+  return { content: [{ type: 'text', text }], isError: true };
+}

@@ -1,0 +1,108 @@
+// MCP in a real terminal: `/mcp` lists the servers (state, tools, the failure and its log), reconnects
+// one; an MCP call asks in ask mode, labelled with its server; server stderr never reaches the screen.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeProject } from '../support/cli.js';
+import { EVERYTHING, PATIENT, TEST_SERVER } from '../support/mcp.js';
+import { startApp, stopApps, toolResults } from './harness.js';
+import { hasTmux } from './tmux.js';
+
+const run = hasTmux() ? describe : describe.skip;
+afterEach(stopApps);
+
+function projectWithServers() {
+  const project = makeProject();
+  writeFileSync(
+    join(project.home, 'config.json'),
+    JSON.stringify({
+      mcp: PATIENT,
+      mcpServers: {
+        t: TEST_SERVER,
+        broken: { command: process.execPath, args: ['-e', 'console.error("broken: no database at db.invalid"); process.exit(7)'] },
+      },
+    }),
+  );
+  return project;
+}
+
+run('MCP in the app', () => {
+  it('/mcp shows each server: ready with its tools, failed with the reason and its log tail; reconnect restarts one', async () => {
+    const { term } = await startApp([], { project: projectWithServers() });
+    term.type('/mcp');
+    term.keys('Enter');
+    let screen = await term.waitFor('MCP servers (2)', 10_000, '/mcp');
+    expect(screen).toMatch(/t\s+stdio\s+ready · \d+ tools/);
+    expect(screen).toContain('mcp__t__echo');
+    expect(screen).toMatch(/broken\s+stdio\s+failed/);
+    expect(screen).toContain('the server exited during start-up (its last words: broken: no database at db.invalid)');
+    expect(screen).toContain('broken: no database at db.invalid');
+    expect(screen).toContain('mcp-broken.log');
+    term.type('/mcp reconnect t');
+    term.keys('Enter');
+    screen = await term.waitFor(/reconnected t: \d+ tools/, 10_000, 'the reconnect');
+    // the servers' stderr went to their logs only
+    expect(screen).not.toContain('test server');
+  });
+
+  it('an MCP call asks in ask mode, labelled with its server; yes runs it', async () => {
+    const { term, server } = await startApp([{ toolCalls: [{ name: 'mcp__t__echo', arguments: { message: 'hi from the app' } }] }, { text: 'echoed.' }], {
+      project: projectWithServers(),
+    });
+    term.type('echo something');
+    term.keys('Enter');
+    const screen = await term.waitFor('Using the MCP tool mcp__t__echo', 15_000, 'the question');
+    expect(screen).toContain("Yes, and don't ask again for mcp__t__echo this session");
+    term.keys('y');
+    const done = await term.waitFor('echoed.', 10_000, 'the answer');
+    expect(done).toMatch(/t:echo \{"message":"hi from the app"\}/);
+    expect(toolResults(server.chatRequests()[1]!)).toEqual(['echo: hi from the app']);
+  });
+
+  it("a server's prompts are slash commands: in the menu with their arguments, filled in and sent as the message", async () => {
+    const project = makeProject();
+    writeFileSync(join(project.home, 'config.json'), JSON.stringify({ mcp: PATIENT, mcpServers: { everything: EVERYTHING } }));
+    const { term, server } = await startApp([{ text: 'Sunny.' }], { project });
+    // the first /mcp waits for the servers, so the menu below has the prompts
+    term.type('/mcp');
+    term.keys('Enter');
+    await term.waitFor(/everything\s+stdio\s+ready/, 10_000, '/mcp');
+    term.type('/mcp__everything__arg');
+    let screen = await term.waitFor('/mcp__everything__args-prompt <city> [state]', 10_000, 'the menu');
+    expect(screen).toContain('A prompt with two arguments');
+    term.keys('Escape');
+    term.keys('C-u');
+    term.type('/mcp__everything__args-prompt');
+    term.keys('Enter');
+    screen = await term.waitFor('needs city', 10_000, 'the missing argument');
+    term.type('/mcp__everything__args-prompt Paris');
+    term.keys('Enter');
+    screen = await term.waitFor('Sunny.', 10_000, 'the answer');
+    const user = server
+      .chatRequests()[0]!
+      .body.messages.filter((m: any) => m.role === 'user')
+      .at(-1);
+    expect(user.content).toBe("What's weather in Paris?");
+  });
+
+  it('@server:uri attaches an MCP resource: offered in the @ menu, read and sent with the message', async () => {
+    const project = makeProject();
+    writeFileSync(join(project.home, 'config.json'), JSON.stringify({ mcp: PATIENT, mcpServers: { everything: EVERYTHING } }));
+    const { term, server } = await startApp([{ text: 'Read it.' }], { project });
+    term.type('/mcp');
+    term.keys('Enter');
+    await term.waitFor(/everything\s+stdio\s+ready/, 10_000, '/mcp');
+    term.type('summarize @everything:demo://resource/static/document/arch');
+    await term.waitFor('@everything:demo://resource/static/document/architecture.md', 10_000, 'the @ menu');
+    term.type('itecture.md please');
+    term.keys('Enter');
+    await term.waitFor('Read it.', 10_000, 'the answer');
+    const user = server
+      .chatRequests()[0]!
+      .body.messages.filter((m: any) => m.role === 'user')
+      .at(-1);
+    expect(user.content).toContain('summarize @everything:demo://resource/static/document/architecture.md please');
+    expect(user.content).toContain('<resource server="everything" uri="demo://resource/static/document/architecture.md">');
+    expect(user.content).toContain('# Everything Server');
+  });
+});
