@@ -13,7 +13,7 @@ import type { KeyEvent } from '../input/keys.js';
 import { width } from '../text.js';
 import { ConversationView } from '../conversation-view.js';
 import type { Transcript } from '../transcript.js';
-import type { QueueState } from '../view/queue-view.js';
+import { queueState } from '../view/queue-view.js';
 import { renderHeader } from '../view/messages.js';
 import { ApprovalPrompt } from './approval-prompt.js';
 import { composeFrame } from './frame.js';
@@ -227,7 +227,7 @@ export class Controller {
       rows: this.rows,
       view: this.view,
       usage: this.session.usageNow,
-      queue: queueOf(this.session),
+      queue: queueState(this.session.queued()),
       compacting: this.session.compacting,
       editor: this.input.editor,
       menu: this.input.menu,
@@ -395,9 +395,4 @@ export class Controller {
       this.schedule();
     });
   }
-}
-
-function queueOf(session: Session): QueueState {
-  const queued = session.queued();
-  return { steering: queued.filter((q) => q.kind === 'steer').map((q) => q.text), followUp: queued.filter((q) => q.kind === 'followUp').map((q) => q.text) };
 }

@@ -9,6 +9,11 @@ export interface QueueState {
 
 export const emptyQueue: QueueState = { steering: [], followUp: [] };
 
+/** The queue as the Session holds it (one list, in order), split by kind for the screen. */
+export function queueState(queued: readonly { kind: 'steer' | 'followUp'; text: string }[]): QueueState {
+  return { steering: queued.filter((q) => q.kind === 'steer').map((q) => q.text), followUp: queued.filter((q) => q.kind === 'followUp').map((q) => q.text) };
+}
+
 /** One line a message (its first line, cut to the width); at most `max` lines in all. */
 export function renderQueue(q: QueueState, cols: number, max = 6): string[] {
   const entries = [...q.steering.map((t) => ({ label: 'steer', t })), ...q.followUp.map((t) => ({ label: 'follow-up', t }))];
