@@ -288,7 +288,8 @@ export class Session {
     const messages = this.agent.state.messages;
     // A small window cannot keep 20k tokens verbatim: keep at most a quarter of it.
     const keep = Math.min(this.settings.keepRecentTokens, Math.floor(this.model.contextWindow / 4), reason === 'manual' ? 2000 : Infinity);
-    const cut = findCut(messages, keep);
+    // asked for by name, a short conversation is compacted too: all but its last exchange's end
+    const cut = findCut(messages, keep) || (reason === 'manual' ? findCut(messages, 0) : 0);
     if (cut <= 0) return false;
     const older = messages.slice(0, cut);
     const kept = messages.slice(cut);

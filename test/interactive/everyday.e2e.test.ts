@@ -86,6 +86,21 @@ run('everyday screens', () => {
     expect(screen).toMatch(/tack -c continues this conversation \(or tack -r [0-9a-f]{8}\)\nEXIT:0/);
   });
 
+  it('/compact compacts a short conversation too, when asked', async () => {
+    const { term, server } = await startApp([{ text: 'a short answer' }, { text: '## Goal\n- say hello (SHORT-SUMMARY)' }, { text: 'after it' }]);
+    term.type('hello');
+    term.keys('Enter');
+    await term.waitFor('a short answer');
+    term.type('/compact');
+    term.keys('Enter');
+    const screen = await term.waitFor('compacted the conversation', 10_000, 'the marker');
+    expect(screen).not.toContain('nothing to compact');
+    term.type('go on');
+    term.keys('Enter');
+    await term.waitFor('after it');
+    expect(JSON.stringify(server.chatRequests()[2]!.body.messages)).toContain('SHORT-SUMMARY');
+  });
+
   it('/session aligns its labels, counts "1 model call", and breaks the file path at a slash', async () => {
     const { term } = await startApp([{ text: 'one answer' }], { cols: 80 });
     term.type('hi');
