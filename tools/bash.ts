@@ -168,8 +168,10 @@ async function runAcquired(
   else if (ending.exitCode !== 0) notes.push(`[exit code ${ending.exitCode}]`);
   const sandboxNote = ending.exitCode !== 0 ? options.sandbox?.explain(collected.text, params.command) : undefined;
   if (sandboxNote) notes.push(sandboxNote);
+  const disarmed = options.sandbox?.afterCommand();
   if (text === '' && notes.length === 0) text = '(no output)';
-  text = [text, ...notes].filter(Boolean).join('\n\n');
+  // told, but not an error: the command itself did what it did
+  text = [text, ...notes, disarmed].filter(Boolean).join('\n\n');
   return {
     content: [{ type: 'text', text }],
     details: details(ending, { truncated: collected.truncated, fullOutputPath: collected.fullOutputPath }),

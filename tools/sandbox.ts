@@ -3,10 +3,11 @@
 // fresh /proc (own pid namespace, so no other process's environment is readable) and /dev.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { isInside } from './paths.js';
 import { nestedProtection, planProtection, PROTECTED_MENTION } from './sandbox-protect.js';
 import { ownTempDir } from './own-temp.js';
+import { DISABLED_SUFFIX, disarmRepository } from './planted-repos.js';
 import { emptyFile, explainMasked, scanWorkspace } from './sandbox-secrets.js';
 import type { SecretTest } from './secret-files.js';
 import { findExecutable } from './which.js';
@@ -50,6 +51,8 @@ export interface SandboxPlan {
   protected: string[];
   /** secret files of the workspace, mounted over with an empty file */
   maskFiles: string[];
+  /** repositories nested in the workspace when the command starts (protected like the root's) */
+  nestedGitDirs: string[];
   network: boolean;
 }
 
@@ -60,6 +63,8 @@ export interface Sandbox {
   env: Record<string, string>;
   /** a note for the model when a failed command (its output, its text) shows the sandbox stopped it */
   explain(output: string, command: string): string | undefined;
+  /** after each command: repositories it made are disarmed (planted-repos.ts); a note for the model when one was */
+  afterCommand(): string | undefined;
 }
 
 export type SandboxProbe = { ok: true; bwrap: string } | { ok: false; reason: string };
@@ -124,6 +129,7 @@ export function planSandbox(settings: SandboxSettings): SandboxPlan {
     pinned: [...protection.pinned, ...nested.pinned],
     protected: [...protection.readOnly, ...nested.readOnly],
     maskFiles: scan.secrets,
+    nestedGitDirs: scan.nestedGitDirs,
     network: settings.network,
   };
 }
@@ -193,13 +199,30 @@ export function explainSandboxFailure(output: string, network: boolean): string 
 
 export function createSandbox(bwrap: string, settings: SandboxSettings): Sandbox {
   let masked: string[] = [];
+  /** the nested repositories seen so far: those protected while commands ran, or disarmed after */
+  const knownRepos = new Set<string>();
   return {
     wrap: (file, args) => {
       const plan = planSandbox(settings);
       masked = plan.maskFiles;
+      for (const gitDir of plan.nestedGitDirs) knownRepos.add(gitDir);
       return { file: bwrap, args: [...bwrapArgs(plan), file, ...args] };
     },
     env: { TMPDIR: '/tmp' },
     explain: (output, command) => explainMasked(masked, settings.cwd, `${command}\n${output}`) ?? explainSandboxFailure(output, settings.network),
+    afterCommand: () => {
+      const notes: string[] = [];
+      for (const gitDir of scanWorkspace(settings.cwd, () => undefined).nestedGitDirs) {
+        if (knownRepos.has(gitDir)) continue;
+        knownRepos.add(gitDir);
+        const found = disarmRepository(gitDir);
+        if (found.length > 0) notes.push(`${relative(settings.cwd, gitDir)} (${found.join(', ')})`);
+      }
+      if (notes.length === 0) return undefined;
+      return (
+        `[tack set aside what would run a program at the next git command in a repository this command made: ${notes.join('; ')}. ` +
+        `The originals are kept with the suffix ${DISABLED_SUFFIX}; only the user can bring them back]`
+      );
+    },
   };
 }

@@ -106,6 +106,33 @@ describe.skipIf(!probe.ok)('the sandbox keeps what runs later read-only', () => 
     );
   });
 
+  it('a repository a command makes cannot keep a program for the next git command there: its config and hooks are set aside', async () => {
+    const { root, run } = repo();
+    const out = await run(
+      'git init -q sub && git -C sub config core.fsmonitor "touch PWNED" && git -C sub config alias.st "!touch PWNED2" && printf "#!/bin/sh\\ntouch PWNED3\\n" > sub/.git/hooks/post-checkout && chmod +x sub/.git/hooks/post-checkout',
+    );
+    expect(out).toContain(
+      'tack set aside what would run a program at the next git command in a repository this command made: sub/.git (core.fsmonitor, alias.st, hooks/post-checkout)',
+    );
+    const config = readFileSync(join(root, 'sub', '.git', 'config'), 'utf8');
+    expect(config).toContain('repositoryformatversion');
+    expect(config).not.toContain('fsmonitor');
+    expect(readFileSync(join(root, 'sub', '.git', 'config.disabled-by-tack'), 'utf8')).toContain('fsmonitor');
+    // the user's next git commands there, outside the sandbox, run nothing
+    git(join(root, 'sub'), 'status');
+    git(join(root, 'sub'), 'st');
+    git(join(root, 'sub'), 'checkout', '-q', '-b', 'x');
+    for (const f of ['PWNED', 'PWNED2', 'PWNED3']) expect(existsSync(join(root, 'sub', f))).toBe(false);
+  });
+
+  it('a plain clone or init is left as it is, with no note', async () => {
+    const { root, run } = repo();
+    const out = await run(`git clone -q ${root} copy && git init -q fresh && echo done`);
+    expect(out).toBe('done');
+    expect(existsSync(join(root, 'copy', '.git', 'config.disabled-by-tack'))).toBe(false);
+    expect(readFileSync(join(root, 'copy', '.git', 'config'), 'utf8')).toContain('[remote "origin"]');
+  });
+
   it('git add, commit, checkout and branch switches still work, and so does npm install', async () => {
     const { root, run } = repo();
     writeFileSync(join(root, 'package.json'), '{"name":"p","version":"1.0.0"}\n');
