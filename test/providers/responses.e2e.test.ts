@@ -4,20 +4,11 @@
 // survived, and the per-provider `api` setting.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeProject, runTack } from '../support/cli.js';
-import { startMockServer, type MockServer, type Turn } from '../support/mock-openai-server.js';
+import { scriptedServers } from '../support/scripted.js';
 
-const servers: MockServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
-
-async function serve(turns: Turn[]): Promise<MockServer> {
-  const s = await startMockServer({ turns });
-  servers.push(s);
-  return s;
-}
+const serve = scriptedServers();
 
 /** A project whose settings point `provider` at the scripted server, with fast retries. */
 function project(settings: object, files: Record<string, string> = {}) {

@@ -3,22 +3,13 @@
 // session keeps, and what goes back to the server on the next request.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessionsDir } from '../../src/session/store.js';
 import { makeProject, runTack } from '../support/cli.js';
-import { startMockServer, type MockServer, type Turn } from '../support/mock-openai-server.js';
+import { scriptedServers } from '../support/scripted.js';
 import { recordedChunks } from '../support/stream-fixtures.js';
 
-const servers: MockServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
-
-async function serve(turns: Turn[]): Promise<MockServer> {
-  const s = await startMockServer({ turns });
-  servers.push(s);
-  return s;
-}
+const serve = scriptedServers();
 
 const chunk = (delta: object, finish: string | null = null) => ({ object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] });
 
