@@ -257,50 +257,35 @@ export class McpConnection {
 
   private async refreshTools(): Promise<void> {
     const client = this.client;
-    if (!client?.getServerCapabilities()?.tools) {
-      this.tools = [];
-      return;
-    }
-    const tools: Tool[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: this.startTimeoutMs });
-      tools.push(...page.tools);
-      cursor = page.nextCursor;
-    } while (cursor && tools.length < 10_000);
-    this.tools = tools;
+    this.tools = client?.getServerCapabilities()?.tools
+      ? await listAll(
+          (cursor) => client.listTools(cursor, { timeout: this.startTimeoutMs }),
+          (p) => p.tools,
+          10_000,
+        )
+      : [];
   }
 
   private async refreshPrompts(): Promise<void> {
     const client = this.client;
-    if (!client?.getServerCapabilities()?.prompts) {
-      this.prompts = [];
-      return;
-    }
-    const prompts: Prompt[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await client.listPrompts(cursor ? { cursor } : undefined, { timeout: this.startTimeoutMs });
-      prompts.push(...page.prompts);
-      cursor = page.nextCursor;
-    } while (cursor && prompts.length < 10_000);
-    this.prompts = prompts;
+    this.prompts = client?.getServerCapabilities()?.prompts
+      ? await listAll(
+          (cursor) => client.listPrompts(cursor, { timeout: this.startTimeoutMs }),
+          (p) => p.prompts,
+          10_000,
+        )
+      : [];
   }
 
   private async refreshResources(): Promise<void> {
     const client = this.client;
-    if (!client?.getServerCapabilities()?.resources) {
-      this.resources = [];
-      return;
-    }
-    const resources: Resource[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await client.listResources(cursor ? { cursor } : undefined, { timeout: this.startTimeoutMs });
-      resources.push(...page.resources);
-      cursor = page.nextCursor;
-    } while (cursor && resources.length < 1000);
-    this.resources = resources;
+    this.resources = client?.getServerCapabilities()?.resources
+      ? await listAll(
+          (cursor) => client.listResources(cursor, { timeout: this.startTimeoutMs }),
+          (p) => p.resources,
+          1000,
+        )
+      : [];
   }
 
   /** The contents of one resource; throws a sentence when the server cannot give it. */
@@ -393,4 +378,20 @@ export class McpConnection {
 
 function errorResult(text: string): CallToolResult {
   return { content: [{ type: 'text', text }], isError: true };
+}
+
+/** Every item of a paginated MCP list, page by page, up to `limit` (a server could page for ever). */
+async function listAll<P extends { nextCursor?: string }, T>(
+  page: (params: { cursor: string } | undefined) => Promise<P>,
+  items: (page: P) => T[],
+  limit: number,
+): Promise<T[]> {
+  const all: T[] = [];
+  let cursor: string | undefined;
+  do {
+    const next = await page(cursor ? { cursor } : undefined);
+    all.push(...items(next));
+    cursor = next.nextCursor;
+  } while (cursor && all.length < limit);
+  return all;
 }
