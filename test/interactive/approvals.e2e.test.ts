@@ -68,9 +68,33 @@ run('approvals in the app', () => {
     term.type('keep the subtraction, the test is wrong');
     term.keys('Enter');
     screen = await term.waitFor('Understood, leaving it.');
-    expect(screen).not.toContain('? Edit calc.js');
+    expect(screen).not.toContain('Yes (y)');
+    expect(screen).toContain('? Edit calc.js · no: keep the subtraction, the test is wrong');
     expect(toolResults(server.chatRequests()[1]!)).toEqual(['refused by the user: keep the subtraction, the test is wrong']);
     expect(readFileSync(join(project.dir, 'calc.js'), 'utf8')).toBe(CALC_BUGGY);
+  });
+
+  it('an approved edit prints its diff once, with the answer, and its result is one line', async () => {
+    const { term } = await startApp(
+      [{ toolCalls: [{ name: 'edit', arguments: { path: 'calc.js', old_text: 'return a - b;', new_text: 'return a + b;' } }] }, { text: 'Fixed the sign.' }],
+      { files: { 'calc.js': CALC_BUGGY } },
+    );
+    term.type('fix calc.js');
+    term.keys('Enter');
+    const asking = await term.waitFor('? Edit calc.js', 10_000, 'the question');
+    // one status line, and Esc means one thing on screen while the question waits
+    expect(asking).toMatch(/waiting for your answer \(\d+s · Esc: no\)/);
+    expect(asking).not.toContain('Esc to interrupt');
+    expect(asking).not.toMatch(/^\S+ edit calc\.js/m);
+    term.type('y');
+    await term.waitFor('Fixed the sign.');
+    const history = term.history();
+    expect(history).toContain('? Edit calc.js · yes');
+    expect(history).toMatch(/✓ edit calc\.js \+1 -1\n/);
+    expect(history.match(/\d+ \+\s+return a \+ b;/g)).toHaveLength(1);
+    term.keys('C-o');
+    await term.waitFor('tool output: in full');
+    expect(term.history().match(/\d+ \+\s+return a \+ b;/g)).toHaveLength(2);
   });
 
   it('"always" for a command prefix: the next command with that prefix runs without asking', async () => {

@@ -56,9 +56,9 @@ describe('tool views', () => {
       result: { content: [], details: { diff, added: 1, removed: 1 } },
     };
     const lines = renderToolCall(view, 80);
-    expect(plain(lines)).toEqual(['✓ edit x.ts', '  +1 -1', '   10   keep', '   11 - old line', '   11 + new line', '   12   tail']);
-    expect(lines[3]).toContain('\x1b[31m');
-    expect(lines[4]).toContain('\x1b[32m');
+    expect(plain(lines).map((l) => l.trimEnd())).toEqual(['✓ edit x.ts +1 -1', '   10   keep', '   11 - old line', '   11 + new line', '   12   tail']);
+    expect(lines[2]).toContain('\x1b[31m');
+    expect(lines[3]).toContain('\x1b[32m');
     const long = ['@@ -1,40 +1,40 @@', ...Array.from({ length: 40 }, (_, i) => `+l${i}`)].join('\n');
     const capped = plain(renderDiff(long, 60, 20));
     expect(capped).toHaveLength(20);

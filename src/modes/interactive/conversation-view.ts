@@ -4,6 +4,7 @@
 // Session's; this renders into the Transcript and never drains it.
 import type { AgentEvent, AgentToolResult } from '../../agent/types.js';
 import type { AssistantMessage, ToolCall, ToolResultMessage, UserMessage } from '../../ai/types.js';
+import type { ApprovalAnswer, ApprovalRequest } from '../../session/permissions/prompter.js';
 import type { SessionEvent } from '../../session/session.js';
 import { LiveAnswer } from './live-answer.js';
 import { tailForLive } from './live-tail.js';
@@ -11,6 +12,7 @@ import { s, sym } from './style.js';
 import { stripAnsi } from './escapes.js';
 import { wrap } from './text.js';
 import { Transcript } from './transcript.js';
+import { renderAnsweredEdit } from './view/answered-question.js';
 import { renderUser } from './view/messages.js';
 import type { RetryInfo } from './view/status.js';
 import { renderToolCall, type ToolCallView } from './view/tool-view.js';
@@ -38,6 +40,8 @@ export class ConversationView {
   /** what the live region showed of an answer a retry dropped: kept, dimmed, until the retry's answer comes */
   private cutOff = '';
   private runStartedAt = 0;
+  /** edits whose diff went into the scrollback with the answered question: their results are one line */
+  private readonly diffsShown = new Set<string>();
 
   constructor(o: { width: number }) {
     this.transcript = new Transcript(o.width);
@@ -140,6 +144,13 @@ export class ConversationView {
     }
   }
 
+  /** An answered question: an edit's diff goes into the scrollback once, here, with the answer. */
+  questionAnswered(request: ApprovalRequest, answer: ApprovalAnswer): void {
+    if (request.kind !== 'edit' || !request.diff) return;
+    this.diffsShown.add(request.toolCallId);
+    this.transcript.push(renderAnsweredEdit(request, answer, this.width));
+  }
+
   /** Called at the end of a run: an error the messages did not show yet (a failing listener). */
   showRunError(message: string | null): void {
     if (message && !this.errorShown) this.transcript.error(message);
@@ -190,14 +201,18 @@ export class ConversationView {
       result: { content: m.content, details: m.details, isError: m.isError },
       startedAt: live?.startedAt,
       endedAt: live?.endedAt,
+      diffShown: this.diffsShown.delete(m.toolCallId),
     };
     this.lastTool = view;
     this.lastToolExpanded = this.showFull;
     t.push(renderToolCall(view, this.width, { expanded: this.showFull }));
   }
 
-  /** What is still moving: the unfinished end of the answer, and the tool calls under way. */
-  liveBody(now: number, spinner: string, maxLines: number): string[] {
+  /**
+   * What is still moving: the unfinished end of the answer, and the tool calls under way (but the one
+   * `asking`: its question below names it).
+   */
+  liveBody(now: number, spinner: string, maxLines: number, asking?: string): string[] {
     const out: string[] = [];
     if (this.cutOff)
       out.push(
@@ -211,6 +226,7 @@ export class ConversationView {
       if (c.type === 'toolCall' && !this.tools.has(c.id)) out.push('', ...renderToolCall(preparing(c), this.width, { spinner }));
     }
     for (const t of this.tools.values()) {
+      if (t.id === asking) continue;
       if (t.latest && now - t.shownAt >= TOOL_PREVIEW_INTERVAL_MS) {
         t.result = t.latest;
         t.latest = undefined;

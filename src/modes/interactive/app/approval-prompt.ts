@@ -22,7 +22,11 @@ interface Pending extends OpenQuestion {
 export class ApprovalPrompt {
   private readonly queue: Pending[] = [];
 
-  constructor(private readonly changed: () => void) {}
+  /** `answered`: told of each question the user answered (not of those an interrupt closed) */
+  constructor(
+    private readonly changed: () => void,
+    private readonly answered: (request: ApprovalRequest, answer: ApprovalAnswer) => void = () => {},
+  ) {}
 
   /** The question on screen, if any. */
   get current(): OpenQuestion | undefined {
@@ -32,7 +36,7 @@ export class ApprovalPrompt {
   /** The prompter the gate calls. An aborted signal (the run was interrupted) closes the question. */
   ask(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalAnswer> {
     return new Promise((resolve) => {
-      const onAbort = () => this.answer(q, { answer: 'no' });
+      const onAbort = () => this.answer(q, { answer: 'no' }, false);
       const q: Pending = {
         request,
         selected: 0,
@@ -52,7 +56,7 @@ export class ApprovalPrompt {
 
   /** Closes every open question with "no" (the session is going away). */
   cancelAll(): void {
-    for (const q of [...this.queue]) this.answer(q, { answer: 'no' });
+    for (const q of [...this.queue]) this.answer(q, { answer: 'no' }, false);
   }
 
   /**
@@ -111,11 +115,13 @@ export class ApprovalPrompt {
     return true;
   }
 
-  private answer(q: Pending, answer: ApprovalAnswer): void {
+  /** `byUser`: the user answered (not an interrupt or the session closing) */
+  private answer(q: Pending, answer: ApprovalAnswer, byUser = true): void {
     const at = this.queue.indexOf(q);
     if (at < 0) return;
     this.queue.splice(at, 1);
     q.dispose();
+    if (byUser) this.answered(q.request, answer);
     q.resolve(answer);
     this.changed();
   }

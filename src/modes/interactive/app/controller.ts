@@ -10,7 +10,6 @@ import type { FileIndex } from '../complete/file-index.js';
 import type { History } from '../editor/history.js';
 import { keyCommand, type Command } from '../input/keymap.js';
 import type { KeyEvent } from '../input/keys.js';
-import { width } from '../text.js';
 import { ConversationView } from '../conversation-view.js';
 import type { Transcript } from '../transcript.js';
 import { queueState } from '../view/queue-view.js';
@@ -20,7 +19,7 @@ import { composeFrame } from './frame.js';
 import { InputBox } from './input-box.js';
 import { loadModels, pickerMenu } from './model-picker.js';
 import { showResumed } from './resumed.js';
-import { Screen, type Snapshot } from './screen.js';
+import { reflowedRows, Screen, type Snapshot } from './screen.js';
 import { runCommand, type CommandContext } from './run-command.js';
 import { SessionPicker } from './session-picker.js';
 
@@ -52,7 +51,10 @@ export class Controller {
   private session: Session;
   private unsubscribe: () => void = () => {};
   private readonly input: InputBox;
-  private readonly approvals = new ApprovalPrompt(() => this.schedule());
+  private readonly approvals = new ApprovalPrompt(
+    () => this.schedule(),
+    (request, answer) => this.view.questionAnswered(request, answer),
+  );
   private picker: SessionPicker | null = null;
   /** stops what a command started (a /compact), on Esc */
   private cancel: (() => void) | null = null;
@@ -135,13 +137,9 @@ export class Controller {
     this.schedule();
   }
 
-  /**
-   * Rows the last frame takes beyond its line count once a narrower terminal has re-wrapped it:
-   * they must be erased too, or the old frame's tail stays on the screen.
-   */
+  /** Rows the last frame takes beyond its line count once a narrower terminal has re-wrapped it. */
   reflowedRows(newCols: number): number {
-    if (newCols >= this.cols) return 0;
-    return this.screen.getSnapshot().live.reduce((extra, line) => extra + Math.max(0, Math.ceil(width(line) / newCols) - 1), 0);
+    return reflowedRows(this.screen.getSnapshot().live, this.cols, newCols);
   }
 
   resize(cols: number, rows: number): void {

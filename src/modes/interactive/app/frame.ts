@@ -81,6 +81,7 @@ export function composeFrame(f: FrameInput): string[] {
       busy: f.busy || f.compacting,
       startedAt: f.busy ? v.startedAt : f.compactingSince,
       activity: f.question ? 'waiting for your answer' : v.activity(f.compacting),
+      escape: f.question ? 'Esc: no' : undefined,
       retry: v.retry,
       hint: f.hint,
     },
@@ -93,7 +94,7 @@ export function composeFrame(f: FrameInput): string[] {
   const room = f.rows - 1 - BODY_ROOM - status.length - queue.length - input.length - menu.length - 1;
   return composeLive(
     {
-      body: v.liveBody(f.now, spinnerFrame(f.now), f.rows),
+      body: v.liveBody(f.now, spinnerFrame(f.now), f.rows, f.question?.request.toolCallId),
       question: f.question ? renderQuestion(f.question, cols, Math.max(6, room)) : [],
       status,
       queue,

@@ -4,6 +4,7 @@
 // arriving faster than anyone reads, whose finished blocks each frame renders and prints): the
 // screen takes at most about 1/FRAME_SHARE of the time, and the stream the rest. Never less than
 // 1000/MAX_FRAME_MS frames a second, though.
+import { width } from '../text.js';
 import type { StaticItem } from '../transcript.js';
 
 /** Where the frames come from: the static items added since the last frame, and whether a run is going. */
@@ -16,6 +17,15 @@ export interface Snapshot {
   /** every static item so far (App prints the new ones once) */
   items: StaticItem[];
   live: string[];
+}
+
+/**
+ * Rows a frame of `live` lines takes beyond its line count once a terminal narrower than `cols` has
+ * re-wrapped it: they must be erased too, or the old frame's tail stays on the screen.
+ */
+export function reflowedRows(live: string[], cols: number, newCols: number): number {
+  if (newCols >= cols) return 0;
+  return live.reduce((extra, line) => extra + Math.max(0, Math.ceil(width(line) / newCols) - 1), 0);
 }
 
 const FRAME_MS = 33;

@@ -28,7 +28,7 @@ export function renderQuestion(q: OpenQuestion, cols: number, maxLines: number):
   const tail = q.reason ? reasonLines(q.reason, cols) : choiceLines(q, cols);
   const room = Math.max(MIN_DETAIL_LINES, maxLines - 1 - head.length - note.length - tail.length);
   let detail: string[] = [];
-  if (r.kind === 'edit' && r.diff) detail = renderDiff(r.diff, inner, room).map((l) => INDENT + l);
+  if (r.kind === 'edit' && r.diff) detail = renderDiff(r.diff, inner, room, typeof r.args.path === 'string' ? r.args.path : undefined).map((l) => INDENT + l);
   else if (r.kind === 'bash' && r.command !== undefined) detail = commandLines(r.command, cols, room);
   const above = [...head, ...detail, ...note];
   const out = [...above.slice(0, Math.max(1, maxLines - tail.length)), ...tail].slice(-maxLines);

@@ -1,7 +1,12 @@
-// A unified diff as coloured lines with line numbers: `  12 + added`, `  11 - removed`.
-import { s, sym } from '../style.js';
+// A unified diff as coloured lines with line numbers: `  12 + added`, `  11 - removed`, on red and
+// green bands with the changed words marked and the code in its syntax colours.
+import { extname } from 'node:path';
 import { visible } from '../../../session/permissions/visible.js';
-import { sanitize, truncate } from '../text.js';
+import { highlight } from '../markdown/highlight.js';
+import { colorLevel, s, sym } from '../style.js';
+import { sanitize, truncate, width } from '../text.js';
+import { overlayBackground } from './ansi-overlay.js';
+import { type Range, wordMarks } from './diff-words.js';
 
 export interface DiffLine {
   kind: '+' | '-' | ' ' | 'gap';
@@ -35,15 +40,70 @@ export function parseUnifiedDiff(diff: string): DiffLine[] {
   return out;
 }
 
-/** At most `max` lines of the diff (then "… N more lines"), each cut to the width. */
-export function renderDiff(diff: string, cols: number, max: number): string[] {
+const BAND = {
+  '-': { base: '\x1b[48;5;52m', mark: '\x1b[48;5;88m' },
+  '+': { base: '\x1b[48;5;22m', mark: '\x1b[48;5;28m' },
+};
+const END_BAND = '\x1b[49m';
+
+/** Each line's text as shown: control characters visible, cut to `room` columns. */
+function shownText(text: string, room: number): string {
+  return truncate(sanitize(visible(text.replace(/\r$/, ''))), room);
+}
+
+/**
+ * Syntax colours for the shown lines, each side highlighted as one piece of code so that strings and
+ * comments spanning lines come out right: the new side (context and added lines) and the old (removed).
+ */
+function highlightSides(lines: DiffLine[], texts: string[], path: string | undefined): string[] {
+  const ext = path ? extname(path).slice(1) : '';
+  if (!ext || colorLevel() !== 'color') return texts;
+  const out = [...texts];
+  for (const side of [(k: string) => k === ' ' || k === '+', (k: string) => k === '-']) {
+    const idx = lines.flatMap((l, i) => (side(l.kind) ? [i] : []));
+    const painted = highlight(idx.map((i) => texts[i]).join('\n'), ext);
+    if (painted.length !== idx.length) continue;
+    idx.forEach((i, k) => {
+      out[i] = painted[k]!;
+    });
+  }
+  return out;
+}
+
+/** Changed words underlined, for terminals without colour. */
+function underlineRanges(text: string, ranges: Range[]): string {
+  let out = '';
+  let at = 0;
+  for (const [a, b] of ranges) {
+    out += text.slice(at, a) + s.underline(text.slice(a, b));
+    at = b;
+  }
+  return out + text.slice(at);
+}
+
+/**
+ * At most `max` lines of the diff (then "… N more lines"), each cut to the width: removed and added
+ * lines on red and green bands with the changed words marked, in the syntax colours of `path`'s language.
+ */
+export function renderDiff(diff: string, cols: number, max: number, path?: string): string[] {
   const lines = parseUnifiedDiff(diff);
   const numWidth = Math.max(3, ...lines.map((l) => String(l.number ?? '').length));
   const shown = lines.length > max ? lines.slice(0, Math.max(1, max - 1)) : lines;
-  const out = shown.map((l) => {
+  const room = Math.max(1, cols - numWidth - 3);
+  const texts = shown.map((l) => (l.kind === 'gap' ? '' : shownText(l.text, room)));
+  const marks = wordMarks(shown.map((l, i) => ({ kind: l.kind, text: texts[i]! })));
+  const painted = highlightSides(shown, texts, path);
+  const color = colorLevel() === 'color';
+  const out = shown.map((l, i) => {
     if (l.kind === 'gap') return s.gray(`${' '.repeat(numWidth)}   ${sym('⋮', '...')}`);
-    const body = truncate(`${String(l.number).padStart(numWidth)} ${l.kind} ${sanitize(visible(l.text.replace(/\r$/, '')))}`, cols);
-    return l.kind === '+' ? s.green(body) : l.kind === '-' ? s.red(body) : s.dim(body);
+    const gutter = `${String(l.number).padStart(numWidth)} ${l.kind} `;
+    if (l.kind === ' ') return s.dim(gutter + painted[i]!);
+    const ranges = marks.get(i) ?? [];
+    if (!color) return gutter + underlineRanges(texts[i]!, ranges);
+    const band = BAND[l.kind];
+    const sign = l.kind === '+' ? s.green(gutter) : s.red(gutter);
+    const body = overlayBackground(painted[i]!, ranges, band.base, band.mark);
+    return `${band.base}${sign}${band.base}${body}${' '.repeat(Math.max(0, cols - numWidth - 3 - width(texts[i]!)))}${END_BAND}`;
   });
   if (lines.length > shown.length) out.push(s.gray(`… ${lines.length - shown.length} more lines`));
   return out;

@@ -25,6 +25,8 @@ export interface StatusInfo {
   startedAt: number;
   activity: string;
   retry: RetryInfo | null;
+  /** what Esc does now, when not "Esc to interrupt" (a question: "Esc: no") */
+  escape?: string;
   /** e.g. "press Ctrl+C again to quit" */
   hint?: string;
 }
@@ -36,7 +38,7 @@ export function renderStatus(st: StatusInfo, cols: number, now: number): string[
     out.push(truncate(s.yellow(`${sym('⚠', '!')} ${st.retry.reason}; retrying in ${wait}s (${retryCount(st.retry)})`), cols));
   }
   if (st.busy) {
-    const line = `${s.cyan(spinnerFrame(now))} ${st.activity} ${s.gray(`(${formatSeconds(now - st.startedAt)} · Esc to interrupt)`)}`;
+    const line = `${s.cyan(spinnerFrame(now))} ${st.activity} ${s.gray(`(${formatSeconds(now - st.startedAt)} · ${st.escape ?? 'Esc to interrupt'})`)}`;
     out.push(truncate(line, cols));
   }
   if (st.hint) out.push(truncate(s.yellow(st.hint), cols));

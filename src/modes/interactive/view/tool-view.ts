@@ -17,6 +17,8 @@ export interface ToolCallView {
   result?: AgentToolResult;
   startedAt?: number;
   endedAt?: number;
+  /** an edit whose diff the user saw in the question: its result is the one line `✓ edit x +1 -1` */
+  diffShown?: boolean;
 }
 
 export const BASH_PREVIEW_LINES = 5;
@@ -47,8 +49,17 @@ export function toolHeader(t: ToolCallView, cols: number, spinner = sym('○', '
   let tail = '';
   if (t.status === 'preparing') tail = s.gray(' …');
   else if (t.status === 'running' && t.startedAt !== undefined && now - t.startedAt >= 1000) tail = s.gray(` ${formatSeconds(now - t.startedAt)}`);
-  const styledOutcome = t.status === 'failed' ? s.red(outcome) : s.gray(outcome);
+  const styledOutcome = t.status === 'failed' ? s.red(outcome) : s.gray(outcome) + changeCounts(t);
   return truncate(`${mark(t.status, spinner)} ${s.bold(name)}${rest}${styledOutcome}${tail}`, cols);
+}
+
+/** ` +1 -1` (` created +3`) after a finished edit or write. */
+function changeCounts(t: ToolCallView): string {
+  if (t.status !== 'done' || (t.name !== 'edit' && t.name !== 'write')) return '';
+  const d = (t.result?.details && typeof t.result.details === 'object' ? t.result.details : {}) as Record<string, unknown>;
+  if (typeof d.diff !== 'string') return '';
+  const created = t.name === 'write' && d.created === true ? s.gray(' created') : '';
+  return `${created} ${s.green(`+${num(d, 'added') ?? 0}`)} ${s.red(`-${num(d, 'removed') ?? 0}`)}`;
 }
 
 function firstLine(result: AgentToolResult | undefined): string | undefined {
@@ -75,6 +86,8 @@ export function toolPreview(t: ToolCallView, cols: number, expanded = false): st
   const text = sanitize(resultText(result)).replace(/\n+$/, '');
   const indent = (lines: string[]) => lines.map((l) => INDENT + l);
   if (t.status === 'preparing') return [];
+  const isChange = (t.name === 'edit' || t.name === 'write') && t.status === 'done' && typeof d.diff === 'string';
+  if (expanded && isChange) return indent(renderDiff(d.diff as string, inner, Number.POSITIVE_INFINITY, pathOf(t)));
   if (expanded) return text ? indent(text.split('\n').flatMap((l) => wrap(l, inner))) : [];
 
   if (t.status === 'failed' && !(t.name === 'bash' && typeof d.exitCode === 'number')) {
@@ -89,11 +102,8 @@ export function toolPreview(t: ToolCallView, cols: number, expanded = false): st
     }
     case 'edit':
     case 'write': {
-      if (typeof d.diff !== 'string') return [];
-      const added = num(d, 'added') ?? 0;
-      const removed = num(d, 'removed') ?? 0;
-      const summary = s.gray(`${t.name === 'write' && d.created === true ? 'created, ' : ''}${s.green(`+${added}`)} ${s.red(`-${removed}`)}`);
-      return indent([summary, ...renderDiff(d.diff, inner, DIFF_PREVIEW_LINES)]);
+      if (typeof d.diff !== 'string' || t.diffShown) return [];
+      return indent(renderDiff(d.diff, inner, DIFF_PREVIEW_LINES, pathOf(t)));
     }
     case 'read': {
       const first = num(d, 'firstLine');
@@ -122,6 +132,11 @@ export function toolPreview(t: ToolCallView, cols: number, expanded = false): st
     default:
       return text ? indent(tail(text.split('\n'), 3, true).map((l) => s.dim(truncate(l, inner)))) : [];
   }
+}
+
+function pathOf(t: ToolCallView): string | undefined {
+  const path = t.args && typeof t.args === 'object' ? (t.args as Record<string, unknown>).path : undefined;
+  return typeof path === 'string' ? path : undefined;
 }
 
 /** The last `n` lines, with a "… N more lines" note above them when some were left out. */
