@@ -93,7 +93,7 @@ run('approvals in the app', () => {
     expect(history).toMatch(/✓ edit calc\.js \+1 -1\n/);
     expect(history.match(/\d+ \+\s+return a \+ b;/g)).toHaveLength(1);
     term.keys('C-o');
-    await term.waitFor('tool output: in full');
+    await term.waitFor('thinking: in full');
     expect(term.history().match(/\d+ \+\s+return a \+ b;/g)).toHaveLength(2);
   });
 

@@ -66,11 +66,28 @@ describe('renderMarkdown', () => {
 
   it('highlights fenced code of a known language, once finished, and keeps the text', () => {
     const lines = renderMarkdown('```ts\nconst x: number = 1; // note\n```', { width: 60, highlight: true });
-    expect(stripAnsi(lines[0]!)).toBe('ts');
-    expect(stripAnsi(lines[1]!)).toBe('  const x: number = 1; // note');
-    expect(lines[1]).toContain('\x1b[35mconst\x1b[39m'); // keyword
+    expect(lines).toHaveLength(1);
+    // the language is a label at the right of the block, not a line of its own
+    expect(stripAnsi(lines[0]!)).toMatch(/^ {2}const x: number = 1; \/\/ note +ts$/);
+    expect(width(lines[0]!)).toBe(60);
+    expect(lines[0]).toContain('\x1b[35mconst\x1b[39m'); // keyword
     const unhighlighted = renderMarkdown('```ts\nconst x = 1;\n```', { width: 60, highlight: false });
-    expect(unhighlighted[1]).toBe('  const x = 1;');
+    expect(stripAnsi(unhighlighted[0]!)).toMatch(/^ {2}const x = 1; +ts$/);
+    // a first line too long for the label gets it above, on the right
+    const long = renderMarkdown(`\`\`\`sh\n${'x'.repeat(57)}\n\`\`\``, { width: 60, highlight: false }).map(stripAnsi);
+    expect(long[0]).toBe(`${' '.repeat(58)}sh`);
+  });
+
+  it('weighs headings in order: each level lighter than the one above', () => {
+    const [h1, h2, h3, h4] = ['# A', '## B', '### C', '#### D'].map((src) => renderMarkdown(src, { width: 40, highlight: false })[0]!);
+    expect(h1).toContain('\x1b[4m');
+    expect(h1).toContain('\x1b[35m');
+    expect(h2).toContain('\x1b[35m');
+    expect(h2).not.toContain('\x1b[4m');
+    expect(h3).toContain('\x1b[1m');
+    expect(h3).not.toContain('\x1b[35m');
+    expect(h4).toContain('\x1b[2m');
+    expect(h3).not.toContain('\x1b[2m');
   });
 
   it('leaves unknown languages plain and gives each line of highlighted code its own styles', () => {

@@ -6,6 +6,7 @@ import type { AgentEvent, AgentToolResult } from '../../agent/types.js';
 import type { AssistantMessage, ToolCall, ToolResultMessage, UserMessage } from '../../ai/types.js';
 import type { ApprovalAnswer, ApprovalRequest } from '../../session/permissions/prompter.js';
 import type { SessionEvent } from '../../session/session.js';
+import type { UsageTotals } from '../../session/usage.js';
 import { LiveAnswer } from './live-answer.js';
 import { tailForLive } from './live-tail.js';
 import { s, sym } from './style.js';
@@ -14,6 +15,7 @@ import { wrap } from './text.js';
 import { Transcript } from './transcript.js';
 import { renderAnsweredEdit } from './view/answered-question.js';
 import { renderUser } from './view/messages.js';
+import { renderTurnEnd } from './view/turn-summary.js';
 import type { RetryInfo } from './view/status.js';
 import { renderToolCall, type ToolCallView } from './view/tool-view.js';
 
@@ -27,12 +29,17 @@ function userText(m: UserMessage): string {
 
 export class ConversationView {
   readonly transcript: Transcript;
-  private readonly answer = new LiveAnswer();
+  private readonly answer = new LiveAnswer({
+    full: () => this.showFull,
+    folded: (render) => {
+      this.lastFolded = render;
+    },
+  });
   private readonly tools = new Map<string, LiveTool>();
   /** the last finished answer: where a tool result that never ran finds its call */
   private lastAssistant: AssistantMessage | null = null;
-  private lastTool: ToolCallView | null = null;
-  private lastToolExpanded = false;
+  /** the last tool output or thinking shown folded: Ctrl+O prints it in full */
+  private lastFolded: ((width: number) => string[]) | null = null;
   private errorShown = false;
   private inRun = false;
   private showFull = false;
@@ -43,7 +50,11 @@ export class ConversationView {
   /** edits whose diff went into the scrollback with the answered question: their results are one line */
   private readonly diffsShown = new Set<string>();
 
-  constructor(o: { width: number }) {
+  /** the Session's usage when the run started: the end-of-turn line counts from it */
+  private usageAtStart: UsageTotals | null = null;
+
+  /** `usage`: the Session's totals now, for the line after each finished turn */
+  constructor(private readonly o: { width: number; usage?: () => UsageTotals }) {
     this.transcript = new Transcript(o.width);
   }
 
@@ -71,11 +82,11 @@ export class ConversationView {
 
   toggleExpanded(): void {
     this.showFull = !this.showFull;
-    if (this.showFull && this.lastTool && !this.lastToolExpanded) {
-      this.lastToolExpanded = true;
-      this.transcript.push(renderToolCall(this.lastTool, this.width, { expanded: true }));
-    }
-    this.transcript.notice(this.showFull ? 'tool output: in full (Ctrl+O for previews)' : 'tool output: previews (Ctrl+O for full output)');
+    if (this.showFull && this.lastFolded) this.transcript.push(this.lastFolded(this.width));
+    this.lastFolded = null;
+    this.transcript.notice(
+      this.showFull ? 'tool output and thinking: in full (Ctrl+O for previews)' : 'tool output and thinking: previews (Ctrl+O for everything)',
+    );
   }
 
   /** Renders the finished blocks of the streaming answer into the transcript (before a frame is drawn). */
@@ -94,7 +105,11 @@ export class ConversationView {
         this.transcript.error(`compaction failed: ${e.message}`);
         break;
       case 'agent_start':
-        if (!this.inRun) this.runStartedAt = Date.now();
+        if (!this.inRun) {
+          this.runStartedAt = Date.now();
+          const usage = this.o.usage?.();
+          this.usageAtStart = usage ? { ...usage } : null;
+        }
         this.inRun = true;
         this.errorShown = false;
         break;
@@ -103,6 +118,8 @@ export class ConversationView {
         this.retryInfo = null;
         this.answer.flush(this.transcript, true);
         if (e.reason === 'maxTurns') this.transcript.notice('stopped: the limit of model calls for one run (--max-turns) was reached');
+        if (e.reason === 'done' && this.usageAtStart && this.o.usage)
+          this.transcript.push(renderTurnEnd(Date.now() - this.runStartedAt, this.usageAtStart, this.o.usage()));
         break;
       case 'message_start':
         if (e.message.role === 'assistant') {
@@ -203,8 +220,7 @@ export class ConversationView {
       endedAt: live?.endedAt,
       diffShown: this.diffsShown.delete(m.toolCallId),
     };
-    this.lastTool = view;
-    this.lastToolExpanded = this.showFull;
+    this.lastFolded = this.showFull ? null : (width) => renderToolCall(view, width, { expanded: true });
     t.push(renderToolCall(view, this.width, { expanded: this.showFull }));
   }
 

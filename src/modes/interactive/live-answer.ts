@@ -5,7 +5,15 @@ import { tailForLive } from './live-tail.js';
 import { splitFinished } from './markdown/blocks.js';
 import { renderMarkdown } from './markdown/render.js';
 import type { Transcript } from './transcript.js';
-import { renderThinking } from './view/messages.js';
+import { renderThinking, renderThought } from './view/messages.js';
+
+/** How a finished thinking block goes into the transcript. */
+export interface ThinkingOptions {
+  /** in full (Ctrl+O is on) rather than as one "thought for 8 s" line */
+  full(): boolean;
+  /** a block was folded: how to draw it in full, should the user ask */
+  folded(render: (width: number) => string[]): void;
+}
 
 export class LiveAnswer {
   private message: AssistantMessage | null = null;
@@ -20,6 +28,10 @@ export class LiveAnswer {
    * array), so this is what the screen showed of the attempt that was cut.
    */
   private shown: AssistantMessage['content'] = [];
+  /** per thinking block: when it first showed */
+  private readonly thinkingSince = new Map<number, number>();
+
+  constructor(private readonly thinking: ThinkingOptions = { full: () => false, folded: () => {} }) {}
 
   /** The message streamed now (the Agent's `streamingMessage`, as the last event carried it). */
   get current(): AssistantMessage | null {
@@ -36,12 +48,20 @@ export class LiveAnswer {
     this.shown = m.content;
     this.committed.clear();
     this.finished.clear();
+    this.thinkingSince.clear();
     this.printed = false;
+    this.noteThinking(m);
   }
 
   update(m: AssistantMessage): void {
     this.message = m;
     this.shown = m.content;
+    this.noteThinking(m);
+  }
+
+  private noteThinking(m: AssistantMessage): void {
+    const i = m.content.length - 1;
+    if (m.content[i]?.type === 'thinking' && !this.thinkingSince.has(i)) this.thinkingSince.set(i, Date.now());
   }
 
   /** The end of the answer not yet in the transcript (what only the live region showed), as text. */
@@ -58,6 +78,7 @@ export class LiveAnswer {
     this.shown = [];
     this.committed.clear();
     this.finished.clear();
+    this.thinkingSince.clear();
     this.printed = false;
   }
 
@@ -80,9 +101,15 @@ export class LiveAnswer {
         }
         this.committed.set(i, from + chunk.length);
       } else if (block.type === 'thinking' && blockFinal) {
-        const lines = renderThinking(block.thinking, out.width, { streaming: false });
-        if (lines.length > 0) {
-          out.push(lines);
+        const full = (width: number) => renderThinking(block.thinking, width, { streaming: false, full: true });
+        if (full(out.width).length > 0) {
+          const since = this.thinkingSince.get(i);
+          if (this.thinking.full()) out.push(full(out.width));
+          else {
+            // a block that never streamed (a server that sends the answer whole) has no duration
+            out.push(since === undefined ? renderThinking(block.thinking, out.width, { streaming: false }) : renderThought(Date.now() - since));
+            this.thinking.folded(full);
+          }
           this.printed = true;
         }
       }

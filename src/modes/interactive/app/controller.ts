@@ -72,7 +72,7 @@ export class Controller {
     this.session = o.session;
     this.cols = o.cols;
     this.rows = o.rows;
-    this.view = new ConversationView({ width: o.cols });
+    this.view = new ConversationView({ width: o.cols, usage: () => this.session.usageNow });
     this.transcript = this.view.transcript;
     const source = {
       take: () => {

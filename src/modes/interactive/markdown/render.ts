@@ -41,7 +41,9 @@ function renderBlock(token: Token, o: RenderOptions): string[] {
     case 'heading': {
       const t = token as Tokens.Heading;
       const text = renderInline(t.tokens, t.text);
-      const styled = t.depth === 1 ? s.bold(s.underline(s.magenta(text))) : t.depth === 2 ? s.bold(s.magenta(text)) : s.bold(text);
+      // each level lighter than the one above: underlined colour, colour, bold, then dim bold
+      const styled =
+        t.depth === 1 ? s.bold(s.underline(s.magenta(text))) : t.depth === 2 ? s.bold(s.magenta(text)) : t.depth === 3 ? s.bold(text) : s.dim(s.bold(text));
       return wrap(styled, w);
     }
     case 'paragraph': {
@@ -95,8 +97,14 @@ function renderList(list: Tokens.List, w: number, o: RenderOptions): string[] {
 export function renderCode(code: string, info: string, w: number, withHighlight: boolean): string[] {
   const text = sanitize(code.replace(/\n$/, ''));
   const lines = withHighlight ? highlight(text, info) : text.split('\n');
-  const label = info.trim().split(/\s+/)[0];
-  const out: string[] = label ? [s.gray(label)] : [];
+  const label = info.trim().split(/\s+/)[0] ?? '';
+  const out: string[] = [];
   for (const line of lines) out.push(...wrapWithPrefix(line, w, '  ', '  '));
+  if (!label) return out;
+  // the language sits at the right of the block's first line, where there is room; above it otherwise
+  const first = out[0] ?? '';
+  const gap = w - width(first) - width(label);
+  if (gap >= 3) out[0] = `${first}${' '.repeat(gap)}${s.gray(label)}`;
+  else out.unshift(`${' '.repeat(Math.max(0, w - width(label)))}${s.gray(label)}`);
   return out;
 }

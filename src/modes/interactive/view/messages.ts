@@ -11,11 +11,16 @@ export function renderUser(text: string, cols: number): string[] {
   return shown.map((l) => s.bold(s.cyan(l)));
 }
 
-/** Thinking, dimmed and folded: its first lines (or, while it streams, its last ones). */
-export function renderThinking(text: string, cols: number, o: { streaming: boolean }): string[] {
+/** Finished thinking, folded to one line: how long it took. */
+export function renderThought(ms: number): string[] {
+  return [s.dim(s.italic(`${sym('✻', '*')} thought for ${Math.max(1, Math.round(ms / 1000))} s`))];
+}
+
+/** Thinking, dimmed: while it streams its last lines, in full when asked (Ctrl+O), else its first lines. */
+export function renderThinking(text: string, cols: number, o: { streaming: boolean; full?: boolean }): string[] {
   const lines = wrap(sanitize(text).trim(), cols - 2);
   if (lines.length === 0 || (lines.length === 1 && lines[0] === '')) return [];
-  const shown = o.streaming ? lines.slice(-THINKING_LINES) : lines.slice(0, THINKING_LINES);
+  const shown = o.full ? lines : o.streaming ? lines.slice(-THINKING_LINES) : lines.slice(0, THINKING_LINES);
   const more = lines.length - shown.length;
   const out = shown.map((l) => s.dim(s.italic(`  ${l}`)));
   if (more > 0) {

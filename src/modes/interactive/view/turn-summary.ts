@@ -1,0 +1,19 @@
+// The line after a finished turn: how long it took and what it cost, counted from the usage totals
+// when the run started (`done in 12 s · ↑4.1k ↓312 · $0.003`).
+import type { UsageTotals } from '../../../session/usage.js';
+import { s } from '../style.js';
+import { compactNumber, formatCost } from './footer.js';
+
+export function formatDuration(ms: number): string {
+  const sec = Math.max(1, Math.round(ms / 1000));
+  return sec < 60 ? `${sec} s` : `${Math.floor(sec / 60)} min ${sec % 60} s`;
+}
+
+export function renderTurnEnd(ms: number, before: UsageTotals, after: UsageTotals): string[] {
+  const input = after.input - before.input;
+  const output = after.output - before.output;
+  const approx = after.estimated ? '~' : '';
+  const parts = [`done in ${formatDuration(ms)}`, `↑${approx}${compactNumber(input)} ↓${approx}${compactNumber(output)}`];
+  if (after.cost !== null && before.cost !== null && after.cost > before.cost) parts.push(formatCost(after.cost - before.cost));
+  return [s.gray(parts.join(' · '))];
+}
