@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer, type Turn } from '../support/mock-openai-server.js';
 import { makeProject } from '../support/cli.js';
 import { Term, hasTmux, inputBox } from './tmux.js';
+import { APP_READY, footer } from './harness.js';
 
 const run = hasTmux() ? describe : describe.skip;
 
@@ -20,7 +21,7 @@ async function start(turns: Turn[], args: string[] = [], files: Record<string, s
   server = await startMockServer({ turns });
   const project = makeProject(files);
   term = Term.start({ args: ['--base-url', server.url, '-m', 'mock-model', ...args], cwd: project.dir, home: project.home });
-  await term.waitFor('mock-model ·', 15_000, 'the first screen');
+  await term.waitFor(APP_READY, 15_000, 'the first screen');
   return { server, term, project };
 }
 
@@ -41,7 +42,8 @@ run('interactive mode in a terminal', () => {
     expect(screen).toContain('tool-output-marker');
     expect(screen).toContain('The command printed two lines.'); // markdown rendered, not raw
     expect(screen).toContain('• first point');
-    expect(screen).toMatch(/mock-model · \d+% of 128k · ↑\d/);
+    expect(screen).toMatch(/\n\d+% of 128k · ↑\d/);
+    expect(footer(screen)).not.toContain('mock-model');
     expect(server.chatRequests()).toHaveLength(2);
   });
 

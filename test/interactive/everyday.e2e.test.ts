@@ -1,5 +1,6 @@
 // Small things a newcomer sees at once (issue 20): retries counted as people count them, /session
 // readable in a narrow terminal, /copy saying only what it knows.
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -144,5 +145,25 @@ run('everyday screens', () => {
       'sent the last answer (7 characters) to the clipboard through the terminal (OSC 52); inside tmux it arrives only with `set -g set-clipboard on`',
     );
     expect(screen).not.toMatch(/\bcopied\b/);
+  });
+});
+
+run('the footer and the end of a turn', () => {
+  it('names the git branch, not the model and path again; shows "? for keys" until something is said', async () => {
+    const project = makeProject();
+    execFileSync('git', ['init', '-q', '-b', 'trunk-42'], { cwd: project.dir });
+    const { term } = await startApp([{ text: 'an answer', usage: { prompt_tokens: 4100, completion_tokens: 312 } }], { project });
+    const first = footer(term.screen());
+    expect(first).toContain('git:trunk-42');
+    expect(first).toMatch(/\? for keys$/);
+    expect(first).not.toContain('mock-model');
+    expect(first).not.toContain(project.dir);
+    term.type('?');
+    await term.waitFor('Commands', 5_000, 'the keys and commands');
+    expect(term.screen()).toContain('Shift+Tab');
+    term.type('hello');
+    term.keys('Enter');
+    const done = await term.waitFor(/done in \d+ s · ↑4\.1k ↓312/, 10_000, 'the end-of-turn line');
+    expect(footer(done)).not.toContain('? for keys');
   });
 });

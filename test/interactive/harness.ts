@@ -19,6 +19,9 @@ export async function stopApps(): Promise<void> {
   }
 }
 
+/** The app's footer (the startup screen's stand-in has no context figure). */
+export const APP_READY = /\d+% of \d+\S* · ↑/;
+
 export interface StartOptions {
   args?: string[];
   files?: Record<string, string>;
@@ -45,7 +48,7 @@ export async function startApp(turns: Turn[], o: StartOptions = {}): Promise<App
     env: o.env,
   });
   running.push({ server, term });
-  await term.waitFor(o.ready ?? new RegExp(`${model} · (thinking \\w+ · )?\\d+% of`), 15_000, 'the first screen');
+  await term.waitFor(o.ready ?? APP_READY, 15_000, 'the first screen');
   return { server, term, project };
 }
 

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { makeProject } from '../support/cli.js';
 import { FAKE_KEY, authHeaders, makeHostileRepo, userSettings } from '../support/hostile-repo.js';
 import { startMockServer, type MockServer } from '../support/mock-openai-server.js';
-import { footer } from './harness.js';
+import { APP_READY, footer } from './harness.js';
 import { hasTmux, Term } from './tmux.js';
 
 const run = hasTmux() ? describe : describe.skip;
@@ -23,7 +23,6 @@ const QUESTION = 'This folder has its own tack settings';
 const CHANGED = "This folder's settings changed since you trusted it";
 /** Keys sooner than this after the question appears count as typed before it, and are dropped. */
 const settle = () => new Promise((r) => setTimeout(r, 400));
-const APP_READY = /mock-model · \d+% of/;
 
 function start(args: string[], project: { dir: string; home: string }, servers: MockServer[], env: Record<string, string> = {}): Term {
   const term = Term.start({ args, cwd: project.dir, home: project.home, env });

@@ -138,12 +138,19 @@ describe('footer', () => {
     lastInput: 50_000,
     totalInput: 120_000,
     totalOutput: 3400,
-    cwd: '/work/p',
     sessionId: '1234567890abcdef',
   };
 
-  it('shows model, context used, tokens, cost, directory and session', () => {
-    expect(stripAnsi(renderFooter({ ...base, cost: 0.4567 }, 200))).toBe('gpt-x · 25% of 200k · ↑120k ↓3.4k · $0.46 · /work/p · 12345678');
+  it('shows context used, tokens, cost, branch and session; the model only when the header names another', () => {
+    expect(stripAnsi(renderFooter({ ...base, headerModel: 'gpt-x', cost: 0.4567, branch: 'main' }, 200))).toBe(
+      '25% of 200k · ↑120k ↓3.4k · $0.46 · git:main · 12345678',
+    );
+    expect(stripAnsi(renderFooter({ ...base, headerModel: 'gpt-y', cost: null }, 200))).toBe('gpt-x · 25% of 200k · ↑120k ↓3.4k · 12345678');
+    expect(stripAnsi(renderFooter({ ...base, headerModel: 'gpt-x', cost: null, firstScreen: true }, 200))).toMatch(/ · \? for keys$/);
+  });
+
+  it('colours yolo as a warning', () => {
+    expect(renderFooter({ ...base, cost: null, approvals: 'yolo' }, 200)).toContain('\x1b[31myolo');
   });
 
   it('leaves the cost out when it is unknown, never $0', () => {

@@ -11,13 +11,14 @@ import type { History } from '../editor/history.js';
 import { keyCommand, type Command } from '../input/keymap.js';
 import type { KeyEvent } from '../input/keys.js';
 import { ConversationView } from '../conversation-view.js';
+import { GitBranch } from '../git-branch.js';
 import type { Transcript } from '../transcript.js';
 import { queueState } from '../view/queue-view.js';
 import { renderHeader } from '../view/messages.js';
 import { ApprovalPrompt } from './approval-prompt.js';
 import { composeFrame } from './frame.js';
 import { InputBox } from './input-box.js';
-import { loadModels, pickerMenu } from './model-picker.js';
+import { openModelPicker } from './model-picker.js';
 import { showResumed } from './resumed.js';
 import { reflowedRows, Screen, type Snapshot } from './screen.js';
 import { runCommand, type CommandContext } from './run-command.js';
@@ -67,11 +68,13 @@ export class Controller {
   private cols: number;
   private rows: number;
   private readonly screen: Screen;
+  private readonly branch: GitBranch;
 
   constructor(private readonly o: ControllerOptions) {
     this.session = o.session;
     this.cols = o.cols;
     this.rows = o.rows;
+    this.branch = new GitBranch(o.session.config.cwd);
     this.view = new ConversationView({ width: o.cols, usage: () => this.session.usageNow });
     this.transcript = this.view.transcript;
     const source = {
@@ -237,7 +240,9 @@ export class Controller {
       model: state.model,
       thinking: state.thinkingLevel,
       approvalMode: this.session.approvals?.mode,
-      cwd: this.session.config.cwd,
+      headerModel: this.o.session.model.id,
+      branch: this.branch.current(now),
+      firstScreen: state.messages.length === 0,
       sessionId: this.session.id,
     });
   }
@@ -261,6 +266,8 @@ export class Controller {
       this.restore(session.takeQueue());
       return;
     }
+    // `?` on an empty input shows the keys, as the footer's first-screen hint says
+    if (cmd.type === 'insert' && cmd.text === '?' && this.input.empty && !this.input.menu) return void this.command({ name: 'help', args: '' });
     if (this.input.handle(cmd)) return;
     switch (cmd.type) {
       case 'submit': {
@@ -370,7 +377,7 @@ export class Controller {
         await this.session.startNew();
       },
       makeModel: (id) => this.o.makeModel(id),
-      openModelPicker: () => this.openModelPicker(),
+      openModelPicker: () => openModelPicker(this.input, this.o.listModels, this.session.model.id, this.transcript, () => this.schedule()),
       openResumePicker: () => this.openResumePicker(),
       resume: (path) => this.resume(path),
       send: (text) => this.send(text, 'enter'),
@@ -381,16 +388,5 @@ export class Controller {
       writeRaw: (data) => this.o.writeRaw(data),
       quit: () => this.quit(),
     };
-  }
-
-  private openModelPicker(): void {
-    this.input.openMenu(pickerMenu());
-    loadModels(this.o.listModels, this.session.model.id, (menu, error) => {
-      if (this.input.menu?.kind !== 'model') return;
-      if (menu) this.input.openMenu(menu);
-      else this.input.closeMenu();
-      if (error) this.transcript.error(error);
-      this.schedule();
-    });
   }
 }

@@ -36,7 +36,11 @@ export interface FrameInput {
   model: Model;
   thinking: ThinkingLevel;
   approvalMode?: string;
-  cwd: string;
+  /** the model the header names */
+  headerModel: string;
+  branch?: string;
+  /** nothing said yet in this conversation */
+  firstScreen: boolean;
   sessionId: string;
 }
 
@@ -63,13 +67,15 @@ export function composeFrame(f: FrameInput): string[] {
   const footer = renderFooter(
     {
       model: f.model.id,
+      headerModel: f.headerModel,
+      branch: f.branch,
+      firstScreen: f.firstScreen,
       contextWindow: f.model.contextWindow,
       lastInput: usage.lastInput,
       totalInput: usage.input,
       totalOutput: usage.output,
       cost: usage.cost,
       estimated: usage.estimated,
-      cwd: f.cwd,
       sessionId: f.sessionId,
       approvals: f.approvalMode,
       thinking: f.thinking,

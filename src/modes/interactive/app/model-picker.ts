@@ -1,4 +1,6 @@
 // `/model` without an id: a menu of the server's models, filled in when the list arrives.
+import type { Transcript } from '../transcript.js';
+import type { InputBox } from './input-box.js';
 import type { MenuState } from './menu.js';
 
 export function pickerMenu(): MenuState {
@@ -19,4 +21,16 @@ export function loadModels(list: () => Promise<string[]>, current: string, done:
     },
     (err: unknown) => done(null, err instanceof Error ? err.message : String(err)),
   );
+}
+
+/** Opens the menu at once, empty, and fills it (or closes it with the error) when the list comes. */
+export function openModelPicker(input: InputBox, list: () => Promise<string[]>, current: string, transcript: Transcript, changed: () => void): void {
+  input.openMenu(pickerMenu());
+  loadModels(list, current, (menu, error) => {
+    if (input.menu?.kind !== 'model') return;
+    if (menu) input.openMenu(menu);
+    else input.closeMenu();
+    if (error) transcript.error(error);
+    changed();
+  });
 }

@@ -1,10 +1,13 @@
-// The bottom line: model, context used, tokens, cost when known, directory, session.
+// The bottom line: context used, tokens, cost when known, approval mode, git branch, session; the
+// model only once it differs from the header's (the header names it and the directory already).
 import { homedir } from 'node:os';
 import { s } from '../style.js';
 import { truncate } from '../text.js';
 
 export interface FooterInfo {
   model: string;
+  /** the model the header line names: the footer repeats the model only when it is another */
+  headerModel?: string;
   contextWindow: number;
   /** input tokens of the last model call: what the context holds now */
   lastInput: number;
@@ -14,8 +17,11 @@ export interface FooterInfo {
   cost: number | null;
   /** the token counts hold estimates (shown with ~) */
   estimated?: boolean;
-  cwd: string;
   sessionId: string;
+  /** the repository's branch, when the directory is in one */
+  branch?: string;
+  /** the conversation is empty: show how to see the keys */
+  firstScreen?: boolean;
   /** the approval mode (Shift+Tab cycles it); absent without approvals */
   approvals?: string;
   /** the thinking level; shown unless off */
@@ -43,14 +49,15 @@ export function renderFooter(f: FooterInfo, cols: number): string {
   const ctx = pct >= 90 ? s.red(ctxText) : pct >= 70 ? s.yellow(ctxText) : ctxText;
   const mode = f.approvals === 'yolo' ? s.red(f.approvals) : f.approvals === 'auto-edit' ? s.yellow(f.approvals) : f.approvals;
   const parts = [
-    f.model,
+    ...(f.model !== f.headerModel ? [f.model] : []),
     ...(f.thinking && f.thinking !== 'off' ? [`thinking ${f.thinking}`] : []),
     ctx,
     f.estimated ? `↑~${compactNumber(f.totalInput)} ↓~${compactNumber(f.totalOutput)}` : `↑${compactNumber(f.totalInput)} ↓${compactNumber(f.totalOutput)}`,
     ...(f.cost !== null && f.totalInput + f.totalOutput > 0 ? [formatCost(f.cost)] : []),
     ...(mode ? [`approvals: ${mode}`] : []),
-    shortPath(f.cwd),
+    ...(f.branch ? [`git:${f.branch}`] : []),
     f.sessionId.slice(0, 8),
+    ...(f.firstScreen ? ['? for keys'] : []),
   ];
   return truncate(s.gray(parts.join(' · ')), cols);
 }
