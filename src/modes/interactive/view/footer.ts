@@ -1,6 +1,5 @@
 // The bottom line: context used, tokens, cost when known, approval mode, git branch, session; the
 // model only once it differs from the header's (the header names it and the directory already).
-import { homedir } from 'node:os';
 import { s } from '../style.js';
 import { truncate } from '../text.js';
 
@@ -37,10 +36,6 @@ export function compactNumber(n: number): string {
 
 export function formatCost(cost: number): string {
   return cost < 0.01 ? `$${cost.toFixed(4)}` : `$${cost.toFixed(2)}`;
-}
-
-export function shortPath(path: string, home = homedir()): string {
-  return home && (path === home || path.startsWith(`${home}/`)) ? `~${path.slice(home.length)}` : path;
 }
 
 export function renderFooter(f: FooterInfo, cols: number): string {
