@@ -91,6 +91,8 @@ export interface ResolvedConfig {
   /** workspace files the sandbox shows to commands although they look secret (`sandbox.exposeSecretFiles`) */
   exposeSecretFiles: string[];
   sandboxNetwork: boolean;
+  /** terminal notifications from the app (`"notifications": false` turns them off) */
+  notifications: boolean;
   /** variables let back into tool processes although their names look secret */
   envAllow: string[];
   /** MCP servers from every source that applies, by name (disabled ones included, marked) */
@@ -332,6 +334,7 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = proce
     sandbox: flags.sandbox ?? sandboxSettings(loaded.map((l) => l.config)).mode,
     exposeSecretFiles: sandboxSettings(loaded.map((l) => l.config)).expose,
     sandboxNetwork: flags.network === false ? false : (file.sandboxNetwork ?? true),
+    notifications: file.notifications ?? true,
     envAllow: loaded.flatMap((l) => l.config.env?.allow ?? []),
     mcpServers,
     mcp: { trustReadOnlyHints: file.mcp?.trustReadOnlyHints === true, startupWaitMs: (file.mcp?.startupWaitSeconds ?? 5) * 1000 },

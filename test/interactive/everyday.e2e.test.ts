@@ -1,7 +1,7 @@
 // Small things a newcomer sees at once (issue 20): retries counted as people count them, /session
 // readable in a narrow terminal, /copy saying only what it knows.
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeProject } from '../support/cli.js';
@@ -167,3 +167,43 @@ run('the footer and the end of a turn', () => {
     expect(footer(done)).not.toContain('? for keys');
   });
 });
+
+run('notifications', () => {
+  it('rings when a turn ends while the terminal is unfocused, not while it is focused', async () => {
+    const { term, project } = await startApp([{ text: 'first answer' }, { text: 'second answer' }]);
+    const log = join(project.home, 'pane.log');
+    term.record(log);
+    term.type('one');
+    term.keys('Enter');
+    await term.waitFor('first answer');
+    await term.waitFor('done in');
+    expect(readFileSync(log, 'latin1')).not.toContain('\x07');
+    term.bytes('1b', '5b', '4f'); // the terminal lost focus
+    term.type('two');
+    term.keys('Enter');
+    await term.waitFor('second answer');
+    await waitUntil(() => readFileSync(log, 'latin1').includes('\x07'), 'the bell');
+  });
+
+  it('"notifications": false keeps it quiet', async () => {
+    const project = makeProject();
+    writeFileSync(join(project.home, 'config.json'), JSON.stringify({ notifications: false }));
+    const { term } = await startApp([{ text: 'an answer' }], { project });
+    const log = join(project.home, 'pane.log');
+    term.record(log);
+    term.bytes('1b', '5b', '4f');
+    term.type('one');
+    term.keys('Enter');
+    await term.waitFor(/done in \d+ s/);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(readFileSync(log, 'latin1')).not.toContain('\x07');
+  });
+});
+
+async function waitUntil(check: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -85,6 +85,11 @@ export class Term {
     this.tmux('send-keys', '-t', '0', ...names);
   }
 
+  /** Bytes as the terminal itself sends them (a focus report: 1b 5b 4f). */
+  bytes(...hex: string[]): void {
+    this.tmux('send-keys', '-t', '0', '-H', ...hex);
+  }
+
   /** A paste the way a terminal delivers it: inside bracketed-paste markers (tack turns them on). */
   paste(text: string): void {
     this.tmux('set-buffer', '-b', 'tacktest', '--', text);

@@ -1,8 +1,8 @@
-// Raw keyboard input and bracketed paste on while the app runs; everything restored on the way out,
-// whichever way that is (quit, signal, crash).
+// Raw keyboard input, bracketed paste and focus reports on while the app runs; everything restored
+// on the way out, whichever way that is (quit, signal, crash).
 
-const PASTE_ON = '\x1b[?2004h';
-const PASTE_OFF = '\x1b[?2004l';
+const PASTE_ON = '\x1b[?2004h\x1b[?1004h';
+const PASTE_OFF = '\x1b[?2004l\x1b[?1004l';
 const SHOW_CURSOR = '\x1b[?25h';
 
 export interface TerminalHandle {

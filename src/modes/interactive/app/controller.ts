@@ -12,6 +12,7 @@ import { keyCommand, type Command } from '../input/keymap.js';
 import type { KeyEvent } from '../input/keys.js';
 import { ConversationView } from '../conversation-view.js';
 import { GitBranch } from '../git-branch.js';
+import { Attention } from '../notify.js';
 import type { Transcript } from '../transcript.js';
 import { queueState } from '../view/queue-view.js';
 import { renderHeader } from '../view/messages.js';
@@ -69,12 +70,14 @@ export class Controller {
   private rows: number;
   private readonly screen: Screen;
   private readonly branch: GitBranch;
+  private readonly attention: Attention;
 
   constructor(private readonly o: ControllerOptions) {
     this.session = o.session;
     this.cols = o.cols;
     this.rows = o.rows;
     this.branch = new GitBranch(o.session.config.cwd);
+    this.attention = new Attention(o.writeRaw, o.session.config.notifications);
     this.view = new ConversationView({ width: o.cols, usage: () => this.session.usageNow });
     this.transcript = this.view.transcript;
     const source = {
@@ -177,7 +180,10 @@ export class Controller {
   private attach(session: Session): void {
     this.session = session;
     this.unsubscribe = session.subscribe((e) => this.onSessionEvent(e));
-    session.approvals?.setPrompter((request, signal) => this.approvals.ask(request, signal));
+    session.approvals?.setPrompter((request, signal) => {
+      this.attention.question(request.summary);
+      return this.approvals.ask(request, signal);
+    });
     showResumed(this.transcript, session);
   }
 
@@ -210,6 +216,7 @@ export class Controller {
     this.view.onEvent(e);
     if (e.type === 'compaction_start') this.compactingSince = Date.now();
     if (e.type === 'agent_end' && e.reason === 'error') this.view.showRunError(this.session.state.error);
+    if (e.type === 'agent_end') this.attention.turnEnded(e.reason);
     this.screen.animate(this.busy || this.session.compacting);
     this.schedule();
   }
@@ -250,6 +257,7 @@ export class Controller {
   // --- keys ---
   private handle(cmd: Command): void {
     const session = this.session;
+    if (cmd.type === 'focus') return this.attention.focus(cmd.focused);
     if (this.picker) {
       this.picker.handle(cmd);
       return;

@@ -32,6 +32,7 @@ export type Command =
   | { type: 'edit'; op: EditCommand }
   | { type: 'insert'; text: string }
   | { type: 'paste'; text: string }
+  | { type: 'focus'; focused: boolean }
   | { type: 'none' };
 
 const edit = (op: EditCommand): Command => ({ type: 'edit', op });
@@ -39,6 +40,7 @@ const edit = (op: EditCommand): Command => ({ type: 'edit', op });
 export function keyCommand(ev: KeyEvent): Command {
   if (ev.kind === 'text') return { type: 'insert', text: ev.text };
   if (ev.kind === 'paste') return { type: 'paste', text: ev.text };
+  if (ev.kind === 'focus') return { type: 'focus', focused: ev.focused };
   const { name, ctrl, meta, shift } = ev;
   if (name === 'enter') {
     if (shift || ctrl) return { type: 'newline' };

@@ -21,6 +21,8 @@ export type KeyName =
 export type KeyEvent =
   | { kind: 'text'; text: string }
   | { kind: 'paste'; text: string }
+  /** the terminal gained or lost focus (focus reporting, which tack turns on) */
+  | { kind: 'focus'; focused: boolean }
   | { kind: 'key'; name: KeyName; ctrl: boolean; meta: boolean; shift: boolean };
 
 const PASTE_START = '\x1b[200~';
@@ -81,7 +83,9 @@ function parseEscape(data: string, i: number, out: KeyEvent[]): number {
       out.push(key('tab', { shift: true }));
     } else if (CSI_FINAL[final]) {
       out.push(key(CSI_FINAL[final]!, modifiers(parts[1])));
-    } // focus events (I/O), cursor reports and the like are dropped
+    } else if (params === '' && (final === 'I' || final === 'O')) {
+      out.push({ kind: 'focus', focused: final === 'I' });
+    } // cursor reports and the like are dropped
     return seq.length;
   }
   if (next === 'O') {
