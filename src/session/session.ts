@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Agent, type QueuedMessage } from '../agent/agent.js';
 import type { AgentEvent, AgentOptions, AgentState, AnyAgentTool } from '../agent/types.js';
 import { createModels } from '../ai/models.js';
-import type { Model, StreamFn, ThinkingLevel } from '../ai/types.js';
+import type { Model, StreamFn, ThinkingLevel, UserMessage } from '../ai/types.js';
 import { packageVersion } from '../config/paths.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import { createTools } from '../../tools/index.js';
@@ -163,6 +163,17 @@ export class Session {
     if (o.followUp) this.agent.followUp(text);
     else this.agent.steer(text);
     return Promise.resolve();
+  }
+
+  /**
+   * Puts a message into the conversation without asking the model (what a `!command` printed): idle,
+   * it joins the transcript and the session file, for the next prompt to see; working, it is a steer.
+   */
+  addToConversation(text: string): void {
+    if (this.agent.state.isRunning) return this.agent.steer(text);
+    const message: UserMessage = { role: 'user', content: text, timestamp: Date.now() };
+    this.agent.replaceMessages([...this.agent.state.messages, message]);
+    this.write({ type: 'message', message });
   }
 
   /** Delivered after the running tool batch, before the next model call. */

@@ -1,7 +1,7 @@
 // Small things a newcomer sees at once (issue 20): retries counted as people count them, /session
 // readable in a narrow terminal, /copy saying only what it knows.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeProject } from '../support/cli.js';
@@ -207,3 +207,36 @@ async function waitUntil(check: () => boolean, what: string, timeoutMs = 5_000):
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+run('!command', () => {
+  it('runs in the workspace, shows its output, and puts it into the conversation for the next prompt', async () => {
+    const { term, server } = await startApp([{ text: 'I see the output.' }], { files: { 'notes.txt': 'marker-in-file\n' } });
+    term.type('!cat notes.txt; echo done-$((40+2))');
+    term.keys('Enter');
+    const screen = await term.waitFor('its output is in the conversation', 10_000, 'the command to finish');
+    expect(screen).toMatch(/✓ bash cat notes\.txt; echo done-\$\(\(40\+2\)\)/);
+    expect(screen).toContain('done-42');
+    expect(server.chatRequests()).toHaveLength(0);
+    term.type('what did it print?');
+    term.keys('Enter');
+    await term.waitFor('I see the output.');
+    const body = JSON.stringify(server.chatRequests()[0]!.body.messages);
+    expect(body).toContain('marker-in-file');
+    expect(body).toContain('done-42');
+    expect(body.indexOf('done-42')).toBeLessThan(body.indexOf('what did it print?'));
+  });
+
+  it('a deny rule still holds, and the sandbox keeps writes inside the workspace', async () => {
+    const project = makeProject();
+    writeFileSync(join(project.home, 'config.json'), JSON.stringify({ permissions: { deny: ['bash(curl*)'] } }));
+    const { term } = await startApp([], { project });
+    term.type('!curl http://127.0.0.1:9/x');
+    term.keys('Enter');
+    await term.waitFor(/✗ bash curl/, 10_000, 'the refusal');
+    const outside = join(project.dir, '..', `escaped-${process.pid}.txt`);
+    term.type(`!echo x > ${outside}; echo after-write`);
+    term.keys('Enter');
+    await term.waitFor(/bash echo x >/, 10_000, 'the command to finish');
+    expect(existsSync(outside)).toBe(false);
+  });
+});

@@ -46,6 +46,8 @@ export const HELP_KEYS: [string, string][] = [
   ['Ctrl+O', 'show tool output in full / as previews'],
   ['Shift+Tab', 'approval mode: ask, auto-edit (edits run), yolo (nothing asks)'],
   ['@', 'complete a path'],
+  ['!command', 'run a shell command here (sandboxed); its output joins the conversation'],
+  ['?', 'these keys (on an empty input)'],
   ['/', 'commands'],
   ['Ctrl+A/E, Home/End', 'start / end of line'],
   ['Alt+B/F, Ctrl+Left/Right', 'word left / right'],

@@ -329,10 +329,10 @@ export class Controller {
   private submit(kind: 'enter' | 'followUp'): void {
     const typed = this.input.text.trim();
     if (!typed) return;
-    const parsed = parseCommand(typed);
+    const parsed = typed.startsWith('!') ? { name: '!', args: typed.slice(1).trim() } : parseCommand(typed);
     if (parsed) {
       this.input.commit(typed);
-      if (findCommand(parsed.name) || isPromptCommand(parsed.name)) void this.command(parsed);
+      if (parsed.name === '!' || findCommand(parsed.name) || isPromptCommand(parsed.name)) void this.command(parsed);
       else this.transcript.error(`unknown command /${parsed.name}; type /help for the commands`);
       return;
     }

@@ -10,6 +10,7 @@ import type { Transcript } from '../transcript.js';
 import { compactNumber, formatCost } from '../view/footer.js';
 import { plural, renderSessionInfo } from '../view/session-info.js';
 import { isPromptCommand, mcpCommand, mcpPrompt } from '../mcp-view.js';
+import { runShellLine } from './shell-line.js';
 
 export interface CommandContext {
   transcript: Transcript;
@@ -113,6 +114,9 @@ export async function runCommand(ctx: CommandContext, cmd: ParsedCommand): Promi
     }
     case 'mcp':
       await mcpCommand(ctx.session(), t, cmd.args);
+      return;
+    case '!':
+      await runShellLine(ctx, cmd.args);
       return;
     default:
       if (isPromptCommand(cmd.name)) {
