@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeProject } from '../support/cli.js';
 import { footer, startApp, stopApps } from './harness.js';
-import { hasTmux } from './tmux.js';
+import { hasTmux, inputBox } from './tmux.js';
 
 const run = hasTmux() ? describe : describe.skip;
 afterEach(stopApps);
@@ -238,5 +238,36 @@ run('!command', () => {
     term.keys('Enter');
     await term.waitFor(/bash echo x >/, 10_000, 'the command to finish');
     expect(existsSync(outside)).toBe(false);
+  });
+});
+
+run('Ctrl+G', () => {
+  function editorScript(home: string, body: string): string {
+    const file = join(home, 'fake-editor.sh');
+    writeFileSync(file, `#!/bin/sh\n${body}\n`, { mode: 0o755 });
+    return file;
+  }
+
+  it('edits the input in $VISUAL, and what the editor saved is what is sent', async () => {
+    const project = makeProject();
+    const editor = editorScript(project.home, 'text=$(cat "$1"); printf "%s\\nsecond line from the editor" "$text" > "$1"');
+    const { term, server } = await startApp([{ text: 'got it' }], { project, env: { VISUAL: editor } });
+    term.type('draft text');
+    term.keys('C-g');
+    await term.waitFor('second line from the editor', 10_000, 'the edited input');
+    term.keys('Enter');
+    await term.waitFor('got it');
+    expect(JSON.stringify(server.chatRequests()[0]!.body.messages)).toContain('draft text\\nsecond line from the editor');
+  });
+
+  it('an editor that fails leaves the input as it was and says why', async () => {
+    const project = makeProject();
+    const editor = editorScript(project.home, 'echo garbage > "$1"; exit 3');
+    const { term } = await startApp([], { project, env: { VISUAL: editor, EDITOR: 'vi' } });
+    term.type('keep me');
+    term.keys('C-g');
+    const screen = await term.waitFor('exited with 3', 10_000, 'the error');
+    expect(inputBox(screen)).toContain('keep me');
+    expect(screen).not.toContain('garbage');
   });
 });

@@ -137,6 +137,15 @@ export async function runInteractive(o: InteractiveOptions): Promise<number> {
     writeRaw: (data) => stdout.write(data),
     onQuit: () => quit(),
     headerPrinted: placeholder > 0,
+    editExternally: async (text) => {
+      const { editText } = await import('./external-editor.js');
+      terminal.suspend();
+      try {
+        return await editText(text);
+      } finally {
+        terminal.resume();
+      }
+    },
   });
   note = (message) => controller.notice(message);
   for (const message of notes.splice(0)) note(message);

@@ -7,6 +7,9 @@ const SHOW_CURSOR = '\x1b[?25h';
 
 export interface TerminalHandle {
   restore(): void;
+  /** Hands the terminal to another program (an editor) until `resume`. */
+  suspend(): void;
+  resume(): void;
 }
 
 export function enterRawMode(stdin: NodeJS.ReadStream, stdout: NodeJS.WriteStream, onData: (chunk: string) => void): TerminalHandle {
@@ -33,5 +36,18 @@ export function enterRawMode(stdin: NodeJS.ReadStream, stdout: NodeJS.WriteStrea
     }
   };
   process.once('exit', restore);
-  return { restore };
+  const suspend = () => {
+    stdin.off('data', onData);
+    stdin.setRawMode(false);
+    stdin.pause();
+    stdout.write(PASTE_OFF + SHOW_CURSOR);
+  };
+  const resume = () => {
+    if (restored) return;
+    stdin.setRawMode(true);
+    stdin.on('data', onData);
+    stdin.resume();
+    stdout.write(PASTE_ON);
+  };
+  return { restore, suspend, resume };
 }

@@ -14,7 +14,6 @@ import { ConversationView } from '../conversation-view.js';
 import { GitBranch } from '../git-branch.js';
 import { Attention } from '../notify.js';
 import type { Transcript } from '../transcript.js';
-import { queueState } from '../view/queue-view.js';
 import { renderHeader } from '../view/messages.js';
 import { ApprovalPrompt } from './approval-prompt.js';
 import { composeFrame } from './frame.js';
@@ -23,6 +22,8 @@ import { openModelPicker } from './model-picker.js';
 import { showResumed } from './resumed.js';
 import { reflowedRows, Screen, type Snapshot } from './screen.js';
 import { runCommand, type CommandContext } from './run-command.js';
+import { editInEditor } from './edit-in-editor.js';
+import { handOver } from './session-handover.js';
 import { SessionPicker } from './session-picker.js';
 
 export interface ControllerOptions {
@@ -42,6 +43,8 @@ export interface ControllerOptions {
   onQuit(): void;
   /** the header line is already on the screen (printed before Ink was loaded) */
   headerPrinted?: boolean;
+  /** Ctrl+G: the text after the user's editor has had it (the terminal is handed over meanwhile) */
+  editExternally?(text: string): Promise<string>;
 }
 
 const QUIT_WINDOW_MS = 2000;
@@ -197,15 +200,7 @@ export class Controller {
       this.schedule();
       return;
     }
-    const old = this.session;
-    this.restore(old.abort());
-    await old.waitForIdle();
-    this.unsubscribe();
-    old.approvals?.setPrompter(undefined);
-    old.close();
-    const mode = old.approvals?.mode;
-    if (mode && mode !== 'auto') next.approvals?.setMode(mode);
-    next.setThinkingLevel(old.state.thinkingLevel);
+    await handOver(this.session, next, (queued) => this.restore(queued), this.unsubscribe);
     this.attach(next);
     if (this.initial) this.send(this.initial, 'enter');
     this.initial = null;
@@ -228,29 +223,20 @@ export class Controller {
 
   private liveLines(now: number): string[] {
     if (this.hint && now >= this.hint.until) this.hint = null;
-    const state = this.session.state;
     return composeFrame({
       now,
       cols: this.cols,
       rows: this.rows,
+      session: this.session,
       view: this.view,
-      usage: this.session.usageNow,
-      queue: queueState(this.session.queued()),
-      compacting: this.session.compacting,
       editor: this.input.editor,
       menu: this.input.menu,
       question: this.approvals.current,
       picker: this.picker,
       hint: this.hint?.text,
-      busy: this.busy,
       compactingSince: this.compactingSince,
-      model: state.model,
-      thinking: state.thinkingLevel,
-      approvalMode: this.session.approvals?.mode,
       headerModel: this.o.session.model.id,
       branch: this.branch.current(now),
-      firstScreen: state.messages.length === 0,
-      sessionId: this.session.id,
     });
   }
 
@@ -312,6 +298,9 @@ export class Controller {
         return;
       case 'toggleTools':
         this.view.toggleExpanded();
+        return;
+      case 'externalEditor':
+        if (this.o.editExternally) void editInEditor(this.screen, this.input, this.transcript, this.o.editExternally);
         return;
       default:
         return;

@@ -43,6 +43,8 @@ export class Screen {
   /** how long the last frame took: rendering the finished text, composing, drawing */
   private frameMs = 0;
   private closed = false;
+  /** another program has the terminal (an editor): nothing is drawn until it is given back */
+  private paused = false;
 
   constructor(
     private readonly source: FrameSource,
@@ -70,9 +72,15 @@ export class Screen {
     }, wait);
   }
 
+  /** Stops drawing while another program has the terminal; a frame at once when it is back. */
+  pause(on: boolean): void {
+    this.paused = on;
+    if (!on) this.render();
+  }
+
   /** A frame now (after a key press: typing must not wait). */
   render(): void {
-    if (this.closed) return;
+    if (this.closed || this.paused) return;
     const start = performance.now();
     this.lastFrame = Date.now();
     const fresh = this.source.take();

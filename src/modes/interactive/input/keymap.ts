@@ -33,6 +33,7 @@ export type Command =
   | { type: 'insert'; text: string }
   | { type: 'paste'; text: string }
   | { type: 'focus'; focused: boolean }
+  | { type: 'externalEditor' } // Ctrl+G
   | { type: 'none' };
 
 const edit = (op: EditCommand): Command => ({ type: 'edit', op });
@@ -57,6 +58,8 @@ export function keyCommand(ev: KeyEvent): Command {
         return { type: 'eof' };
       case 'o':
         return { type: 'toggleTools' };
+      case 'g':
+        return { type: 'externalEditor' };
       case 'a':
         return edit('home');
       case 'e':

@@ -1,0 +1,16 @@
+// Ctrl+G in the app: the input (pastes expanded) goes to the user's editor and comes back as the new
+// input; nothing is drawn while the editor has the terminal, and a failing editor leaves it as it was.
+import { editorWith } from '../editor/editor.js';
+import type { Transcript } from '../transcript.js';
+import type { InputBox } from './input-box.js';
+import type { Screen } from './screen.js';
+
+export async function editInEditor(screen: Screen, input: InputBox, transcript: Transcript, edit: (text: string) => Promise<string>): Promise<void> {
+  screen.pause(true);
+  try {
+    input.set(editorWith(await edit(input.expanded)));
+  } catch (err) {
+    transcript.error(err instanceof Error ? err.message : String(err));
+  }
+  screen.pause(false);
+}
