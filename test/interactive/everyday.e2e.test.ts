@@ -271,3 +271,37 @@ run('Ctrl+G', () => {
     expect(screen).not.toContain('garbage');
   });
 });
+
+run('/export and /init', () => {
+  it('/export writes the conversation as Markdown, and never over an existing file', async () => {
+    const { term, project } = await startApp([{ text: 'An answer worth *keeping*.' }]);
+    term.type('remember this');
+    term.keys('Enter');
+    await term.waitFor('An answer worth keeping.');
+    term.type('/export notes/../chat.md');
+    term.keys('Enter');
+    await term.waitFor('exported the conversation to', 5_000);
+    const md = readFileSync(join(project.dir, 'chat.md'), 'utf8');
+    expect(md).toContain('## You\n\nremember this');
+    expect(md).toContain('An answer worth *keeping*.');
+    term.type('/export chat.md');
+    term.keys('Enter');
+    await term.waitFor('already exists; give /export another file name', 5_000);
+    expect(readFileSync(join(project.dir, 'chat.md'), 'utf8')).toBe(md);
+  });
+
+  it('/init has the model write AGENTS.md, shown as a change to approve', async () => {
+    const { term, server, project } = await startApp(
+      [{ toolCalls: [{ name: 'write', arguments: { path: 'AGENTS.md', content: '# Agents\n\nRun `npm test`.\n' } }] }, { text: 'Wrote AGENTS.md.' }],
+      { files: { 'package.json': '{"scripts":{"test":"vitest"}}' } },
+    );
+    term.type('/init');
+    term.keys('Enter');
+    await term.waitFor('? Write AGENTS.md', 10_000, 'the question');
+    expect(existsSync(join(project.dir, 'AGENTS.md'))).toBe(false);
+    term.type('y');
+    await term.waitFor('Wrote AGENTS.md.');
+    expect(readFileSync(join(project.dir, 'AGENTS.md'), 'utf8')).toContain('Run `npm test`.');
+    expect(JSON.stringify(server.chatRequests()[0]!.body.messages)).toContain('Write an AGENTS.md for this repository');
+  });
+});

@@ -15,6 +15,8 @@ export const COMMANDS: CommandInfo[] = [
   { name: 'thinking', args: '[off|low|medium|high]', description: 'how hard the model thinks, where it takes a reasoning effort (no level: show it)' },
   { name: 'session', description: 'session id, file and token totals' },
   { name: 'copy', description: 'copy the last answer to the clipboard' },
+  { name: 'export', args: '[file]', description: 'write the conversation as Markdown (default: tack-<date>-<id>.md here)' },
+  { name: 'init', args: '[notes]', description: 'have tack write an AGENTS.md for this repository (shown as a change to approve)' },
   { name: 'mcp', args: '[reconnect <server>]', description: 'MCP servers: state, tools, errors, log tail; reconnect one' },
   { name: 'quit', description: 'leave tack' },
 ];

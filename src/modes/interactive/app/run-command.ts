@@ -10,6 +10,8 @@ import type { Transcript } from '../transcript.js';
 import { compactNumber, formatCost } from '../view/footer.js';
 import { plural, renderSessionInfo } from '../view/session-info.js';
 import { isPromptCommand, mcpCommand, mcpPrompt } from '../mcp-view.js';
+import { initRequest } from '../../../session/init-request.js';
+import { exportConversation } from './export-file.js';
 import { runShellLine } from './shell-line.js';
 
 export interface CommandContext {
@@ -117,6 +119,15 @@ export async function runCommand(ctx: CommandContext, cmd: ParsedCommand): Promi
       return;
     case '!':
       await runShellLine(ctx, cmd.args);
+      return;
+    case 'init': {
+      const session = ctx.session();
+      if (session.state.isRunning) t.error('/init needs a quiet moment: let the run finish, or interrupt it with Esc, then try again');
+      else ctx.send(initRequest(session.config.cwd, cmd.args));
+      return;
+    }
+    case 'export':
+      t.notice(`exported the conversation to ${exportConversation(ctx.session(), cmd.args)}`);
       return;
     default:
       if (isPromptCommand(cmd.name)) {
