@@ -170,7 +170,10 @@ export class Session {
    * it joins the transcript and the session file, for the next prompt to see; working, it is a steer.
    */
   addToConversation(text: string): void {
-    if (this.agent.state.isRunning) return this.agent.steer(text);
+    if (this.agent.state.isRunning) {
+      this.agent.steer(text);
+      return;
+    }
     const message: UserMessage = { role: 'user', content: text, timestamp: Date.now() };
     this.agent.replaceMessages([...this.agent.state.messages, message]);
     this.write({ type: 'message', message });

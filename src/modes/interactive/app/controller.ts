@@ -243,7 +243,7 @@ export class Controller {
   // --- keys ---
   private handle(cmd: Command): void {
     const session = this.session;
-    if (cmd.type === 'focus') return this.attention.focus(cmd.focused);
+    if (cmd.type === 'focus') return void this.attention.focus(cmd.focused);
     if (this.picker) {
       this.picker.handle(cmd);
       return;
