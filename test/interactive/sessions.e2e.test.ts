@@ -7,7 +7,7 @@ import type { Message } from '../../src/ai/types.js';
 import { sessionFileName, sessionsDir } from '../../src/session/store.js';
 import { makeProject, runTack } from '../support/cli.js';
 import { startMockServer } from '../support/mock-openai-server.js';
-import { messagesOf, startApp, stopApps } from './harness.js';
+import { footer, messagesOf, startApp, stopApps } from './harness.js';
 import { hasTmux, inputBox } from './tmux.js';
 
 const run = hasTmux() ? describe : describe.skip;
@@ -110,12 +110,15 @@ run('sessions in the app', () => {
     expect(screen).toMatch(/\d{4}-\d\d-\d\d \d\d:\d\d {2}1 turn {5}\d+ B +write tests for parser/);
     // newest first
     expect(screen.indexOf('write tests for parser')).toBeLessThan(screen.indexOf('fix the login bug'));
+    // no session id in the footer while choosing: the stand-in session's would be thrown away
+    expect(footer(screen)).not.toMatch(/\b[0-9a-f]{8}$/);
     term.type('login');
     screen = await term.waitFor((x) => !x.includes('write tests for parser'), 5_000, 'the filter');
     expect(screen).toContain('fix the login bug');
     term.keys('Enter');
     screen = await term.waitFor('first answer', 5_000, 'the resumed conversation');
     expect(screen).not.toContain('Resume a session');
+    expect(footer(screen)).toMatch(/ · [0-9a-f]{8}$/);
     term.type('continue');
     term.keys('Enter');
     await term.waitFor('back on the login bug');

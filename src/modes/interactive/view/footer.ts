@@ -51,7 +51,7 @@ export function renderFooter(f: FooterInfo, cols: number): string {
     ...(f.cost !== null && f.totalInput + f.totalOutput > 0 ? [formatCost(f.cost)] : []),
     ...(mode ? [`approvals: ${mode}`] : []),
     ...(f.branch ? [`git:${f.branch}`] : []),
-    f.sessionId.slice(0, 8),
+    ...(f.sessionId ? [f.sessionId.slice(0, 8)] : []),
     ...(f.firstScreen ? ['? for keys'] : []),
   ];
   return truncate(s.gray(parts.join(' · ')), cols);
