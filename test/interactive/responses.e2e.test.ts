@@ -11,14 +11,16 @@ const run = hasTmux() ? describe : describe.skip;
 afterEach(stopApps);
 
 run('Responses API in the app', () => {
-  it('shows the reasoning summary as thinking, then the answer', async () => {
+  it('shows the reasoning summary as thinking (folded once finished, Ctrl+O prints it), then the answer', async () => {
     const project = makeProject();
     writeFileSync(join(project.home, 'config.json'), JSON.stringify({ providers: { openai: { api: 'responses' } } }));
     const { term, server } = await startApp([{ reasoning: 'Weighing the two options carefully.', text: 'Take the second one.' }], { project, model: 'gpt-5' });
     term.type('which one?');
     term.keys('Enter');
     const screen = await term.waitFor('Take the second one.');
-    expect(screen).toMatch(/thinking\n\s+Weighing the two options carefully\.\n[\s\S]*Take the second one\./);
+    expect(screen).toMatch(/✻ thought for \d+ s\n[\s\S]*Take the second one\./);
+    term.keys('C-o');
+    await term.waitFor(/thinking\n\s+Weighing the two options carefully\./, 5_000, 'the thinking in full');
     expect(server.responsesRequests()).toHaveLength(1);
     expect(server.chatRequests()).toHaveLength(0);
   });
