@@ -11,17 +11,13 @@ import { s, sym } from './style.js';
 import { stripAnsi } from './escapes.js';
 import { wrap } from './text.js';
 import { Transcript } from './transcript.js';
-import { renderUser } from './view/messages.js';
+import { renderUserMessage } from './view/messages.js';
 import type { RetryInfo } from './view/status.js';
 import { renderToolCall, type ToolCallView } from './view/tool-view.js';
 
 const TOOL_PREVIEW_INTERVAL_MS = 250;
 
 type LiveTool = ToolCallView & { shownAt: number; latest?: AgentToolResult };
-
-function userText(m: UserMessage): string {
-  return typeof m.content === 'string' ? m.content : m.content.map((p) => (p.type === 'text' ? p.text : '[image]')).join('');
-}
 
 export class ConversationView {
   readonly transcript: Transcript;
@@ -157,7 +153,7 @@ export class ConversationView {
   private onMessageEnd(m: UserMessage | AssistantMessage | ToolResultMessage): void {
     const t = this.transcript;
     if (m.role === 'user') {
-      t.push(renderUser(userText(m), this.width));
+      t.push(renderUserMessage(m, this.width));
       return;
     }
     if (m.role === 'assistant') {
