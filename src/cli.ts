@@ -178,8 +178,14 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   // With nothing configured this looks for a local server (Ollama, LM Studio, llama.cpp, vLLM).
-  const { loadConfig } = await import('./config/load.js');
-  const config = await loadConfig(opts, process.env, undefined, { trust });
+  const { loadConfig, NoServerConfigured } = await import('./config/load.js');
+  const config = await loadConfig(opts, process.env, undefined, { trust }).catch(async (err: unknown) => {
+    // the first run in a terminal: a setup screen instead of the error (Esc leaves with the error)
+    if (!(err instanceof NoServerConfigured) || !interactive || !process.stdin.isTTY || !process.stdout.isTTY) throw err;
+    const { setUpFirstServer } = await import('./modes/interactive/setup/first-run.js');
+    if (!(await setUpFirstServer(process.env, tackHome()))) throw err;
+    return loadConfig(opts, process.env, undefined, { trust });
+  });
 
   if (opts.listModels) {
     const { listServerModels } = await import('./session/model-setup.js');

@@ -73,3 +73,8 @@ export async function pickModel(config: ResolvedConfig, provider: OpenAIProvider
   if (ids.length === 0) throw new UsageError(`no model is set and the server at ${config.baseUrl} lists none; pass --model`);
   return provider.getModel(ids[0]);
 }
+
+/** The model list of a server the user is about to save (first-run setup); rejects with a sentence. */
+export function listModelsAt(baseUrl: string, key: { apiKey?: string; apiKeyEnv?: string }, signal?: AbortSignal): Promise<string[]> {
+  return openaiProvider({ baseUrl, ...key }).listModels(signal);
+}
