@@ -1,5 +1,6 @@
 // `@path` attachments: what reaches the model for text, images and refusals, and the workspace
 // boundary played by an attacker (links, hard links, `..`, absolute paths, secrets).
+import { execFileSync } from 'node:child_process';
 import { linkSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -116,6 +117,17 @@ describe('the workspace boundary, played by an attacker', () => {
     const a = await attach(['.env']);
     expect(a.parts).toEqual([]);
     expect(a.refused).toEqual(['.env looks like a secret file; not attached (the read tool asks first)']);
+  });
+
+  it('a named pipe or a device planted in the workspace does not hang the app: refused at once', async () => {
+    execFileSync('mkfifo', [join(root, 'pipe.txt')]);
+    symlinkSync('/dev/zero', join(root, 'zeros.txt'));
+    const a = await attach(['pipe.txt', 'zeros.txt']);
+    expect(a.parts).toEqual([]);
+    expect(a.refused).toEqual([
+      'pipe.txt is not a regular file inside the workspace; not attached',
+      'zeros.txt -> /dev/zero leads outside the workspace; not attached',
+    ]);
   });
 
   it('attaches a link that stays inside the workspace', async () => {
