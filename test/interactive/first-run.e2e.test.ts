@@ -88,9 +88,9 @@ run('first run without settings', () => {
     expect(existsSync(join(project.home, 'config.json'))).toBe(false);
   });
 
-  it('Esc leaves cleanly with the guidance naming the real settings file, exit 2', async () => {
+  it.each(['Escape', 'C-c'])('%s leaves cleanly with the guidance naming the real settings file, exit 2', async (key) => {
     const { term, project } = await startSetup();
-    term.keys('Escape');
+    term.keys(key);
     const screen = await term.waitFor('TTY:', 10_000, 'the exit');
     expect(screen).toContain('tack: no model server is set up. Either:');
     expect(screen).toContain(`or write ${join(project.home, 'config.json')} with`);
