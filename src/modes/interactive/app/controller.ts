@@ -332,12 +332,10 @@ export class Controller {
   /** Idle: a new run. Working: Enter steers, Alt+Enter queues a follow-up. */
   private send(text: string, kind: 'enter' | 'followUp'): void {
     // files (`@path`) and MCP resources (`@server:uri`) the text mentions are read and attached first
-    sendWithAttachments(this.session, this.transcript, text, (message) => this.session.send(message, { followUp: kind === 'followUp' })).catch(
-      (err: unknown) => {
-        this.transcript.error(err instanceof Error ? err.message : String(err));
-        this.schedule();
-      },
-    );
+    sendWithAttachments(this.session, this.transcript, text, { followUp: kind === 'followUp' }).catch((err: unknown) => {
+      this.transcript.error(err instanceof Error ? err.message : String(err));
+      this.schedule();
+    });
   }
 
   /** Queued messages back into the input, before whatever is typed there. */
