@@ -18,6 +18,7 @@ interface CliOptions extends ConfigFlags, SessionFlags {
   listModels?: boolean;
   listProviders?: boolean;
   trust?: boolean;
+  image?: string[];
 }
 
 function collect(value: string, previous: string[] = []): string[] {
@@ -61,6 +62,7 @@ function buildProgram(): Command {
     .option('-p, --print', 'one-shot: run the prompt, print the answer, exit')
     .addOption(new Option('--output-format <format>', 'print mode output').choices(['text', 'json', 'stream-json']).default('text'))
     .option('--verbose', 'print mode: trace each tool call on stderr')
+    .option('--image <file>', 'print mode: attach an image (png, jpeg, gif, webp) to the prompt (repeatable)', collect)
     .option('--max-turns <n>', 'stop after n model calls (exit 3)', positiveInt)
     .optionsGroup('Session:')
     .option('-c, --continue', 'continue the latest session of this directory')
@@ -164,6 +166,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const opts = program.opts<CliOptions>();
   if (opts.cwd !== undefined) checkWorkDirectory(opts.cwd);
+  if (opts.image && !opts.print) throw new UsageError('--image goes with -p; in the app, type @ and the path of the image');
   const promptWords = program.args.join(' ').trim() || undefined;
   const interactive = !opts.print && !opts.listModels && !opts.listProviders;
   const notices: string[] = [];
@@ -175,8 +178,14 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   // With nothing configured this looks for a local server (Ollama, LM Studio, llama.cpp, vLLM).
-  const { loadConfig } = await import('./config/load.js');
-  const config = await loadConfig(opts, process.env, undefined, { trust });
+  const { loadConfig, NoServerConfigured } = await import('./config/load.js');
+  const config = await loadConfig(opts, process.env, undefined, { trust }).catch(async (err: unknown) => {
+    // the first run in a terminal: a setup screen instead of the error (Esc leaves with the error)
+    if (!(err instanceof NoServerConfigured) || !interactive || !process.stdin.isTTY || !process.stdout.isTTY) throw err;
+    const { setUpFirstServer } = await import('./modes/interactive/setup/first-run.js');
+    if (!(await setUpFirstServer(process.env, tackHome()))) throw err;
+    return loadConfig(opts, process.env, undefined, { trust });
+  });
 
   if (opts.listModels) {
     const { listServerModels } = await import('./session/model-setup.js');
@@ -206,10 +215,15 @@ async function main(argv: string[]): Promise<number> {
   const { composePrompt } = await import('./modes/stdin.js');
   const prompt = composePrompt(promptWords, await readStdinIfPiped(config.stdinLimitBytes));
   if (!prompt) throw new UsageError('no prompt: give one after -p, or pipe it in (echo "fix the bug" | tack -p)');
+  const { imageParts } = await import('./session/attachments/index.js');
+  const images = await imageParts(opts.image ?? []).catch((err: Error) => {
+    throw new UsageError(err.message);
+  });
   const { runPrint } = await import('./modes/print.js');
   return runPrint({
     config,
     prompt,
+    images,
     session,
     outputFormat: opts.outputFormat,
     verbose: opts.verbose === true,

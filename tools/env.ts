@@ -41,6 +41,11 @@ function allowed(name: string, patterns: readonly string[]): boolean {
 /** Why a variable looks like a credential, or undefined. */
 export function secretReason(name: string, value: string): string | undefined {
   if (SECRET_NAME.test(name)) return 'its name';
+  return credentialShape(value);
+}
+
+/** What well-known credential a text holds ("an API key (sk-…)"), or undefined. */
+export function credentialShape(value: string): string | undefined {
   return SECRET_VALUES.find(([shape]) => shape.test(value))?.[1];
 }
 

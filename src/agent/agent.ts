@@ -15,9 +15,11 @@ function toUserMessage(input: string | UserMessage): UserMessage {
   return typeof input === 'string' ? { role: 'user', content: input, timestamp: Date.now() } : input;
 }
 
+/** What was typed: a message with parts carries it first (attached files follow it). */
 function textOf(message: UserMessage): string {
   if (typeof message.content === 'string') return message.content;
-  return message.content.map((p) => (p.type === 'text' ? p.text : '')).join('');
+  const first = message.content[0];
+  return first?.type === 'text' ? first.text : '';
 }
 
 /** What the Agent itself may change. */

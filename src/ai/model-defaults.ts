@@ -28,3 +28,8 @@ export function modelWithDefaults(known: Partial<Model> & { id: string }, provid
 export function withoutUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
+
+/** Whether image parts reach the model: unless a table, the settings or the server said it reads text only. */
+export function acceptsImages(model: Pick<Model, 'compat'>): boolean {
+  return model.compat?.supportsImages !== false;
+}

@@ -14,6 +14,8 @@ export interface ModelFacts {
   prices: ModelPrices;
   /** takes a thinking level (`reasoning_effort`) */
   reasoning?: boolean;
+  /** false: reads text only (an image part is refused or dropped by the server) */
+  images?: false;
 }
 
 const p = (input: number, cacheRead: number, output: number): ModelPrices => ({ input, cacheRead, output });
@@ -30,7 +32,7 @@ const TABLE: Record<string, ModelFacts> = {
   'gpt-4o': { vendor: 'openai', contextWindow: 128_000, maxTokens: 16_384, prices: p(2.5, 1.25, 10) },
   'gpt-4o-mini': { vendor: 'openai', contextWindow: 128_000, maxTokens: 16_384, prices: p(0.15, 0.075, 0.6) },
   o3: { vendor: 'openai', contextWindow: 200_000, maxTokens: 100_000, prices: p(2, 0.5, 8), reasoning: true },
-  'o3-mini': { vendor: 'openai', contextWindow: 200_000, maxTokens: 100_000, prices: p(1.1, 0.55, 4.4), reasoning: true },
+  'o3-mini': { vendor: 'openai', contextWindow: 200_000, maxTokens: 100_000, prices: p(1.1, 0.55, 4.4), reasoning: true, images: false },
   'o4-mini': { vendor: 'openai', contextWindow: 200_000, maxTokens: 100_000, prices: p(1.1, 0.275, 4.4), reasoning: true },
   'o3-pro': { vendor: 'openai', contextWindow: 200_000, maxTokens: 100_000, prices: p(20, 20, 80), reasoning: true },
   o1: { vendor: 'openai', contextWindow: 200_000, maxTokens: 100_000, prices: p(15, 7.5, 60), reasoning: true },
@@ -49,22 +51,22 @@ const TABLE: Record<string, ModelFacts> = {
   'gemini-2.5-flash-lite': { vendor: 'google', contextWindow: 1_048_576, maxTokens: 65_536, prices: p(0.1, 0.01, 0.4), reasoning: true },
   'gemini-2.0-flash': { vendor: 'google', contextWindow: 1_048_576, maxTokens: 8_192, prices: p(0.1, 0.025, 0.4) },
   // DeepSeek (V3.2 prices; the reasoner always thinks, it takes no effort level)
-  'deepseek-chat': { vendor: 'deepseek', contextWindow: 128_000, maxTokens: 8_192, prices: p(0.28, 0.028, 0.42) },
-  'deepseek-reasoner': { vendor: 'deepseek', contextWindow: 128_000, maxTokens: 65_536, prices: p(0.28, 0.028, 0.42) },
+  'deepseek-chat': { vendor: 'deepseek', contextWindow: 128_000, maxTokens: 8_192, prices: p(0.28, 0.028, 0.42), images: false },
+  'deepseek-reasoner': { vendor: 'deepseek', contextWindow: 128_000, maxTokens: 65_536, prices: p(0.28, 0.028, 0.42), images: false },
   // xAI (grok-4 reasons but rejects reasoning_effort; grok-3-mini takes it)
   'grok-4': { vendor: 'xai', contextWindow: 256_000, maxTokens: 64_000, prices: p(3, 0.75, 15) },
-  'grok-code-fast-1': { vendor: 'xai', contextWindow: 256_000, maxTokens: 10_000, prices: p(0.2, 0.02, 1.5) },
-  'grok-3-mini': { vendor: 'xai', contextWindow: 131_072, maxTokens: 16_384, prices: p(0.3, 0.075, 0.5), reasoning: true },
+  'grok-code-fast-1': { vendor: 'xai', contextWindow: 256_000, maxTokens: 10_000, prices: p(0.2, 0.02, 1.5), images: false },
+  'grok-3-mini': { vendor: 'xai', contextWindow: 131_072, maxTokens: 16_384, prices: p(0.3, 0.075, 0.5), reasoning: true, images: false },
   // Mistral (no cache discount)
-  'mistral-large-latest': { vendor: 'mistral', contextWindow: 131_072, maxTokens: 16_384, prices: p(2, 2, 6) },
+  'mistral-large-latest': { vendor: 'mistral', contextWindow: 131_072, maxTokens: 16_384, prices: p(2, 2, 6), images: false },
   'mistral-medium-latest': { vendor: 'mistral', contextWindow: 131_072, maxTokens: 16_384, prices: p(0.4, 0.4, 2) },
-  'codestral-latest': { vendor: 'mistral', contextWindow: 256_000, maxTokens: 16_384, prices: p(0.3, 0.3, 0.9) },
-  'devstral-medium-latest': { vendor: 'mistral', contextWindow: 131_072, maxTokens: 16_384, prices: p(0.4, 0.4, 2) },
+  'codestral-latest': { vendor: 'mistral', contextWindow: 256_000, maxTokens: 16_384, prices: p(0.3, 0.3, 0.9), images: false },
+  'devstral-medium-latest': { vendor: 'mistral', contextWindow: 131_072, maxTokens: 16_384, prices: p(0.4, 0.4, 2), images: false },
   // Groq's own ids and prices for the open models it hosts
-  'llama-3.3-70b-versatile': { vendor: 'groq', contextWindow: 131_072, maxTokens: 32_768, prices: p(0.59, 0.59, 0.79) },
-  'openai/gpt-oss-120b': { vendor: 'groq', contextWindow: 131_072, maxTokens: 65_536, prices: p(0.15, 0.075, 0.75), reasoning: true },
-  'openai/gpt-oss-20b': { vendor: 'groq', contextWindow: 131_072, maxTokens: 65_536, prices: p(0.075, 0.0375, 0.3), reasoning: true },
-  'moonshotai/kimi-k2-instruct-0905': { vendor: 'groq', contextWindow: 262_144, maxTokens: 16_384, prices: p(1, 0.5, 3) },
+  'llama-3.3-70b-versatile': { vendor: 'groq', contextWindow: 131_072, maxTokens: 32_768, prices: p(0.59, 0.59, 0.79), images: false },
+  'openai/gpt-oss-120b': { vendor: 'groq', contextWindow: 131_072, maxTokens: 65_536, prices: p(0.15, 0.075, 0.75), reasoning: true, images: false },
+  'openai/gpt-oss-20b': { vendor: 'groq', contextWindow: 131_072, maxTokens: 65_536, prices: p(0.075, 0.0375, 0.3), reasoning: true, images: false },
+  'moonshotai/kimi-k2-instruct-0905': { vendor: 'groq', contextWindow: 262_144, maxTokens: 16_384, prices: p(1, 0.5, 3), images: false },
 };
 
 /**

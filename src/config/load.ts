@@ -2,6 +2,8 @@
 import { NoServerConfigured, resolveConfig, type ConfigFlags, type ResolvedConfig, type ResolveOptions } from './resolve.js';
 import { probeLocalServers, probeTargets } from './probe.js';
 
+export { NoServerConfigured } from './resolve.js';
+
 export async function loadConfig(
   flags: ConfigFlags,
   env: NodeJS.ProcessEnv = process.env,

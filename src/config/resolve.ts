@@ -105,12 +105,15 @@ export interface ResolvedConfig {
   };
 }
 
-export const MISSING_KEY_GUIDANCE = [
-  'no model server is set up. Either:',
-  "  set OPENAI_API_KEY (or pass --api-key) to use OpenAI, or another provider's key (tack --list-providers),",
-  '  start a local server (Ollama, LM Studio, llama.cpp, vLLM) or point --base-url at one,',
-  '  or write ~/.tack/config.json with "baseUrl", "model" and "apiKeyEnv".',
-].join('\n');
+/** What to do when nothing names a server; `settingsPath` is the user's own file ($TACK_HOME/config.json). */
+export function missingServerGuidance(settingsPath: string): string {
+  return [
+    'no model server is set up. Either:',
+    "  set OPENAI_API_KEY (or pass --api-key) to use OpenAI, or another provider's key (tack --list-providers),",
+    '  start a local server (Ollama, LM Studio, llama.cpp, vLLM) or point --base-url at one,',
+    `  or write ${settingsPath} with "baseUrl", "model" and "apiKeyEnv" (run tack in a terminal to be helped).`,
+  ].join('\n');
+}
 
 /**
  * Nothing says which server to use: the caller may look for a local one before giving up. With
@@ -119,7 +122,7 @@ export const MISSING_KEY_GUIDANCE = [
  */
 export class NoServerConfigured extends UsageError {
   constructor(
-    message = MISSING_KEY_GUIDANCE,
+    message: string,
     readonly wholeModel?: string,
   ) {
     super(message);
@@ -294,7 +297,7 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = proce
   const apiKeyEnv = file.apiKeyEnv ?? (ownServer || pairedEnv ? entry.apiKeyEnv : undefined);
   const apiKey = flags.apiKey ?? (apiKeyEnv ? env[apiKeyEnv] || undefined : undefined);
   if (!apiKey && ownServer && entry.apiKeyEnv && !entry.userDefined) {
-    if (!chosen && !split.provider) throw new NoServerConfigured();
+    if (!chosen && !split.provider) throw new NoServerConfigured(missingServerGuidance(join(home, 'config.json')));
     const needsKey = `${entry.label} needs an API key: set ${apiKeyEnv} (or pass --api-key)`;
     if (!chosen) throw new NoServerConfigured(needsKey, wanted);
     throw new UsageError(needsKey);

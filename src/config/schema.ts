@@ -38,6 +38,8 @@ const modelFields = {
   prices: Type.Optional(Prices),
   /** takes a thinking level (reasoning_effort) */
   reasoning: Type.Optional(Type.Boolean()),
+  /** reads images (default: true unless the model table knows it reads text only) */
+  images: Type.Optional(Type.Boolean()),
 };
 
 const ModelFactsEntry = Type.Object(modelFields, strict);

@@ -1,5 +1,8 @@
 // One-shot mode: run the agent on one prompt, write the answer (text | json | stream-json), exit.
 import type { AgentEndReason } from '../agent/types.js';
+import { acceptsImages } from '../ai/model-defaults.js';
+import type { ImageContent, TextContent } from '../ai/types.js';
+import { withAttachments } from '../session/attachments/index.js';
 import { packageVersion } from '../config/paths.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import type { SessionChoice } from '../session/locate.js';
@@ -12,6 +15,8 @@ import { describeCall, describeOutcome } from './tool-summary.js';
 export interface PrintOptions {
   config: ResolvedConfig;
   prompt: string;
+  /** `--image` parts, sent after the prompt's text */
+  images?: (TextContent | ImageContent)[];
   session: SessionChoice;
   outputFormat: OutputFormat;
   verbose: boolean;
@@ -36,6 +41,11 @@ export async function runPrint(o: PrintOptions): Promise<number> {
     // nobody to ask: what would need a question is refused (see src/session/permissions)
     safety: { interactive: false, notify: (message) => trace && say(`tack: ${message}`) },
   });
+  if (o.images?.length && !acceptsImages(session.model)) {
+    session.close();
+    say(`tack: ${session.model.id} does not take images, so --image cannot be used with it (or set "images": true for it under "models" in the settings)`);
+    return EXIT.usage;
+  }
   let reason = 'done' as AgentEndReason;
 
   session.subscribe((event: SessionEvent) => {
@@ -77,7 +87,7 @@ export async function runPrint(o: PrintOptions): Promise<number> {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   try {
-    await session.prompt(o.prompt);
+    await session.prompt(withAttachments(o.prompt, o.images ?? []));
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);

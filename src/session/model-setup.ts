@@ -15,8 +15,8 @@ export function makeProvider(config: ResolvedConfig, note: (message: string) => 
     api: config.api,
     models: config.providerModels.map((m) => {
       if (typeof m === 'string') return { id: m };
-      const { prices, ...rest } = m;
-      return { ...rest, ...(prices ? { prices: withCachePrice(prices) } : {}) };
+      const { prices, images, ...rest } = m;
+      return { ...rest, ...imageCompat(images), ...(prices ? { prices: withCachePrice(prices) } : {}) };
     }),
     facts: (id) => modelFacts(config, id),
     onNote: note,
@@ -29,7 +29,7 @@ export function makeProvider(config: ResolvedConfig, note: (message: string) => 
  */
 export function modelFacts(config: Pick<ResolvedConfig, 'bills' | 'modelFacts'>, id: string): Partial<Model> {
   const table = lookupModelFacts(id);
-  const { prices, ...own } = config.modelFacts[id] ?? {};
+  const { prices, images, ...own } = config.modelFacts[id] ?? {};
   return {
     ...(table && {
       contextWindow: table.contextWindow,
@@ -38,8 +38,14 @@ export function modelFacts(config: Pick<ResolvedConfig, 'bills' | 'modelFacts'>,
       ...(config.bills.includes(table.vendor) ? { prices: table.prices } : {}),
     }),
     ...own,
+    ...imageCompat(images ?? table?.images),
     ...(prices ? { prices: withCachePrice(prices) } : {}),
   };
+}
+
+/** The settings' (or the table's) word on images, as the compat flag the adapters read. */
+function imageCompat(images: boolean | undefined): Partial<Model> {
+  return images === undefined ? {} : { compat: { supportsImages: images } };
 }
 
 /** A cached-input price left out is billed as plain input: never under-reports cost. */
@@ -66,4 +72,9 @@ export async function pickModel(config: ResolvedConfig, provider: OpenAIProvider
   }
   if (ids.length === 0) throw new UsageError(`no model is set and the server at ${config.baseUrl} lists none; pass --model`);
   return provider.getModel(ids[0]);
+}
+
+/** The model list of a server the user is about to save (first-run setup); rejects with a sentence. */
+export function listModelsAt(baseUrl: string, key: { apiKey?: string; apiKeyEnv?: string }, signal?: AbortSignal): Promise<string[]> {
+  return openaiProvider({ baseUrl, ...key }).listModels(signal);
 }

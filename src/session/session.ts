@@ -153,15 +153,15 @@ export class Session {
   }
 
   /** Starts a run; rejects while one is going (use `send`, `steer` or `followUp`). */
-  prompt(text: string): Promise<void> {
-    return this.agent.prompt(text);
+  prompt(input: string | UserMessage): Promise<void> {
+    return this.agent.prompt(input);
   }
 
   /** What a user's Enter means: idle, a new run; working, a steer (or, with `followUp`, a queued follow-up). */
-  send(text: string, o: { followUp?: boolean } = {}): Promise<void> {
-    if (!this.agent.state.isRunning) return this.agent.prompt(text);
-    if (o.followUp) this.agent.followUp(text);
-    else this.agent.steer(text);
+  send(input: string | UserMessage, o: { followUp?: boolean } = {}): Promise<void> {
+    if (!this.agent.state.isRunning) return this.agent.prompt(input);
+    if (o.followUp) this.agent.followUp(input);
+    else this.agent.steer(input);
     return Promise.resolve();
   }
 

@@ -221,7 +221,7 @@ describe('exit codes and errors', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('OPENAI_API_KEY');
     expect(r.stderr).toContain('--base-url');
-    expect(r.stderr).toContain('~/.tack/config.json');
+    expect(r.stderr).toContain(`or write ${join(home, 'config.json')} with`);
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 

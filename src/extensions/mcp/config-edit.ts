@@ -1,29 +1,6 @@
 // `tack mcp add` and `remove`: one entry of `mcpServers` in the user's file ($TACK_HOME/config.json)
 // or the project's `.mcp.json`, the rest of the file kept as it was. Written beside and renamed.
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { UsageError } from '../../config/errors.js';
-
-type Json = Record<string, unknown>;
-
-function readJson(path: string): Json {
-  if (!existsSync(path)) return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (err) {
-    throw new UsageError(`${path} is not valid JSON (${(err as Error).message}); fix it first, tack will not overwrite it`);
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new UsageError(`${path} must hold a JSON object; fix it first`);
-  return value as Json;
-}
-
-function writeJson(path: string, value: Json, mode: number): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, `${JSON.stringify(value, null, 2)}\n`, { mode });
-  renameSync(temp, path);
-}
+import { type Json, readJson, writeJson } from '../../config/json-edit.js';
 
 function serversOf(file: Json): Json {
   const servers = file.mcpServers;

@@ -14,7 +14,7 @@ import { stripAnsi } from './escapes.js';
 import { wrap } from './text.js';
 import { Transcript } from './transcript.js';
 import { renderAnsweredEdit } from './view/answered-question.js';
-import { renderUser } from './view/messages.js';
+import { renderUserMessage } from './view/messages.js';
 import { renderTurnEnd } from './view/turn-summary.js';
 import type { RetryInfo } from './view/status.js';
 import { renderToolCall, type ToolCallView } from './view/tool-view.js';
@@ -22,10 +22,6 @@ import { renderToolCall, type ToolCallView } from './view/tool-view.js';
 const TOOL_PREVIEW_INTERVAL_MS = 250;
 
 type LiveTool = ToolCallView & { shownAt: number; latest?: AgentToolResult };
-
-function userText(m: UserMessage): string {
-  return typeof m.content === 'string' ? m.content : m.content.map((p) => (p.type === 'text' ? p.text : '[image]')).join('');
-}
 
 export class ConversationView {
   readonly transcript: Transcript;
@@ -185,7 +181,7 @@ export class ConversationView {
   private onMessageEnd(m: UserMessage | AssistantMessage | ToolResultMessage): void {
     const t = this.transcript;
     if (m.role === 'user') {
-      t.push(renderUser(userText(m), this.width));
+      t.push(renderUserMessage(m, this.width));
       return;
     }
     if (m.role === 'assistant') {

@@ -67,6 +67,12 @@ function sandboxFor(config: ResolvedConfig, home: string, secretFile: SecretTest
   });
 }
 
+/** The secret-file test the tools use here (names, and the user's `read(…)` deny rules), for what is read outside a tool call. */
+export function secretTestFor(config: ResolvedConfig): SecretTest {
+  const home = homedir();
+  return workspaceSecretTest(rulesOf(config, home), config.cwd, home);
+}
+
 export function createSafety(config: ResolvedConfig, o: SafetyOptions): Safety {
   const home = homedir();
   const notify = o.notify ?? (() => {});

@@ -5,7 +5,8 @@ import type { Model } from '../../../ai/types.js';
 import type { SessionSummary } from '../../../session/locate.js';
 import type { Session, SessionEvent } from '../../../session/session.js';
 import { findCommand, parseCommand } from '../commands.js';
-import { isPromptCommand, promptMenuItems, resourceMenuItems, sendWithResources } from '../mcp-view.js';
+import { isPromptCommand, promptMenuItems, resourceMenuItems } from '../mcp-view.js';
+import { sendWithAttachments } from '../attach-view.js';
 import type { FileIndex } from '../complete/file-index.js';
 import type { History } from '../editor/history.js';
 import { keyCommand, type Command } from '../input/keymap.js';
@@ -332,8 +333,8 @@ export class Controller {
 
   /** Idle: a new run. Working: Enter steers, Alt+Enter queues a follow-up. */
   private send(text: string, kind: 'enter' | 'followUp'): void {
-    // `@server:uri` mentions of MCP resources are read and attached first
-    sendWithResources(this.session, text, (full) => this.session.send(full, { followUp: kind === 'followUp' })).catch((err: unknown) => {
+    // files (`@path`) and MCP resources (`@server:uri`) the text mentions are read and attached first
+    sendWithAttachments(this.session, this.transcript, text, { followUp: kind === 'followUp' }).catch((err: unknown) => {
       this.transcript.error(err instanceof Error ? err.message : String(err));
       this.schedule();
     });

@@ -8,6 +8,8 @@ import * as ed from '../editor/editor.js';
 import type { History } from '../editor/history.js';
 import type { Command } from '../input/keymap.js';
 import { moveSelection, type MenuState } from './menu.js';
+import { IMAGE_NAME } from '../../../session/attachments/image-file.js';
+import { pastedImageMention } from '../../../session/attachments/mentions.js';
 
 const EDIT_OPS: Record<string, (st: ed.EditorState) => ed.EditorState> = {
   left: ed.left,
@@ -29,8 +31,11 @@ export function applyEdit(st: ed.EditorState, cmd: Command): ed.EditorState | nu
   switch (cmd.type) {
     case 'insert':
       return ed.insert(st, cmd.text);
-    case 'paste':
-      return ed.insertPaste(st, cmd.text);
+    case 'paste': {
+      // a pasted path to an image (a file dropped on the terminal) becomes a mention that attaches it
+      const image = pastedImageMention(cmd.text, (path) => IMAGE_NAME.test(path));
+      return image ? ed.insert(st, `${image} `) : ed.insertPaste(st, cmd.text);
+    }
     case 'newline':
       return ed.insert(st, '\n');
     case 'edit':

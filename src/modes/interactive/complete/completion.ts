@@ -49,7 +49,11 @@ export function completionItems(
   const query = ctx.query.toLowerCase();
   const resources = query ? (extra.resources ?? []).filter((r) => r.insert.slice(1).toLowerCase().startsWith(query)) : [];
   if (!paths) return resources;
-  return [...resources, ...fuzzyFilter(ctx.query, paths, MENU_SIZE * 4).map((p) => ({ label: p, insert: `@${p}` }))];
+  // a path with spaces is quoted, so the whole of it attaches when sent
+  return [
+    ...resources,
+    ...fuzzyFilter(ctx.query, paths, MENU_SIZE * 4).map((p) => ({ label: p, insert: /\s/.test(p) && !p.endsWith('/') ? `@"${p}"` : `@${p}` })),
+  ];
 }
 
 /** The text with the item in place of the token; files get a space after them, directories do not. */

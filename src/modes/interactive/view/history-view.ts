@@ -1,10 +1,10 @@
 // A resumed conversation, condensed above the input: what was asked, each answer cut to its first
 // lines, one line per tool call; history that a compaction replaced is one marker with its count.
-import type { AssistantMessage, Message, ToolResultMessage, UserMessage } from '../../../ai/types.js';
+import type { AssistantMessage, Message, ToolResultMessage } from '../../../ai/types.js';
 import { renderMarkdown } from '../markdown/render.js';
 import { s, sym } from '../style.js';
 import { truncate } from '../text.js';
-import { renderError, renderNotice, renderUser } from './messages.js';
+import { attachedLines, renderError, renderNotice, renderUser, userText } from './messages.js';
 import { toolHeader } from './tool-view.js';
 
 export const USER_LINES = 4;
@@ -17,10 +17,6 @@ export const SOURCE_CHARS = 4000;
 
 /** Starts the summary message a compaction leaves (see session/entries.ts). */
 const SUMMARY_START = '[The earlier part of this conversation was compacted.';
-
-function userText(m: UserMessage): string {
-  return typeof m.content === 'string' ? m.content : m.content.map((p) => (p.type === 'text' ? p.text : '[image]')).join('');
-}
 
 /** The first `max` lines, then "… N more lines". */
 function cut(lines: string[], max: number, indent = ''): string[] {
@@ -79,7 +75,7 @@ export function renderHistory(messages: readonly Message[], compacted: number, c
   for (const m of list) {
     if (m.role === 'user') {
       answer = null;
-      blocks.push(head(userText(m), USER_LINES, (source) => renderUser(source, cols), '  '));
+      blocks.push([...head(userText(m), USER_LINES, (source) => renderUser(source, cols), '  '), ...attachedLines(m, cols)]);
     } else if (m.role === 'assistant') {
       for (const c of m.content) if (c.type === 'toolCall') args.set(c.id, c.arguments);
       answer = assistantLines(m, cols);

@@ -1,9 +1,31 @@
 // Transcript entries other than answers and tools: the user's messages, thinking, errors, notices.
+import type { UserMessage } from '../../../ai/types.js';
+import { attachedFiles } from '../../../session/attachments/parts.js';
 import { s, sym } from '../style.js';
 import { sanitize, truncate, wrap, wrapWithPrefix } from '../text.js';
 
 export const USER_MAX_LINES = 12;
 export const THINKING_LINES = 3;
+
+/** What the user typed: a message with parts carries it first, then the files it attached. */
+export function userText(m: UserMessage): string {
+  if (typeof m.content === 'string') return m.content;
+  const first = m.content[0];
+  return first?.type === 'text' ? first.text : '';
+}
+
+/** One dim line per file the message attached, with its size (and where a long one was cut). */
+export function attachedLines(m: UserMessage, cols: number): string[] {
+  return attachedFiles(m.content).map((f) => {
+    const what = f.kind === 'image' ? `${f.size} image` : f.cut ? `${f.size}, cut ${f.cut}` : f.size;
+    return s.dim(truncate(`  ${sym('⎘', '+')} ${sanitize(f.path)} (${what})`, cols));
+  });
+}
+
+/** The user's message as the transcript shows it: the typed text, then what it attached. */
+export function renderUserMessage(m: UserMessage, cols: number): string[] {
+  return [...renderUser(userText(m), cols), ...attachedLines(m, cols)];
+}
 
 export function renderUser(text: string, cols: number): string[] {
   const lines = wrapWithPrefix(sanitize(text).replace(/\n+$/, ''), cols, `${sym('›', '>')} `, '  ');

@@ -1,0 +1,119 @@
+// First run without any settings: instead of exiting, the setup screen (drawn before the app, like
+// the trust question) takes a base URL and a key variable's name, asks the server for its models,
+// and saves both into the user's own settings file.
+import { checkBaseUrl, checkKeyVariable, type ProbedServer, saveServer } from '../../../config/server-setup.js';
+import * as ed from '../editor/editor.js';
+import { applyEdit } from '../app/input-box.js';
+import { KeyParser, type KeyEvent } from '../input/keys.js';
+import { keyCommand, type Command } from '../input/keymap.js';
+import { s, sym } from '../style.js';
+import { enterRawMode } from '../terminal.js';
+import { renderSetup, type SetupState } from './setup-view.js';
+
+export interface SetupOptions {
+  stdin: NodeJS.ReadStream;
+  stdout: NodeJS.WriteStream;
+  env: NodeJS.ProcessEnv;
+  /** $TACK_HOME/config.json */
+  configPath: string;
+  probed: readonly ProbedServer[];
+  /** the server's model ids; rejects with a sentence a person can act on */
+  listModels: (baseUrl: string, key: { apiKey?: string; apiKeyEnv?: string }, signal: AbortSignal) => Promise<string[]>;
+}
+
+/** Keys this soon after the screen is drawn were typed before it: they fill in nothing. */
+const TYPEAHEAD_GUARD_MS = 250;
+/** ESC alone is Escape once nothing follows it within this time (as in the app). */
+const ESCAPE_WAIT_MS = 30;
+
+/** 'saved' once the server answered and the settings are written; 'quit' on Esc or Ctrl+C. */
+export function runServerSetup(o: SetupOptions): Promise<'saved' | 'quit'> {
+  return new Promise((resolve) => {
+    const parser = new KeyParser();
+    const state: SetupState = { fields: [ed.emptyEditor, ed.emptyEditor], focus: 0 };
+    let drawn = 0;
+    let checking: AbortController | undefined;
+    let done = false;
+    const draw = () => {
+      if (done) return;
+      const lines = renderSetup(state, { probed: o.probed, configPath: o.configPath, cols: o.stdout.columns || 80 });
+      o.stdout.write(`${drawn > 0 ? `\x1b[${drawn}A\r\x1b[J` : ''}${lines.join('\n')}\n`);
+      drawn = lines.length;
+    };
+    const finish = (answer: 'saved' | 'quit', line?: string) => {
+      done = true;
+      checking?.abort();
+      clearTimeout(escapeTimer);
+      terminal.restore();
+      o.stdout.write(`\x1b[${drawn}A\r\x1b[J${line ? `${line}\n` : ''}`);
+      resolve(answer);
+    };
+
+    const submit = async () => {
+      const url = checkBaseUrl(state.fields[0].text);
+      if ('error' in url) {
+        state.focus = 0;
+        state.status = { kind: 'error', text: url.error };
+        return;
+      }
+      if (state.focus === 0) {
+        state.focus = 1;
+        state.status = undefined;
+        return;
+      }
+      const key = checkKeyVariable(state.fields[1].text, o.env);
+      if ('error' in key) {
+        // a pasted key does not stay on the screen
+        if (key.error.includes('looks like the key')) state.fields[1] = ed.emptyEditor;
+        state.status = { kind: 'error', text: key.error };
+        return;
+      }
+      state.status = { kind: 'busy', text: `asking ${url.baseUrl} for its models…` };
+      draw();
+      checking = new AbortController();
+      const apiKey = key.name ? o.env[key.name] : undefined;
+      try {
+        const models = await o.listModels(url.baseUrl, { apiKey, apiKeyEnv: key.name }, checking.signal);
+        if (models.length === 0) throw new Error(`the server at ${url.baseUrl} lists no models; load one there first`);
+        saveServer(o.configPath, { baseUrl: url.baseUrl, apiKeyEnv: key.name });
+        const via = key.name ? `, key from $${key.name}` : '';
+        finish('saved', s.gray(`${sym('✓', '+')} saved ${url.baseUrl}${via} in ${o.configPath} (${models.length} model${models.length === 1 ? '' : 's'})`));
+      } catch (err) {
+        if (checking.signal.aborted) return;
+        state.status = { kind: 'error', text: err instanceof Error ? err.message : String(err) };
+        draw();
+      } finally {
+        checking = undefined;
+      }
+    };
+
+    const onCommand = (cmd: Command) => {
+      if (cmd.type === 'escape' || cmd.type === 'interrupt' || cmd.type === 'eof') return finish('quit');
+      if (checking) return;
+      if (cmd.type === 'submit') return void submit().then(draw);
+      if (cmd.type === 'tab' || cmd.type === 'up' || cmd.type === 'down' || cmd.type === 'cycleMode') state.focus = state.focus === 0 ? 1 : 0;
+      else {
+        // one line each: a pasted URL or name loses its line breaks
+        const single: Command = cmd.type === 'paste' ? { type: 'insert', text: cmd.text.replace(/\s*[\r\n]+\s*/g, '') } : cmd;
+        const next = single.type === 'newline' ? null : applyEdit(state.fields[state.focus], single);
+        if (!next) return;
+        state.fields[state.focus] = next;
+      }
+      draw();
+    };
+
+    const feed = (keys: KeyEvent[]) => {
+      for (const k of keys) onCommand(keyCommand(k));
+    };
+    draw();
+    const shownAt = Date.now();
+    let escapeTimer: NodeJS.Timeout | undefined;
+    const terminal = enterRawMode(o.stdin, o.stdout, (chunk) => {
+      if (Date.now() - shownAt < TYPEAHEAD_GUARD_MS) return;
+      clearTimeout(escapeTimer);
+      feed(parser.feed(chunk));
+      // a lone ESC is Escape once nothing follows it
+      if (parser.hasPending()) escapeTimer = setTimeout(() => feed(parser.flush()), ESCAPE_WAIT_MS);
+    });
+  });
+}

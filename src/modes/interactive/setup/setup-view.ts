@@ -1,0 +1,59 @@
+// The first-run setup screen: which local servers tack looked for, and two fields, the server's
+// base URL and the name of the variable holding its key. Pure.
+import type { ProbedServer } from '../../../config/server-setup.js';
+import type { EditorState } from '../editor/editor.js';
+import { s, sym } from '../style.js';
+import { sanitize, truncate, wrapWithPrefix } from '../text.js';
+
+export interface SetupState {
+  fields: [EditorState, EditorState];
+  /** the field being edited */
+  focus: 0 | 1;
+  /** a sentence about the last Enter: what is wrong, or that the server is being asked */
+  status?: { kind: 'error' | 'busy'; text: string };
+}
+
+export const FIELD_LABELS = ['Base URL', 'Key variable'] as const;
+const HINTS = [
+  'e.g. http://localhost:8080/v1 or https://openrouter.ai/api/v1',
+  'the NAME of the variable holding the key, e.g. OPENROUTER_API_KEY; empty: no key',
+];
+const INDENT = '  ';
+
+function field(st: EditorState, focused: boolean): string {
+  if (!focused) return st.text;
+  const c = st.cursor;
+  return `${st.text.slice(0, c)}${s.inverse(st.text[c] ?? ' ')}${st.text.slice(c + 1)}`;
+}
+
+export function renderSetup(state: SetupState, o: { probed: readonly ProbedServer[]; configPath: string; cols: number }): string[] {
+  const { cols } = o;
+  const lines = [truncate(`${s.yellow(sym('?', '?'))} ${s.bold('No model server is set up yet')}`, cols)];
+  lines.push(`${INDENT}Looked for a local server; none answered:`);
+  const width = Math.max(...o.probed.map((p) => p.label.length), 0);
+  for (const p of o.probed) lines.push(truncate(`${INDENT}${INDENT}${p.label.padEnd(width)}  ${s.gray(p.baseUrl)}`, cols));
+  lines.push(
+    ...wrapWithPrefix(
+      `Start one of them and run tack again, or name an OpenAI-compatible server here. It is saved in ${o.configPath} (the key only by its variable's name).`,
+      cols,
+      INDENT,
+      INDENT,
+    ),
+  );
+  lines.push('');
+  FIELD_LABELS.forEach((label, i) => {
+    const focused = state.focus === i;
+    const head = `${focused ? sym('›', '>') : ' '} ${label.padEnd(12)} `;
+    lines.push(truncate(`${focused ? s.cyan(s.bold(head)) : head}${field(state.fields[i]!, focused)}`, cols));
+    if (focused) lines.push(s.gray(truncate(`${' '.repeat(head.length)}${HINTS[i]}`, cols)));
+  });
+  if (state.status) {
+    const error = state.status.kind === 'error';
+    const color = error ? s.red : s.gray;
+    lines.push(
+      ...wrapWithPrefix(sanitize(state.status.text), cols, `${INDENT}${error ? sym('✗', 'x') : sym('…', '...')} `, `${INDENT}  `).map((l) => color(l)),
+    );
+  }
+  lines.push(s.gray(truncate(`${INDENT}Enter: next field, then check and save · Tab/${sym('↑↓', 'Up/Down')}: switch field · Esc: quit`, cols)));
+  return lines;
+}
