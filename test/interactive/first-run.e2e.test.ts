@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { closedPort, makeProject, runTack } from '../support/cli.js';
 import { startMockServer, type MockServer } from '../support/mock-openai-server.js';
 import { hasTmux, Term } from './tmux.js';
+import { APP_READY } from './harness.js';
 
 const run = hasTmux() ? describe : describe.skip;
 const open: { term: Term; server?: MockServer }[] = [];
@@ -44,7 +45,7 @@ run('first run without settings', () => {
     term.keys('Enter');
     await term.waitFor('› Key variable', 5000, 'the key field');
     term.keys('Enter');
-    const app = await term.waitFor(/served-model · \d+% of/, 15_000, 'the app');
+    const app = await term.waitFor((x) => APP_READY.test(x) && x.includes('· served-model ·'), 15_000, 'the app');
     expect(app).toContain(`saved ${server.url} in ${join(project.home, 'config.json')} (1 model)`);
     term.type('hi');
     term.keys('Enter');
@@ -71,7 +72,7 @@ run('first run without settings', () => {
 
     term.type('MY_SERVER_KEY');
     term.keys('Enter');
-    await term.waitFor(/m1 · \d+% of/, 15_000, 'the app');
+    await term.waitFor((x) => APP_READY.test(x) && x.includes(' · m1 · '), 15_000, 'the app');
     const saved = readFileSync(join(project.home, 'config.json'), 'utf8');
     expect(JSON.parse(saved)).toEqual({ approval: 'auto-edit', baseUrl: server.url, apiKeyEnv: 'MY_SERVER_KEY' });
     expect(saved).not.toContain(FAKE_KEY);
