@@ -12,6 +12,8 @@ import type { SessionFlags } from './session/locate.js';
 interface CliOptions extends ConfigFlags, SessionFlags {
   print?: boolean;
   outputFormat: 'text' | 'json' | 'stream-json';
+  inputFormat: 'text' | 'stream-json';
+  permissionPrompt?: 'stdio';
   systemPrompt?: string;
   appendSystemPrompt?: string;
   verbose?: boolean;
@@ -60,6 +62,12 @@ function buildProgram(): Command {
     .optionsGroup('Mode:')
     .option('-p, --print', 'one-shot: run the prompt, print the answer, exit')
     .addOption(new Option('--output-format <format>', 'print mode output').choices(['text', 'json', 'stream-json']).default('text'))
+    .addOption(
+      new Option('--input-format <format>', 'print mode input: stream-json reads messages on stdin while it runs')
+        .choices(['text', 'stream-json'])
+        .default('text'),
+    )
+    .addOption(new Option('--permission-prompt <how>', 'stream-json: ask approval questions as events, answered on stdin').choices(['stdio']))
     .option('--verbose', 'print mode: trace each tool call on stderr')
     .option('--max-turns <n>', 'stop after n model calls (exit 3)', positiveInt)
     .optionsGroup('Session:')
@@ -144,6 +152,16 @@ function checkWorkDirectory(dir: string): void {
   if (!isDir) throw new UsageError(`-C ${dir}: that is a file, not a directory`);
 }
 
+/** stream-json input is a conversation on stdio: it needs print mode and stream-json output. */
+function checkStreamFlags(opts: CliOptions): void {
+  if (opts.inputFormat === 'stream-json' && (!opts.print || opts.outputFormat !== 'stream-json')) {
+    throw new UsageError('--input-format stream-json needs -p and --output-format stream-json');
+  }
+  if (opts.permissionPrompt && opts.inputFormat !== 'stream-json') {
+    throw new UsageError('--permission-prompt stdio needs --input-format stream-json (the answers come on stdin)');
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   if (argv[2] === 'mcp') {
     const { runMcpCommand } = await import('./extensions/mcp/command.js');
@@ -164,6 +182,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const opts = program.opts<CliOptions>();
   if (opts.cwd !== undefined) checkWorkDirectory(opts.cwd);
+  checkStreamFlags(opts);
   const promptWords = program.args.join(' ').trim() || undefined;
   const interactive = !opts.print && !opts.listModels && !opts.listProviders;
   const notices: string[] = [];
@@ -203,6 +222,20 @@ async function main(argv: string[]): Promise<number> {
 
   const { chooseSession } = await import('./session/locate.js');
   const session = chooseSession(opts, config.home, config.cwd, !opts.print);
+  if (opts.inputFormat === 'stream-json') {
+    const { runStreamJson } = await import('./modes/stream-json.js');
+    const { verbose, systemPrompt, appendSystemPrompt, permissionPrompt } = opts;
+    return runStreamJson({
+      config,
+      session,
+      prompt: promptWords,
+      permissionPrompt,
+      verbose: verbose === true,
+      systemPrompt,
+      appendSystemPrompt,
+      input: process.stdin,
+    });
+  }
   const { composePrompt } = await import('./modes/stdin.js');
   const prompt = composePrompt(promptWords, await readStdinIfPiped(config.stdinLimitBytes));
   if (!prompt) throw new UsageError('no prompt: give one after -p, or pipe it in (echo "fix the bug" | tack -p)');

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Agent, type QueuedMessage } from '../agent/agent.js';
 import type { AgentEvent, AgentOptions, AgentState, AnyAgentTool } from '../agent/types.js';
 import { createModels } from '../ai/models.js';
-import type { Model, StreamFn, ThinkingLevel } from '../ai/types.js';
+import type { Model, StreamFn, ThinkingLevel, UserMessage } from '../ai/types.js';
 import { packageVersion } from '../config/paths.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import { createTools } from '../../tools/index.js';
@@ -158,7 +158,7 @@ export class Session {
   }
 
   /** What a user's Enter means: idle, a new run; working, a steer (or, with `followUp`, a queued follow-up). */
-  send(text: string, o: { followUp?: boolean } = {}): Promise<void> {
+  send(text: string | UserMessage, o: { followUp?: boolean } = {}): Promise<void> {
     if (!this.agent.state.isRunning) return this.agent.prompt(text);
     if (o.followUp) this.agent.followUp(text);
     else this.agent.steer(text);
@@ -166,12 +166,12 @@ export class Session {
   }
 
   /** Delivered after the running tool batch, before the next model call. */
-  steer(text: string): void {
+  steer(text: string | UserMessage): void {
     this.agent.steer(text);
   }
 
   /** Delivered when the agent would otherwise stop. */
-  followUp(text: string): void {
+  followUp(text: string | UserMessage): void {
     this.agent.followUp(text);
   }
 
