@@ -20,6 +20,7 @@ interface CliOptions extends ConfigFlags, SessionFlags {
   listModels?: boolean;
   listProviders?: boolean;
   trust?: boolean;
+  acp?: boolean;
 }
 
 function collect(value: string, previous: string[] = []): string[] {
@@ -69,6 +70,7 @@ function buildProgram(): Command {
     )
     .addOption(new Option('--permission-prompt <how>', 'stream-json: ask approval questions as events, answered on stdin').choices(['stdio']))
     .option('--verbose', 'print mode: trace each tool call on stderr')
+    .option('--acp', 'serve the Agent Client Protocol on stdio, for editors (Zed: agent_servers)')
     .option('--max-turns <n>', 'stop after n model calls (exit 3)', positiveInt)
     .optionsGroup('Session:')
     .option('-c, --continue', 'continue the latest session of this directory')
@@ -183,6 +185,11 @@ async function main(argv: string[]): Promise<number> {
   const opts = program.opts<CliOptions>();
   if (opts.cwd !== undefined) checkWorkDirectory(opts.cwd);
   checkStreamFlags(opts);
+  if (opts.acp) {
+    // each session settles its own folder's trust and settings
+    const { runAcp } = await import('./modes/acp/index.js');
+    return runAcp({ flags: opts, trust: opts.trust === true, systemPrompt: opts.systemPrompt, appendSystemPrompt: opts.appendSystemPrompt });
+  }
   const promptWords = program.args.join(' ').trim() || undefined;
   const interactive = !opts.print && !opts.listModels && !opts.listProviders;
   const notices: string[] = [];
