@@ -5,7 +5,8 @@ import { PROTOCOL_VERSION } from '@agentclientprotocol/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startAcp, type AcpChild } from '../support/acp-client.js';
 import { makeProject } from '../support/cli.js';
-import { scriptedServers } from '../support/scripted.js';
+import { TEST_SERVER_PATH, callTool, mcpProject } from '../support/mcp.js';
+import { scriptedServers, toolResultText } from '../support/scripted.js';
 
 const server = scriptedServers();
 const running: AcpChild[] = [];
@@ -160,5 +161,20 @@ describe('tack --acp', () => {
     expect(writes).toEqual([]);
     expect(readFileSync(join(outside, 'target.txt'), 'utf8')).toBe('precious');
     expect(readFileSync(join(p.dir, 'notes.txt'), 'utf8')).toBe('planted');
+  });
+
+  it('connects the MCP servers the client passes and offers their tools; a call asks like any MCP tool', { timeout: 60_000 }, async () => {
+    const s = await server([callTool('mcp__editor_tools__echo', { message: 'from the editor' }), { text: 'ok' }]);
+    const p = mcpProject({});
+    const tack = start(s.url, p, { permission: allow('y') });
+    await tack.agent.request('initialize', { protocolVersion: PROTOCOL_VERSION, clientCapabilities: {} });
+    const { sessionId } = await tack.agent.request('session/new', {
+      cwd: p.dir,
+      mcpServers: [{ name: 'editor tools', command: process.execPath, args: [TEST_SERVER_PATH], env: [] }],
+    });
+    await tack.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'echo' }] });
+    expect(tack.permissions.map((r) => r.toolCall.toolCallId)).toHaveLength(1);
+    expect(s.chatRequests()[0].body.tools.map((t: any) => t.function.name)).toContain('mcp__editor_tools__echo');
+    expect(toolResultText(s.chatRequests()[1])).toContain('from the editor');
   });
 });
