@@ -8,6 +8,7 @@ import { findSessionById } from '../../session/locate.js';
 import { AcpSession } from './acp-session.js';
 import { acpLog } from './log.js';
 import { promptMessage } from './prompt-content.js';
+import { claimStdout } from './stdout-claim.js';
 import type { WorkspaceFlags } from './workspace-config.js';
 
 export interface AcpOptions extends WorkspaceFlags {
@@ -15,21 +16,9 @@ export interface AcpOptions extends WorkspaceFlags {
   appendSystemPrompt?: string;
 }
 
-/** Keeps stdout for the protocol: a stray write (a library's console.log) goes to the log instead. */
-function claimStdout(log: (text: string) => void): Writable {
-  const write = process.stdout.write.bind(process.stdout);
-  process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
-    log(`(stdout) ${typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')}`.trimEnd());
-    const done = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
-    done?.();
-    return true;
-  }) as typeof process.stdout.write;
-  return new Writable({ write: (chunk, _encoding, done) => void write(chunk, done) });
-}
-
 export async function runAcp(o: AcpOptions): Promise<number> {
   const log = acpLog(tackHome());
-  const protocolOut = claimStdout(log);
+  const { protocol: protocolOut } = claimStdout(log);
   const sessions = new Map<string, AcpSession>();
   let clientFs = { read: false, write: false };
   const find = (id: string) => {
