@@ -159,6 +159,9 @@ function checkStreamFlags(opts: CliOptions): void {
   if (opts.inputFormat === 'stream-json' && (!opts.print || opts.outputFormat !== 'stream-json')) {
     throw new UsageError('--input-format stream-json needs -p and --output-format stream-json');
   }
+  if (opts.acp && (opts.print || opts.inputFormat === 'stream-json')) {
+    throw new UsageError('--acp speaks the Agent Client Protocol on stdio; it does not combine with -p or --input-format');
+  }
   if (opts.permissionPrompt && opts.inputFormat !== 'stream-json') {
     throw new UsageError('--permission-prompt stdio needs --input-format stream-json (the answers come on stdin)');
   }

@@ -129,6 +129,7 @@ describe('tack --acp', () => {
     const p = makeProject({ '.tack/config.json': JSON.stringify({ approval: 'yolo' }) });
     const tack = start(s.url, p, { permission: () => ({ outcome: { outcome: 'selected', optionId: 'n' } }) });
     await tack.agent.request('initialize', { protocolVersion: PROTOCOL_VERSION, clientCapabilities: {} });
+    await expect(tack.agent.request('session/new', { cwd: 'project', mcpServers: [] })).rejects.toThrow('cwd must be an absolute path');
     const { sessionId, modes } = await tack.agent.request('session/new', { cwd: p.dir, mcpServers: [] });
     expect(modes?.currentModeId).toBe('ask');
     await tack.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'go' }] });

@@ -16,6 +16,16 @@ export interface AcpOptions extends WorkspaceFlags {
   appendSystemPrompt?: string;
 }
 
+/** A failure as the client should show it: tack's sentence, not "Internal error". */
+async function plainly<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof RequestError) throw error;
+    throw new RequestError(-32603, error instanceof Error ? error.message : String(error));
+  }
+}
+
 export async function runAcp(o: AcpOptions): Promise<number> {
   const log = acpLog(tackHome());
   const { protocol: protocolOut } = claimStdout(log);
@@ -44,11 +54,13 @@ export async function runAcp(o: AcpOptions): Promise<number> {
         authMethods: [],
       };
     })
-    .onRequest(methods.agent.session.new, async ({ params, client }) => {
-      const s = await AcpSession.open({ ...common, cwd: params.cwd, mcpServers: params.mcpServers, client, clientFs });
-      sessions.set(s.id, s);
-      return { sessionId: s.id, modes: s.modes() };
-    })
+    .onRequest(methods.agent.session.new, ({ params, client }) =>
+      plainly(async () => {
+        const s = await AcpSession.open({ ...common, cwd: params.cwd, mcpServers: params.mcpServers, client, clientFs });
+        sessions.set(s.id, s);
+        return { sessionId: s.id, modes: s.modes() };
+      }),
+    )
     .onRequest(methods.agent.session.load, async ({ params, client }) => {
       let file: string;
       try {
@@ -57,10 +69,12 @@ export async function runAcp(o: AcpOptions): Promise<number> {
         throw RequestError.invalidParams(undefined, (error as Error).message);
       }
       sessions.get(params.sessionId)?.close();
-      const s = await AcpSession.open({ ...common, cwd: params.cwd, mcpServers: params.mcpServers, client, clientFs, resumeFile: file });
-      sessions.set(s.id, s);
-      await s.replayHistory();
-      return { modes: s.modes() };
+      return plainly(async () => {
+        const s = await AcpSession.open({ ...common, cwd: params.cwd, mcpServers: params.mcpServers, client, clientFs, resumeFile: file });
+        sessions.set(s.id, s);
+        await s.replayHistory();
+        return { modes: s.modes() };
+      });
     })
     .onRequest(methods.agent.session.prompt, async ({ params }) => ({ stopReason: await find(params.sessionId).prompt(promptMessage(params.prompt)) }))
     .onNotification(methods.agent.session.cancel, ({ params }) => {

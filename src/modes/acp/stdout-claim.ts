@@ -13,7 +13,9 @@ export function claimStdout(log: (text: string) => void): StdoutClaim {
   const original = process.stdout.write;
   const write = original.bind(process.stdout);
   process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
-    log(`(stdout) ${typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')}`.trimEnd());
+    const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+    // the exit path flushes with an empty write
+    if (text !== '') log(`(stdout) ${text}`.trimEnd());
     const done = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
     done?.();
     return true;
