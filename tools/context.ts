@@ -4,9 +4,10 @@ import type { SecretTest } from './secret-files.js';
 export type GrepEngineChoice = 'auto' | 'rg' | 'builtin';
 
 /**
- * An editor's view of text files (ACP's `fs/read_text_file`, `fs/write_text_file`): edit and write
- * read and write through it, so a buffer with unsaved changes is what they change. Paths are
- * absolute and already checked by the tool (a link leading out is never handed over).
+ * An editor's view of text files (ACP's `fs/read_text_file`, `fs/write_text_file`): read, edit and
+ * write use it for files inside the workspace (`editor-files.ts`), so a buffer with unsaved changes is
+ * what they see and change. Paths are absolute and already checked by the tool (a link leading out
+ * is never handed over).
  */
 export interface EditorFiles {
   read(absolute: string): Promise<string>;

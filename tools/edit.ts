@@ -4,7 +4,8 @@ import { Type, type Static } from 'typebox';
 import type { AgentTool, AgentToolResult } from '../src/agent/types.js';
 import { atomicWrite } from './atomic-write.js';
 import { looksBinary } from './binary.js';
-import type { ToolContext } from './context.js';
+import type { EditorFiles, ToolContext } from './context.js';
+import { editorFor } from './editor-files.js';
 import { unifiedDiff } from './diff.js';
 import { METHOD_NOTES, planEdit, type MatchMethod } from './edit-match.js';
 import { ToolError, explainFsError, runTool, textResult } from './errors.js';
@@ -51,8 +52,8 @@ export function createEditTool(context: ToolContext): AgentTool<typeof parameter
 }
 
 /** The text to edit: the editor's buffer when there is one, else the file (text only, UTF-8 only). */
-async function readText(context: ToolContext, absolute: string, shown: string): Promise<string> {
-  if (context.editorFiles) return context.editorFiles.read(absolute);
+async function readText(editor: EditorFiles | undefined, absolute: string, shown: string): Promise<string> {
+  if (editor) return editor.read(absolute);
   const bytes = await readFile(absolute);
   if (looksBinary(bytes)) throw new ToolError(`${shown}: binary file, ${formatSize(bytes.length)}; edit changes text files only`);
   if (!isUtf8(bytes)) {
@@ -74,7 +75,8 @@ async function editFile(context: ToolContext, params: Static<typeof parameters>)
     }
     const stats = await stat(target.absolute);
     if (stats.isDirectory()) throw new ToolError(`${shown} is a directory, not a file`);
-    const before = await readText(context, target.absolute, shown);
+    const editor = editorFor(context, target);
+    const before = await readText(editor, target.absolute, shown);
     const plan = planEdit({
       content: before,
       oldText: params.old_text,
@@ -83,7 +85,7 @@ async function editFile(context: ToolContext, params: Static<typeof parameters>)
       path: shown,
     });
     if (!plan.ok) throw new ToolError(plan.message);
-    if (context.editorFiles) await context.editorFiles.write(target.absolute, plan.content);
+    if (editor) await editor.write(target.absolute, plan.content);
     else await atomicWrite(target.absolute, plan.content, { root: context.cwd });
     const after = await stat(target.absolute).catch(() => undefined);
     if (after) context.fileState.remember(target.absolute, after);

@@ -31,8 +31,9 @@ function onlyProtocol(raw: string) {
 }
 
 describe('tack --acp', () => {
-  it('edits an unsaved buffer through the client after a permission answer, cancels mid-stream, and loads the session again', { timeout: 60_000 }, async () => {
+  it('reads and edits an unsaved buffer through the client after a permission answer, cancels mid-stream, and loads the session again', { timeout: 60_000 }, async () => {
     const s = await server([
+      { toolCalls: [{ id: 'c0', name: 'read', arguments: { path: 'calc.js' } }] },
       { toolCalls: [{ id: 'c1', name: 'edit', arguments: { path: 'calc.js', old_text: 'a - b', new_text: 'a + b' } }] },
       { text: 'Fixed the sign.' },
       { hang: true, afterText: 'Thinking about ' },
@@ -63,6 +64,8 @@ describe('tack --acp', () => {
     expect(tack.permissions[0].options.map((o) => o.kind)).toContain('allow_once');
     expect(writes).toEqual([{ path: join(p.dir, 'calc.js'), content: 'return a + b; // unsaved\n' }]);
     expect(readFileSync(join(p.dir, 'calc.js'), 'utf8')).toBe('return a - b; // saved\n');
+    // what the model read was the buffer too
+    expect(toolResultText(s.chatRequests()[1])).toContain('return a - b; // unsaved');
 
     const updates = tack.updates.map((n) => n.update);
     expect(updates).toContainEqual(
