@@ -31,7 +31,9 @@ function onlyProtocol(raw: string) {
 }
 
 describe('tack --acp', () => {
-  it('reads and edits an unsaved buffer through the client after a permission answer, cancels mid-stream, and loads the session again', { timeout: 60_000 }, async () => {
+  it('reads and edits an unsaved buffer via the client after a permission answer, cancels mid-stream, loads the session again', {
+    timeout: 60_000,
+  }, async () => {
     const s = await server([
       { toolCalls: [{ id: 'c0', name: 'read', arguments: { path: 'calc.js' } }] },
       { toolCalls: [{ id: 'c1', name: 'edit', arguments: { path: 'calc.js', old_text: 'a - b', new_text: 'a + b' } }] },
