@@ -12,6 +12,8 @@ import type { SessionFlags } from './session/locate.js';
 interface CliOptions extends ConfigFlags, SessionFlags {
   print?: boolean;
   outputFormat: 'text' | 'json' | 'stream-json';
+  inputFormat: 'text' | 'stream-json';
+  permissionPrompt?: 'stdio';
   systemPrompt?: string;
   appendSystemPrompt?: string;
   verbose?: boolean;
@@ -19,6 +21,7 @@ interface CliOptions extends ConfigFlags, SessionFlags {
   listProviders?: boolean;
   trust?: boolean;
   image?: string[];
+  acp?: boolean;
 }
 
 function collect(value: string, previous: string[] = []): string[] {
@@ -61,8 +64,15 @@ function buildProgram(): Command {
     .optionsGroup('Mode:')
     .option('-p, --print', 'one-shot: run the prompt, print the answer, exit')
     .addOption(new Option('--output-format <format>', 'print mode output').choices(['text', 'json', 'stream-json']).default('text'))
+    .addOption(
+      new Option('--input-format <format>', 'print mode input: stream-json reads messages on stdin while it runs')
+        .choices(['text', 'stream-json'])
+        .default('text'),
+    )
+    .addOption(new Option('--permission-prompt <how>', 'stream-json: ask approval questions as events, answered on stdin').choices(['stdio']))
     .option('--verbose', 'print mode: trace each tool call on stderr')
     .option('--image <file>', 'print mode: attach an image (png, jpeg, gif, webp) to the prompt (repeatable)', collect)
+    .option('--acp', 'serve the Agent Client Protocol on stdio, for editors (Zed: agent_servers)')
     .option('--max-turns <n>', 'stop after n model calls (exit 3)', positiveInt)
     .optionsGroup('Session:')
     .option('-c, --continue', 'continue the latest session of this directory')
@@ -146,6 +156,19 @@ function checkWorkDirectory(dir: string): void {
   if (!isDir) throw new UsageError(`-C ${dir}: that is a file, not a directory`);
 }
 
+/** stream-json input is a conversation on stdio: it needs print mode and stream-json output. */
+function checkStreamFlags(opts: CliOptions): void {
+  if (opts.inputFormat === 'stream-json' && (!opts.print || opts.outputFormat !== 'stream-json')) {
+    throw new UsageError('--input-format stream-json needs -p and --output-format stream-json');
+  }
+  if (opts.acp && (opts.print || opts.inputFormat === 'stream-json')) {
+    throw new UsageError('--acp speaks the Agent Client Protocol on stdio; it does not combine with -p or --input-format');
+  }
+  if (opts.permissionPrompt && opts.inputFormat !== 'stream-json') {
+    throw new UsageError('--permission-prompt stdio needs --input-format stream-json (the answers come on stdin)');
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   if (argv[2] === 'mcp') {
     const { runMcpCommand } = await import('./extensions/mcp/command.js');
@@ -167,6 +190,12 @@ async function main(argv: string[]): Promise<number> {
   const opts = program.opts<CliOptions>();
   if (opts.cwd !== undefined) checkWorkDirectory(opts.cwd);
   if (opts.image && !opts.print) throw new UsageError('--image goes with -p; in the app, type @ and the path of the image');
+  checkStreamFlags(opts);
+  if (opts.acp) {
+    // each session settles its own folder's trust and settings
+    const { runAcp } = await import('./modes/acp/index.js');
+    return runAcp({ flags: opts, trust: opts.trust === true, systemPrompt: opts.systemPrompt, appendSystemPrompt: opts.appendSystemPrompt });
+  }
   const promptWords = program.args.join(' ').trim() || undefined;
   const interactive = !opts.print && !opts.listModels && !opts.listProviders;
   const notices: string[] = [];
@@ -212,6 +241,20 @@ async function main(argv: string[]): Promise<number> {
 
   const { chooseSession } = await import('./session/locate.js');
   const session = chooseSession(opts, config.home, config.cwd, !opts.print);
+  if (opts.inputFormat === 'stream-json') {
+    const { runStreamJson } = await import('./modes/stream-json.js');
+    const { verbose, systemPrompt, appendSystemPrompt, permissionPrompt } = opts;
+    return runStreamJson({
+      config,
+      session,
+      prompt: promptWords,
+      permissionPrompt,
+      verbose: verbose === true,
+      systemPrompt,
+      appendSystemPrompt,
+      input: process.stdin,
+    });
+  }
   const { composePrompt } = await import('./modes/stdin.js');
   const prompt = composePrompt(promptWords, await readStdinIfPiped(config.stdinLimitBytes));
   if (!prompt) throw new UsageError('no prompt: give one after -p, or pipe it in (echo "fix the bug" | tack -p)');

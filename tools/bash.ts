@@ -233,6 +233,8 @@ function spawnAndWait(
     const timer = setTimeout(() => stop('timeout'), timeoutMs);
     const onAbort = () => stop('abort');
     signal?.addEventListener('abort', onAbort, { once: true });
+    // an abort that came while the command was being started has no event left to fire
+    if (signal?.aborted) stop('abort');
     const settle = (ending: Ending) => {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);

@@ -3,6 +3,17 @@ import type { SecretTest } from './secret-files.js';
 
 export type GrepEngineChoice = 'auto' | 'rg' | 'builtin';
 
+/**
+ * An editor's view of text files (ACP's `fs/read_text_file`, `fs/write_text_file`): read, edit and
+ * write use it for files inside the workspace (`editor-files.ts`), so a buffer with unsaved changes is
+ * what they see and change. Paths are absolute and already checked by the tool (a link leading out
+ * is never handed over).
+ */
+export interface EditorFiles {
+  read(absolute: string): Promise<string>;
+  write(absolute: string, content: string): Promise<void>;
+}
+
 /** What the tools of one `createTools` call share. */
 export interface ToolContext {
   /** the workspace root, absolute */
@@ -11,4 +22,6 @@ export interface ToolContext {
   grepEngine: GrepEngineChoice;
   /** files whose contents grep leaves out */
   secretFile: SecretTest;
+  /** the editor's buffers, when tack runs inside one that offers them */
+  editorFiles?: EditorFiles;
 }

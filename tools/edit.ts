@@ -4,7 +4,8 @@ import { Type, type Static } from 'typebox';
 import type { AgentTool, AgentToolResult } from '../src/agent/types.js';
 import { atomicWrite } from './atomic-write.js';
 import { looksBinary } from './binary.js';
-import type { ToolContext } from './context.js';
+import type { EditorFiles, ToolContext } from './context.js';
+import { editorFor } from './editor-files.js';
 import { unifiedDiff } from './diff.js';
 import { METHOD_NOTES, planEdit, type MatchMethod } from './edit-match.js';
 import { ToolError, explainFsError, runTool, textResult } from './errors.js';
@@ -50,6 +51,17 @@ export function createEditTool(context: ToolContext): AgentTool<typeof parameter
   };
 }
 
+/** The text to edit: the editor's buffer when there is one, else the file (text only, UTF-8 only). */
+async function readText(editor: EditorFiles | undefined, absolute: string, shown: string): Promise<string> {
+  if (editor) return editor.read(absolute);
+  const bytes = await readFile(absolute);
+  if (looksBinary(bytes)) throw new ToolError(`${shown}: binary file, ${formatSize(bytes.length)}; edit changes text files only`);
+  if (!isUtf8(bytes)) {
+    throw new ToolError(`${shown} is not valid UTF-8, so edit cannot change it without touching other bytes; use bash instead`);
+  }
+  return bytes.toString('utf8');
+}
+
 async function editFile(context: ToolContext, params: Static<typeof parameters>): Promise<AgentToolResult<EditDetails>> {
   const target = resolvePath(context.cwd, params.path);
   const shown = target.display;
@@ -63,12 +75,8 @@ async function editFile(context: ToolContext, params: Static<typeof parameters>)
     }
     const stats = await stat(target.absolute);
     if (stats.isDirectory()) throw new ToolError(`${shown} is a directory, not a file`);
-    const bytes = await readFile(target.absolute);
-    if (looksBinary(bytes)) throw new ToolError(`${shown}: binary file, ${formatSize(bytes.length)}; edit changes text files only`);
-    if (!isUtf8(bytes)) {
-      throw new ToolError(`${shown} is not valid UTF-8, so edit cannot change it without touching other bytes; use bash instead`);
-    }
-    const before = bytes.toString('utf8');
+    const editor = editorFor(context, target);
+    const before = await readText(editor, target.absolute, shown);
     const plan = planEdit({
       content: before,
       oldText: params.old_text,
@@ -77,8 +85,10 @@ async function editFile(context: ToolContext, params: Static<typeof parameters>)
       path: shown,
     });
     if (!plan.ok) throw new ToolError(plan.message);
-    await atomicWrite(target.absolute, plan.content, { root: context.cwd });
-    context.fileState.remember(target.absolute, await stat(target.absolute));
+    if (editor) await editor.write(target.absolute, plan.content);
+    else await atomicWrite(target.absolute, plan.content, { root: context.cwd });
+    const after = await stat(target.absolute).catch(() => undefined);
+    if (after) context.fileState.remember(target.absolute, after);
 
     const change = unifiedDiff(shown, before, plan.content);
     const facts = [

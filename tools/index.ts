@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { AnyAgentTool } from '../src/agent/types.js';
-import type { GrepEngineChoice, ToolContext } from './context.js';
+import type { EditorFiles, GrepEngineChoice, ToolContext } from './context.js';
 import { FileState } from './file-state.js';
 import { createBashTool } from './bash.js';
 import { createEditTool } from './edit.js';
@@ -18,6 +18,8 @@ export interface ToolsOptions {
   grepEngine?: GrepEngineChoice;
   /** which files hold secrets (grep leaves their lines out); default: the usual names (`.env`, `*.pem`, …) */
   secretFile?: SecretTest;
+  /** edit and write go through the editor's buffers (ACP) */
+  editorFiles?: EditorFiles;
 }
 
 import { TOOL_NAMES, type ToolName } from './names.js';
@@ -40,6 +42,7 @@ export function createTools(options: ToolsOptions): Tools {
     fileState: new FileState(),
     grepEngine: options.grepEngine ?? 'auto',
     secretFile: options.secretFile ?? builtinSecretTest,
+    editorFiles: options.editorFiles,
   };
   const byName: Record<ToolName, AnyAgentTool> = {
     read: createReadTool(context),
@@ -53,7 +56,7 @@ export function createTools(options: ToolsOptions): Tools {
   return { all: TOOL_NAMES.map((name) => byName[name]), byName };
 }
 
-export type { GrepEngineChoice, ToolContext } from './context.js';
+export type { EditorFiles, GrepEngineChoice, ToolContext } from './context.js';
 export { FileState } from './file-state.js';
 export { ToolError, errorResult, explainFsError, runTool, textResult } from './errors.js';
 export { resolvePath, displayPath, type ResolvedPath } from './paths.js';

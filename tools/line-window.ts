@@ -13,10 +13,16 @@ export interface LineWindow {
 const MAX_KEPT_LINE_BYTES = 64 * 1024;
 
 /**
- * Streams a file once, keeping lines `first`..`first + count - 1` (while `keep` says yes) and counting
+ * Streams a file (a path, or its text already read: an editor's buffer) once, keeping lines `first`..`first + count - 1` (while `keep` says yes) and counting
  * all lines, so a huge log can be paged without being loaded whole.
  */
-export async function readLineWindow(path: string, first: number, count: number, keep: (line: string) => boolean, signal?: AbortSignal): Promise<LineWindow> {
+export async function readLineWindow(
+  source: string | Iterable<Buffer>,
+  first: number,
+  count: number,
+  keep: (line: string) => boolean,
+  signal?: AbortSignal,
+): Promise<LineWindow> {
   const lines: string[] = [];
   let accepting = true;
   let total = 0;
@@ -36,7 +42,8 @@ export async function readLineWindow(path: string, first: number, count: number,
     partial.push(bytes);
     partialBytes += bytes.length;
   };
-  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20, signal }) as AsyncIterable<Buffer>) {
+  const chunks = typeof source === 'string' ? (createReadStream(source, { highWaterMark: 1 << 20, signal }) as AsyncIterable<Buffer>) : source;
+  for await (const chunk of chunks) {
     let start = 0;
     for (let newline = chunk.indexOf(10); newline !== -1; newline = chunk.indexOf(10, start)) {
       total++;

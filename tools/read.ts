@@ -6,6 +6,7 @@ import { fileLooksBinary } from './binary.js';
 import type { ToolContext } from './context.js';
 import { ToolError, explainFsError, runTool, textResult } from './errors.js';
 import { cutLine, formatSize } from './format.js';
+import { editorFor } from './editor-files.js';
 import { readLineWindow } from './line-window.js';
 import { resolvePath } from './paths.js';
 
@@ -82,17 +83,20 @@ async function readFileTool(context: ToolContext, params: Static<typeof paramete
         details: { ...base, image: { mimeType, bytes: stats.size } },
       };
     }
-    if (stats.size === 0) return textResult(`${shown} is empty (0 bytes).`, { ...base, totalLines: 0 });
-    if (await fileLooksBinary(target.absolute)) {
+    if (stats.size > 0 && (await fileLooksBinary(target.absolute))) {
       throw new ToolError(`${shown}: binary file, ${formatSize(stats.size)}, not shown`);
     }
+    // an editor's buffer (ACP) is what the user sees, unsaved changes included
+    const editor = editorFor(context, target);
+    const buffer = editor ? await editor.read(target.absolute) : undefined;
+    if (buffer === '' || (buffer === undefined && stats.size === 0)) return textResult(`${shown} is empty (0 bytes).`, { ...base, totalLines: 0 });
 
     const offset = params.offset ?? 1;
     const limit = params.limit ?? READ_MAX_LINES;
     let bytes = 0;
     let hitByteLimit = false;
     const window = await readLineWindow(
-      target.absolute,
+      buffer === undefined ? target.absolute : [Buffer.from(buffer)],
       offset,
       Math.min(limit, READ_MAX_LINES),
       (line) => {

@@ -3,6 +3,7 @@ import { Type, type Static } from 'typebox';
 import type { AgentTool } from '../src/agent/types.js';
 import { atomicWrite } from './atomic-write.js';
 import type { ToolContext } from './context.js';
+import { editorFor } from './editor-files.js';
 import { unifiedDiff } from './diff.js';
 import { ToolError, explainFsError, runTool, textResult } from './errors.js';
 import { countLines, plural } from './format.js';
@@ -65,9 +66,13 @@ async function writeFileTool(context: ToolContext, params: Static<typeof paramet
       const problem = context.fileState.overwriteProblem(target.absolute, current, shown);
       if (problem) throw new ToolError(problem);
     }
-    const before = current ? await readFile(target.absolute, 'utf8') : '';
-    await atomicWrite(target.absolute, params.content, { root: context.cwd, replaceLink });
-    context.fileState.remember(target.absolute, await stat(target.absolute));
+    // a link that leads out is replaced on disk, never handed to an editor (which would write through it)
+    const editor = replaceLink ? undefined : editorFor(context, target);
+    const before = current ? await (editor ? editor.read(target.absolute) : readFile(target.absolute, 'utf8')) : '';
+    if (editor) await editor.write(target.absolute, params.content);
+    else await atomicWrite(target.absolute, params.content, { root: context.cwd, replaceLink });
+    const after = await stat(target.absolute).catch(() => undefined);
+    if (after) context.fileState.remember(target.absolute, after);
 
     const bytes = Buffer.byteLength(params.content);
     const lines = countLines(params.content);

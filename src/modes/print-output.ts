@@ -5,6 +5,8 @@ import type { AssistantMessage, Message } from '../ai/types.js';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
 export const OUTPUT_FORMATS: OutputFormat[] = ['text', 'json', 'stream-json'];
+/** The stream-json schema's version, in the `session` line: raised when a line changes incompatibly (docs/stream-json.md). */
+export const STREAM_JSON_VERSION = 1;
 
 export interface ResultObject {
   type: 'result';
@@ -46,7 +48,7 @@ export function streamJsonLine(event: SessionEvent): Record<string, unknown> | u
     case 'turn_end':
       return { type: 'turn_end', stopReason: event.message.stopReason };
     case 'queue_update':
-      return undefined;
+      return { type: 'queue_update', steering: event.steering, follow_up: event.followUp };
     default:
       return event;
   }
@@ -72,7 +74,7 @@ export function buildResult(o: {
     cost = cost === null || m.usage.cost === null ? null : cost + m.usage.cost.total;
   }
   const isError = o.reason === 'error' || o.reason === 'aborted' || o.reason === 'maxTurns';
-  const stopReason = o.reason === 'maxTurns' ? 'max_turns' : o.interrupted ? 'interrupted' : (last?.stopReason ?? 'stop');
+  const stopReason = o.reason === 'maxTurns' ? 'max_turns' : o.interrupted ? 'interrupted' : o.reason === 'aborted' ? 'aborted' : (last?.stopReason ?? 'stop');
   const result = o.reason === 'error' ? (o.error ?? last?.errorMessage ?? 'the run failed') : answerText(last);
   return {
     type: 'result',

@@ -2,12 +2,12 @@
 import type { AgentEndReason } from '../agent/types.js';
 import { acceptsImages } from '../ai/model-defaults.js';
 import type { ImageContent, TextContent } from '../ai/types.js';
-import { withAttachments } from '../session/attachments/index.js';
 import { packageVersion } from '../config/paths.js';
 import type { ResolvedConfig } from '../config/resolve.js';
+import { withAttachments } from '../session/attachments/index.js';
 import type { SessionChoice } from '../session/locate.js';
-import { createSession, type SessionEvent } from '../session/session.js';
-import { answerText, buildResult, streamJsonLine, type OutputFormat } from './print-output.js';
+import { createSession, type Session, type SessionEvent } from '../session/session.js';
+import { answerText, buildResult, STREAM_JSON_VERSION, streamJsonLine, type OutputFormat } from './print-output.js';
 import { retryCount } from './retry-count.js';
 import { terminalSafe } from './terminal-safe.js';
 import { describeCall, describeOutcome } from './tool-summary.js';
@@ -15,39 +15,29 @@ import { describeCall, describeOutcome } from './tool-summary.js';
 export interface PrintOptions {
   config: ResolvedConfig;
   prompt: string;
-  /** `--image` parts, sent after the prompt's text */
-  images?: (TextContent | ImageContent)[];
   session: SessionChoice;
   outputFormat: OutputFormat;
   verbose: boolean;
   systemPrompt?: string;
   appendSystemPrompt?: string;
+  /** `--image` parts, sent after the prompt's text */
+  images?: (TextContent | ImageContent)[];
 }
 
 export const EXIT = { ok: 0, error: 1, usage: 2, maxTurns: 3, interrupted: 130 } as const;
 
-const writeLine = (obj: unknown) => process.stdout.write(`${JSON.stringify(obj)}\n`);
+const escapeBreak = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+/**
+ * One JSON line. U+2028, U+2029 and NEL are escaped too: JSON allows them raw, but readers that split
+ * on every Unicode line break (Python's splitlines) would let a model's text forge a line of its own.
+ */
+export const writeLine = (obj: unknown) => process.stdout.write(`${JSON.stringify(obj).replace(/[\u0085\u2028\u2029]/g, escapeBreak)}\n`);
 /** One line for the user on stderr; what it carries from a server, model or tool is made safe. */
-const say = (text: string) => process.stderr.write(`${terminalSafe(text)}\n`);
+export const say = (text: string) => process.stderr.write(`${terminalSafe(text)}\n`);
 
-export async function runPrint(o: PrintOptions): Promise<number> {
-  const started = performance.now();
-  const trace = o.verbose || process.stderr.isTTY === true;
-  const session = await createSession({
-    config: o.config,
-    systemPrompt: o.systemPrompt,
-    appendSystemPrompt: o.appendSystemPrompt,
-    ...o.session,
-    // nobody to ask: what would need a question is refused (see src/session/permissions)
-    safety: { interactive: false, notify: (message) => trace && say(`tack: ${message}`) },
-  });
-  if (o.images?.length && !acceptsImages(session.model)) {
-    session.close();
-    say(`tack: ${session.model.id} does not take images, so --image cannot be used with it (or set "images": true for it under "models" in the settings)`);
-    return EXIT.usage;
-  }
+/** Print mode's listeners: stderr traces, and the stream-json lines. Returns how the last run ended. */
+export function watchSession(session: Session, o: Pick<PrintOptions, 'outputFormat' | 'verbose'>, trace: boolean): () => AgentEndReason {
   let reason = 'done' as AgentEndReason;
-
   session.subscribe((event: SessionEvent) => {
     if (event.type === 'agent_end') reason = event.reason;
     // a waiting user is told in text mode (json modes carry it as an event)
@@ -66,36 +56,52 @@ export async function runPrint(o: PrintOptions): Promise<number> {
       if (line) writeLine(line);
     }
   });
+  return () => reason;
+}
 
-  if (o.outputFormat === 'stream-json') {
-    writeLine({
-      type: 'session',
-      session_id: session.id,
-      cwd: o.config.cwd,
-      model: session.model.id,
-      tools: session.tools.map((t) => t.name),
-      version: packageVersion(),
-    });
-  }
+/** The first stream-json line: what this run is (`schema_version`: see docs/stream-json.md; `version`: tack's). */
+export function sessionLine(session: Session, cwd: string, inputFormat: 'text' | 'stream-json' = 'text'): Record<string, unknown> {
+  return {
+    type: 'session',
+    schema_version: STREAM_JSON_VERSION,
+    session_id: session.id,
+    cwd,
+    model: session.model.id,
+    tools: session.tools.map((t) => t.name),
+    input_format: inputFormat,
+    version: packageVersion(),
+  };
+}
 
+/** Stops the run on SIGINT/SIGTERM (and calls `also`); returns whether it happened and the undo. */
+export function onInterrupt(session: Session, also?: () => void): { interrupted: () => boolean; release: () => void } {
   let interrupted = false;
   const onSignal = () => {
     if (interrupted) return;
     interrupted = true;
     session.abort();
+    also?.();
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
-  try {
-    await session.prompt(withAttachments(o.prompt, o.images ?? []));
-  } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-    session.close();
-  }
+  return {
+    interrupted: () => interrupted,
+    release: () => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    },
+  };
+}
 
+/** Writes the answer or the result object and says on stderr how the run ended; returns the exit code. */
+export function finishPrint(
+  session: Session,
+  o: Pick<PrintOptions, 'outputFormat' | 'config'>,
+  run: { reason: AgentEndReason; started: number; interrupted: boolean },
+): number {
+  const { reason, interrupted } = run;
   const { messages, error } = session.state;
-  const result = buildResult({ sessionId: session.id, messages, reason, durationMs: performance.now() - started, interrupted, error });
+  const result = buildResult({ sessionId: session.id, messages, reason, durationMs: performance.now() - run.started, interrupted, error });
   if (o.outputFormat === 'text') {
     const last = messages.filter((m) => m.role === 'assistant').at(-1);
     const text = last?.role === 'assistant' ? answerText(last) : '';
@@ -116,4 +122,33 @@ export async function runPrint(o: PrintOptions): Promise<number> {
     return EXIT.maxTurns;
   }
   return EXIT.ok;
+}
+
+export async function runPrint(o: PrintOptions): Promise<number> {
+  const started = performance.now();
+  const trace = o.verbose || process.stderr.isTTY === true;
+  const session = await createSession({
+    config: o.config,
+    systemPrompt: o.systemPrompt,
+    appendSystemPrompt: o.appendSystemPrompt,
+    ...o.session,
+    // nobody to ask: what would need a question is refused (see src/session/permissions)
+    safety: { interactive: false, notify: (message) => trace && say(`tack: ${message}`) },
+  });
+  if (o.images?.length && !acceptsImages(session.model)) {
+    session.close();
+    say(`tack: ${session.model.id} does not take images, so --image cannot be used with it (or set "images": true for it under "models" in the settings)`);
+    return EXIT.usage;
+  }
+  const lastReason = watchSession(session, o, trace);
+  if (o.outputFormat === 'stream-json') writeLine(sessionLine(session, o.config.cwd));
+
+  const signals = onInterrupt(session);
+  try {
+    await session.prompt(withAttachments(o.prompt, o.images ?? []));
+  } finally {
+    signals.release();
+    session.close();
+  }
+  return finishPrint(session, o, { reason: lastReason(), started, interrupted: signals.interrupted() });
 }

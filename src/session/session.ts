@@ -6,7 +6,7 @@ import { createModels } from '../ai/models.js';
 import type { Model, StreamFn, ThinkingLevel, UserMessage } from '../ai/types.js';
 import { packageVersion } from '../config/paths.js';
 import type { ResolvedConfig } from '../config/resolve.js';
-import { createTools } from '../../tools/index.js';
+import { createTools, type EditorFiles } from '../../tools/index.js';
 import { DEFAULT_COMPACTION, estimateTokens, findCut, messageChars, shouldCompact, type CompactionSettings } from './token-budget.js';
 import { summarize } from './summary-request.js';
 import { summaryMessage, type SessionEntry } from './entries.js';
@@ -180,12 +180,12 @@ export class Session {
   }
 
   /** Delivered after the running tool batch, before the next model call. */
-  steer(text: string): void {
+  steer(text: string | UserMessage): void {
     this.agent.steer(text);
   }
 
   /** Delivered when the agent would otherwise stop. */
-  followUp(text: string): void {
+  followUp(text: string | UserMessage): void {
     this.agent.followUp(text);
   }
 
@@ -330,6 +330,8 @@ export interface CreateSessionOptions extends Omit<SessionOptions, 'resume'> {
   deferExtensions?: boolean;
   /** one-time notes of the model layer and load warnings; default: stderr (the app shows them itself) */
   note?: (message: string) => void;
+  /** an editor's buffers for edit and write (ACP's client file system) */
+  editorFiles?: EditorFiles;
 }
 
 export async function createSession(o: CreateSessionOptions): Promise<Session> {
@@ -341,7 +343,7 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
   const models = createModels();
   models.setProvider(provider);
   const safety = createSafety(config, o.safety ?? {});
-  const allTools = createTools({ cwd: config.cwd, secretFile: safety.secretFile });
+  const allTools = createTools({ cwd: config.cwd, secretFile: safety.secretFile, editorFiles: o.editorFiles });
   const tools = config.tools.map((name) => (name === 'bash' ? safety.bashTool : allTools.byName[name]));
   // the SDK loads only when there are servers to run, and (deferred) only once the caller says so
   const mcp = config.mcpServers.some((s) => !s.disabled)

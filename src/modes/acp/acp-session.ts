@@ -1,0 +1,134 @@
+// One ACP session: a tack Session whose events become `session/update` notifications, whose
+// questions become `session/request_permission`, and whose edits go through the client's file
+// system when the client offers it (so unsaved buffers are what is edited).
+import { type AgentContext, type McpServer, RequestError, type SessionModeState, type SessionUpdate, type StopReason } from '@agentclientprotocol/sdk';
+import type { AgentEndReason } from '../../agent/types.js';
+import type { UserMessage } from '../../ai/types.js';
+import { APPROVAL_MODES, type ApprovalPrompter } from '../../session/permissions/index.js';
+import { createSession, type Session } from '../../session/session.js';
+import type { EditorFiles } from '../../../tools/index.js';
+import { clientMcpServers, withClientServers } from './client-mcp.js';
+import { answerOf, permissionRequest } from './permission.js';
+import { replay, updatesFor } from './updates.js';
+import { workspaceConfig, type WorkspaceFlags } from './workspace-config.js';
+
+export interface OpenOptions extends WorkspaceFlags {
+  cwd: string;
+  mcpServers: McpServer[];
+  client: AgentContext;
+  /** which of the client's file methods to use */
+  clientFs: { read: boolean; write: boolean };
+  /** a stored session to continue (its file) */
+  resumeFile?: string;
+  systemPrompt?: string;
+  appendSystemPrompt?: string;
+  log: (message: string) => void;
+}
+
+const MODE_NAMES: Record<string, string> = {
+  ask: 'Ask: edits and commands ask first',
+  'auto-edit': 'Auto-edit: edits in the workspace run, commands ask',
+  yolo: 'Yolo: nothing asks (deny rules still hold)',
+};
+
+const STOP: Record<AgentEndReason, StopReason> = { done: 'end_turn', aborted: 'cancelled', maxTurns: 'max_turn_requests', error: 'end_turn' };
+
+export class AcpSession {
+  private lastReason: AgentEndReason = 'done';
+
+  private constructor(
+    readonly session: Session,
+    private readonly client: AgentContext,
+  ) {}
+
+  static async open(o: OpenOptions): Promise<AcpSession> {
+    const config = await workspaceConfig(o.cwd, o, o.log);
+    config.mcpServers = withClientServers(config.mcpServers, clientMcpServers(o.mcpServers));
+    // the prompter and the editor's files need the session's id, known once it exists
+    const ref: { id?: string } = {};
+    const prompter: ApprovalPrompter = async (request, signal) => {
+      try {
+        const response = await o.client.request('session/request_permission', permissionRequest(ref.id ?? '', request, config.cwd), {
+          cancellationSignal: signal,
+        });
+        return answerOf(request, response);
+      } catch (error) {
+        o.log(`permission request failed: ${(error as Error).message}`);
+        return { answer: 'no', reason: 'the editor did not answer the permission request' };
+      }
+    };
+    const editorFiles: EditorFiles | undefined =
+      o.clientFs.read && o.clientFs.write
+        ? {
+            read: async (path) => (await o.client.request('fs/read_text_file', { sessionId: ref.id ?? '', path })).content,
+            write: async (path, content) => {
+              await o.client.request('fs/write_text_file', { sessionId: ref.id ?? '', path, content });
+            },
+          }
+        : undefined;
+    const session = await createSession({
+      config,
+      systemPrompt: o.systemPrompt,
+      appendSystemPrompt: o.appendSystemPrompt,
+      ...(o.resumeFile ? { resumeFile: o.resumeFile } : {}),
+      safety: { interactive: true, prompter, notify: o.log },
+      note: o.log,
+      editorFiles,
+    });
+    ref.id = session.id;
+    const acp = new AcpSession(session, o.client);
+    session.subscribe(async (event) => {
+      if (event.type === 'agent_end') acp.lastReason = event.reason;
+      for (const update of updatesFor(event, config.cwd)) await acp.notify(update);
+    });
+    return acp;
+  }
+
+  get id(): string {
+    return this.session.id;
+  }
+
+  private notify(update: SessionUpdate): Promise<void> {
+    return this.client.notify('session/update', { sessionId: this.id, update });
+  }
+
+  /** Sends the stored conversation to the client (`session/load`). */
+  async replayHistory(): Promise<void> {
+    for (const update of replay(this.session.state.messages, this.session.config.cwd)) await this.notify(update);
+  }
+
+  modes(): SessionModeState {
+    const gate = this.session.approvals;
+    const current = gate && gate.mode !== 'auto' ? gate.mode : 'ask';
+    return { currentModeId: current, availableModes: APPROVAL_MODES.map((id) => ({ id, name: id, description: MODE_NAMES[id] })) };
+  }
+
+  async setMode(modeId: string): Promise<boolean> {
+    const mode = APPROVAL_MODES.find((m) => m === modeId);
+    if (!mode || !this.session.approvals) return false;
+    this.session.approvals.setMode(mode);
+    await this.notify({ sessionUpdate: 'current_mode_update', currentModeId: mode });
+    return true;
+  }
+
+  /**
+   * A prompt while idle starts a turn; while the agent works it steers, delivered after the running
+   * tool batch (tack's own semantics; other agents queue). Either way it answers when the run ends.
+   */
+  async prompt(message: UserMessage): Promise<StopReason> {
+    if (this.session.state.isRunning) this.session.steer(message);
+    else await this.session.send(message);
+    await this.session.waitForIdle();
+    if (this.lastReason === 'error') throw new RequestError(-32603, this.session.state.error ?? 'the run failed');
+    return STOP[this.lastReason];
+  }
+
+  cancel(): void {
+    this.session.abort();
+  }
+
+  close(): void {
+    this.session.abort();
+    this.session.close();
+  }
+}

@@ -1,0 +1,109 @@
+// `tack -p --input-format stream-json --output-format stream-json`: a program drives the Session
+// with JSON lines on stdin while the run goes on (docs/stream-json.md). A message that arrives while
+// the agent works steers it, as Enter does in the app; the run ends when stdin closes and the agent
+// is idle, and the result object comes last.
+import type { Readable } from 'node:stream';
+import type { ResolvedConfig } from '../config/resolve.js';
+import type { SessionChoice } from '../session/locate.js';
+import { makeProvider } from '../session/model-setup.js';
+import { createSession, type Session } from '../session/session.js';
+import { readLines } from './json-lines.js';
+import { finishPrint, onInterrupt, say, sessionLine, watchSession, writeLine } from './print.js';
+import { StdioApprovals } from './stdio-approvals.js';
+import { parseInputLine, type InputMessage } from './stream-messages.js';
+
+export interface StreamJsonOptions {
+  config: ResolvedConfig;
+  session: SessionChoice;
+  /** a first message given on the command line, sent before stdin's */
+  prompt?: string;
+  /** `stdio`: questions of the approval gate go out as events and wait for an answer on stdin */
+  permissionPrompt?: 'stdio';
+  verbose: boolean;
+  systemPrompt?: string;
+  appendSystemPrompt?: string;
+  input: Readable;
+}
+
+/** One line may carry a few images; anything longer is a runaway writer. */
+const MAX_LINE_BYTES = 32 * 1024 * 1024;
+
+const inputError = (line: number, message: string) => writeLine({ type: 'error', source: 'input', line, message });
+
+/** Applies one message to the session; returns what was wrong with it, if anything. */
+function apply(session: Session, m: InputMessage, approvals: StdioApprovals | undefined, config: ResolvedConfig): string | undefined {
+  const run = (p: Promise<void>) => p.catch((error: Error) => writeLine({ type: 'error', source: 'run', message: error.message }));
+  switch (m.type) {
+    case 'user':
+      run(session.send(typeof m.content === 'string' ? m.content : { role: 'user', content: m.content, timestamp: Date.now() }));
+      return undefined;
+    case 'steer':
+      session.steer(m.text);
+      return undefined;
+    case 'follow_up':
+      session.followUp(m.text);
+      return undefined;
+    case 'abort': {
+      const returned = session.abort();
+      writeLine({ type: 'queue_returned', messages: returned.map((q) => ({ kind: q.kind === 'steer' ? 'steer' : 'follow_up', text: q.text })) });
+      return undefined;
+    }
+    case 'set_model': {
+      const model = makeProvider(config, () => {}).getModel(m.model);
+      session.setModel(model);
+      writeLine({ type: 'model_changed', model: model.id });
+      return undefined;
+    }
+    case 'approval_response':
+      if (!approvals) return 'approval responses need --permission-prompt stdio; without it, what would ask is refused';
+      return approvals.answer(m);
+  }
+}
+
+/** Reads stdin to its end, handing each good message on and reporting each bad line. */
+async function readMessages(input: Readable, onMessage: (message: InputMessage, line: number) => void): Promise<void> {
+  for await (const line of readLines(input, MAX_LINE_BYTES)) {
+    if (line.kind === 'too_long') {
+      inputError(line.number, `the line is ${line.bytes} bytes, over the limit of ${MAX_LINE_BYTES}; it was skipped`);
+      continue;
+    }
+    if (line.text.trim() === '') continue;
+    const parsed = parseInputLine(line.text);
+    if (parsed.ok) onMessage(parsed.message, line.number);
+    else inputError(line.number, parsed.error);
+  }
+}
+
+export async function runStreamJson(o: StreamJsonOptions): Promise<number> {
+  const started = performance.now();
+  const approvals = o.permissionPrompt === 'stdio' ? new StdioApprovals(writeLine) : undefined;
+  const session = await createSession({
+    config: o.config,
+    systemPrompt: o.systemPrompt,
+    appendSystemPrompt: o.appendSystemPrompt,
+    ...o.session,
+    // with a program answering, the default mode is `ask`, as in the app; without one, print's `auto`
+    safety: { interactive: approvals !== undefined, prompter: approvals?.prompter, notify: (message) => o.verbose && say(`tack: ${message}`) },
+  });
+  const lastReason = watchSession(session, { outputFormat: 'stream-json', verbose: o.verbose }, o.verbose);
+  writeLine(sessionLine(session, o.config.cwd, 'stream-json'));
+
+  // an interrupt stops the run and stops listening
+  const signals = onInterrupt(session, () => o.input.destroy());
+  try {
+    if (o.prompt) apply(session, { type: 'user', content: o.prompt }, approvals, o.config);
+    await readMessages(o.input, (message, line) => {
+      const problem = apply(session, message, approvals, o.config);
+      if (problem) inputError(line, problem);
+    }).catch((error: Error) => {
+      // a destroyed stdin (the interrupt) ends reading; anything else is said
+      if (!signals.interrupted()) writeLine({ type: 'error', source: 'input', message: `reading stdin failed: ${error.message}` });
+    });
+    approvals?.close();
+    await session.waitForIdle();
+  } finally {
+    signals.release();
+    session.close();
+  }
+  return finishPrint(session, { outputFormat: 'stream-json', config: o.config }, { reason: lastReason(), started, interrupted: signals.interrupted() });
+}
