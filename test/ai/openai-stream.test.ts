@@ -235,24 +235,19 @@ describe('OpenAI adapter: streaming', () => {
     expect(server.chatRequests()).toHaveLength(1);
   });
 
-  it('streams a 300,000-character answer in 8-character chunks quickly', async () => {
+  // how fast is measured in bench/ (interactive.bench.mjs streams the same), not asserted here
+  it('streams a 300,000-character answer in 8-character chunks, every chunk a delta', async () => {
     const text = 'abcdefghij'.repeat(30_000);
     server.push({ text, chunkSize: 8 });
-    const started = performance.now();
     const { message, types } = await run(server);
-    const elapsed = performance.now() - started;
     expect(textOf(message)).toBe(text);
     expect(types.filter((t) => t === 'text_delta')).toHaveLength(37_500);
-    // Quadratic work (re-joining or re-parsing everything per chunk) would take minutes here.
-    expect(elapsed).toBeLessThan(8000);
   });
 
-  it('streams 300,000 characters of tool arguments in 8-character chunks quickly', async () => {
+  it('streams 300,000 characters of tool arguments in 8-character chunks into one whole value', async () => {
     const content = 'line "x"\n'.repeat(33_000);
     server.push({ toolCalls: [{ id: 'w', name: 'write', arguments: { path: 'big.txt', content } }], chunkSize: 8 });
-    const started = performance.now();
     const { message } = await run(server);
-    expect(performance.now() - started).toBeLessThan(8000);
     expect(toolCalls(message)[0]!.arguments).toEqual({ path: 'big.txt', content });
   });
 });

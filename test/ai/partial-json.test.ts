@@ -90,18 +90,15 @@ describe('PartialJsonParser', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
-  it('costs O(fragment) per fragment: 2 MB of string in 8-character fragments parses in well under a second', () => {
+  // its speed (O(fragment) per fragment) is measured in bench/partial-json.bench.mjs, not asserted here
+  it('parses 2 MB of string with escapes in 8-character fragments, read after every fragment', () => {
     const content = 'abcdefg\\n'.repeat(230_000); // ~2 MB of JSON text with escapes
     const text = `{"path": "big.txt", "content": "${content}"}`;
     const parser = new PartialJsonParser();
-    const started = performance.now();
     for (let i = 0; i < text.length; i += 8) {
       parser.feed(text.slice(i, i + 8));
       parser.value(); // a consumer looking at the arguments after every fragment
     }
-    const elapsed = performance.now() - started;
-    // Re-parsing the accumulated text per fragment would take minutes here.
-    expect(elapsed).toBeLessThan(1500);
     expect((parser.value().content as string).length).toBe(230_000 * 8);
   });
 });
