@@ -68,6 +68,17 @@ run('the trust question', () => {
     expect(new Set(authHeaders(own.requests))).toEqual(new Set([`Bearer ${FAKE_KEY}`]));
   });
 
+  it('Esc on its own answers "don\'t trust" at once, without waiting for another key', async () => {
+    const s = await startMockServer({ turns: [] });
+    const project = makeProject({ '.tack/config.json': JSON.stringify({ approval: 'yolo' }) });
+    const term = start(['--base-url', s.url, '-m', 'mock-model'], project, [s]);
+    await term.waitFor(QUESTION, 15_000, 'the trust question');
+    await settle();
+    term.keys('Escape');
+    const app = await term.waitFor(APP_READY, 15_000, 'the app after Esc alone');
+    expect(app).toContain('not trusted');
+  });
+
   it('keys typed before the question appeared answer nothing', async () => {
     const s = await startMockServer({ turns: [] });
     const project = makeProject({ '.tack/config.json': JSON.stringify({ approval: 'yolo' }) });

@@ -21,6 +21,8 @@ const CHOICES: Choice[] = [
 ];
 
 /** Keys that arrive this soon after the question is drawn were typed before it: they answer nothing. */
+/** how long a lone Esc waits for the rest of an escape sequence */
+const ESCAPE_WAIT_MS = 30;
 const TYPEAHEAD_GUARD_MS = 250;
 const INDENT = '  ';
 
@@ -85,11 +87,13 @@ export function askTrust(a: TrustAssessment, stdin: NodeJS.ReadStream, stdout: N
     };
     draw();
     const shownAt = Date.now();
-    const terminal = enterRawMode(stdin, stdout, (chunk) => {
-      if (Date.now() - shownAt < TYPEAHEAD_GUARD_MS) return;
-      for (const k of parser.feed(chunk)) {
+    let escapeTimer: NodeJS.Timeout | undefined;
+    let answered = false;
+    const handle = (keys: KeyEvent[]) => {
+      for (const k of keys) {
         const next = onKey(k, selected);
         if (next.answer) {
+          answered = true;
           terminal.restore();
           stdout.write(`\x1b[${drawn}A\r\x1b[J${next.answer === 'quit' ? '' : `${answeredLine(next.answer, a)}\n`}`);
           resolve(next.answer);
@@ -100,6 +104,13 @@ export function askTrust(a: TrustAssessment, stdin: NodeJS.ReadStream, stdout: N
           draw();
         }
       }
+    };
+    const terminal = enterRawMode(stdin, stdout, (chunk) => {
+      if (Date.now() - shownAt < TYPEAHEAD_GUARD_MS || answered) return;
+      clearTimeout(escapeTimer);
+      handle(parser.feed(chunk));
+      // a lone Esc is a key once nothing follows it (not the start of a sequence)
+      if (!answered && parser.hasPending()) escapeTimer = setTimeout(() => handle(parser.flush()), ESCAPE_WAIT_MS);
     });
   });
 }
