@@ -305,3 +305,17 @@ run('/export and /init', () => {
     expect(JSON.stringify(server.chatRequests()[0]!.body.messages)).toContain('Write an AGENTS.md for this repository');
   });
 });
+
+run('one status line', () => {
+  it('a running tool has a still mark; the status line is the one spinner on screen', async () => {
+    const { term } = await startApp([{ toolCalls: [{ name: 'bash', arguments: { command: 'sleep 2; echo slept' } }] }, { text: 'after the sleep' }], {
+      args: ['--approval', 'yolo'],
+    });
+    term.type('wait a bit');
+    term.keys('Enter');
+    const running = await term.waitFor(/bash: sleep 2; echo slept \(\d+s · Esc to interrupt\)/, 10_000, 'the status line');
+    expect(running.match(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/g)).toHaveLength(1);
+    expect(running).toMatch(/○ bash sleep 2; echo slept/);
+    await term.waitFor('after the sleep');
+  });
+});

@@ -32,14 +32,14 @@ describe('ConversationView', () => {
     t.onEvent({ type: 'message_start', message: assistant([]) });
     t.onEvent(update(assistant([{ type: 'text', text: 'First paragraph' }])));
     expect(items(t)).toEqual([]);
-    expect(t.liveBody(0, '⠋', 40).map(stripAnsi)).toEqual(['', 'First paragraph']);
+    expect(t.liveBody(0, 40).map(stripAnsi)).toEqual(['', 'First paragraph']);
     t.onEvent(update(assistant([{ type: 'text', text: 'First paragraph.\n\nSecond **bold** one' }])));
     expect(items(t)).toEqual(['\nFirst paragraph.']);
-    expect(t.liveBody(0, '⠋', 40).map(stripAnsi)).toEqual(['', 'Second bold one']);
+    expect(t.liveBody(0, 40).map(stripAnsi)).toEqual(['', 'Second bold one']);
     const final = assistant([{ type: 'text', text: 'First paragraph.\n\nSecond **bold** one.' }]);
     t.onEvent({ type: 'message_end', message: final });
     expect(items(t)).toEqual(['\nSecond bold one.']);
-    expect(t.liveBody(0, '⠋', 40)).toEqual([]);
+    expect(t.liveBody(0, 40)).toEqual([]);
   });
 
   it('keeps a code fence in the live part until it closes, then prints it highlighted', () => {
@@ -68,7 +68,7 @@ describe('ConversationView', () => {
       partialResult: { content: [{ type: 'text', text: 'working' }] },
     });
     expect(t.activity()).toBe('bash: sleep 2');
-    expect(t.liveBody(1000, '⠋', 40).map(stripAnsi)).toEqual(['', '⠋ bash sleep 2', '  working']);
+    expect(t.liveBody(1000, 40).map(stripAnsi)).toEqual(['', '○ bash sleep 2', '  working']);
     t.onEvent({
       type: 'tool_execution_end',
       toolCallId: 'c1',
@@ -89,7 +89,7 @@ describe('ConversationView', () => {
     t.onEvent({ type: 'message_end', message: result });
     t.onEvent({ type: 'message_end', message: { role: 'user', content: 'use port 8080', timestamp: 0 } });
     expect(items(t)).toEqual(['\n✓ bash sleep 2\n  done', '\n› use port 8080']);
-    expect(t.liveBody(2000, '⠋', 40)).toEqual([]);
+    expect(t.liveBody(2000, 40)).toEqual([]);
   });
 
   it("prints errors in red with the model layer's sentence, and notes an interruption", () => {

@@ -222,9 +222,10 @@ export class ConversationView {
 
   /**
    * What is still moving: the unfinished end of the answer, and the tool calls under way (but the one
-   * `asking`: its question below names it).
+   * `asking`: its question below names it). Tools get a still mark: the status line below is the one
+   * spinner on screen.
    */
-  liveBody(now: number, spinner: string, maxLines: number, asking?: string): string[] {
+  liveBody(now: number, maxLines: number, asking?: string): string[] {
     const out: string[] = [];
     if (this.cutOff)
       out.push(
@@ -235,7 +236,7 @@ export class ConversationView {
     const lines = this.answer.liveLines(this.width, maxLines);
     if (lines.length > 0) out.push('', ...lines);
     for (const c of this.answer.current?.content ?? []) {
-      if (c.type === 'toolCall' && !this.tools.has(c.id)) out.push('', ...renderToolCall(preparing(c), this.width, { spinner }));
+      if (c.type === 'toolCall' && !this.tools.has(c.id)) out.push('', ...renderToolCall(preparing(c), this.width));
     }
     for (const t of this.tools.values()) {
       if (t.id === asking) continue;
@@ -244,7 +245,7 @@ export class ConversationView {
         t.latest = undefined;
         t.shownAt = now;
       }
-      out.push('', ...renderToolCall(t, this.width, { spinner, expanded: this.showFull, now }));
+      out.push('', ...renderToolCall(t, this.width, { expanded: this.showFull, now }));
     }
     return out;
   }

@@ -10,7 +10,7 @@ import { renderQuestion } from '../view/approval-view.js';
 import { renderFooter } from '../view/footer.js';
 import { composeLive } from '../view/live.js';
 import { queueState, renderQueue } from '../view/queue-view.js';
-import { renderStatus, spinnerFrame } from '../view/status.js';
+import { renderStatus } from '../view/status.js';
 import type { OpenQuestion } from './approval-prompt.js';
 import { renderMenu, type MenuState } from './menu.js';
 import type { SessionPicker } from './session-picker.js';
@@ -95,7 +95,7 @@ export function composeFrame(f: FrameInput): string[] {
   const room = f.rows - 1 - BODY_ROOM - status.length - queue.length - input.length - menu.length - 1;
   return composeLive(
     {
-      body: v.liveBody(f.now, spinnerFrame(f.now), f.rows, f.question?.request.toolCallId),
+      body: v.liveBody(f.now, f.rows, f.question?.request.toolCallId),
       question: f.question ? renderQuestion(f.question, cols, Math.max(6, room)) : [],
       status,
       queue,

@@ -33,13 +33,14 @@ export function resultText(result: AgentToolResult | undefined): string {
     .join('\n');
 }
 
-function mark(status: ToolStatus, spinner: string): string {
+/** Still marks: the status line under the tools is the one spinner on screen. */
+function mark(status: ToolStatus): string {
   if (status === 'done') return s.green(sym('✓', '+'));
   if (status === 'failed') return s.red(sym('✗', 'x'));
-  return s.yellow(spinner);
+  return s.yellow(sym('○', 'o'));
 }
 
-export function toolHeader(t: ToolCallView, cols: number, spinner = sym('○', 'o'), now = Date.now()): string {
+export function toolHeader(t: ToolCallView, cols: number, now = Date.now()): string {
   const call = describeCall(t.name, t.args);
   const space = call.indexOf(' ');
   const name = space < 0 ? call : call.slice(0, space);
@@ -50,7 +51,7 @@ export function toolHeader(t: ToolCallView, cols: number, spinner = sym('○', '
   if (t.status === 'preparing') tail = s.gray(' …');
   else if (t.status === 'running' && t.startedAt !== undefined && now - t.startedAt >= 1000) tail = s.gray(` ${formatSeconds(now - t.startedAt)}`);
   const styledOutcome = t.status === 'failed' ? s.red(outcome) : s.gray(outcome) + changeCounts(t);
-  return truncate(`${mark(t.status, spinner)} ${s.bold(name)}${rest}${styledOutcome}${tail}`, cols);
+  return truncate(`${mark(t.status)} ${s.bold(name)}${rest}${styledOutcome}${tail}`, cols);
 }
 
 /** ` +1 -1` (` created +3`) after a finished edit or write. */
@@ -146,6 +147,6 @@ function tail(lines: string[], n: number, note: boolean): string[] {
   return note ? [`… ${lines.length - n} more lines above (Ctrl+O to show)`, ...shown] : shown;
 }
 
-export function renderToolCall(t: ToolCallView, cols: number, o: { spinner?: string; expanded?: boolean; now?: number } = {}): string[] {
-  return [toolHeader(t, cols, o.spinner, o.now), ...toolPreview(t, cols, o.expanded)];
+export function renderToolCall(t: ToolCallView, cols: number, o: { expanded?: boolean; now?: number } = {}): string[] {
+  return [toolHeader(t, cols, o.now), ...toolPreview(t, cols, o.expanded)];
 }
