@@ -3,6 +3,7 @@ import type { AgentEndReason } from '../agent/types.js';
 import { packageVersion } from '../config/paths.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import type { SessionChoice } from '../session/locate.js';
+import { prepareInput } from '../session/input.js';
 import { createSession, type SessionEvent } from '../session/session.js';
 import { answerText, buildResult, streamJsonLine, type OutputFormat } from './print-output.js';
 import { retryCount } from './retry-count.js';
@@ -69,15 +70,23 @@ export async function runPrint(o: PrintOptions): Promise<number> {
   }
 
   let interrupted = false;
+  const stop = new AbortController();
   const onSignal = () => {
     if (interrupted) return;
     interrupted = true;
+    stop.abort();
     session.abort();
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   try {
-    await session.prompt(o.prompt);
+    const input = await prepareInput(session, o.prompt, stop.signal);
+    for (const line of input.notes) say(`tack: ${line}`);
+    if ('blocked' in input) {
+      say(`tack: ${input.blocked}`);
+      return EXIT.error;
+    }
+    await session.prompt(input.text).finally(input.release);
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);

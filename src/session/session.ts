@@ -18,6 +18,7 @@ import { buildSystemPrompt } from './system-prompt.js';
 import { addUsage, noUsage, type UsageTotals, withEstimate } from './usage.js';
 import { join } from 'node:path';
 import { McpHost } from '../extensions/mcp/host.js';
+import { loadExtensions, NO_EXTENSIONS, problemNotes, type SessionExtensions } from './extensions.js';
 
 export type CompactionReason = 'threshold' | 'overflow' | 'manual';
 
@@ -47,6 +48,8 @@ export interface SessionOptions {
   mcp?: McpHost;
   /** one-time notes for the user (print mode: stderr; the app shows them) */
   note?: (message: string) => void;
+  /** custom commands, skills and hooks of the user's setup (createSession loads them) */
+  extensions?: SessionExtensions;
 }
 
 export class Session {
@@ -70,6 +73,7 @@ export class Session {
   /** the first model call has not yet waited for MCP tool lists */
   private mcpWaited = false;
   private readonly note: (message: string) => void;
+  readonly extensions: SessionExtensions;
 
   constructor(
     readonly config: ResolvedConfig,
@@ -82,6 +86,7 @@ export class Session {
     this.approvals = o.approvals;
     this.mcp = o.mcp;
     this.note = o.note ?? (() => {});
+    this.extensions = o.extensions ?? NO_EXTENSIONS;
     this.id = o.resume?.header.id ?? randomUUID();
     this.compactedCount = o.resume?.compactedCount ?? 0;
     this.file = o.file === null ? null : (o.file ?? join(sessionsDir(config.home, config.cwd), sessionFileName(new Date(), this.id)));
@@ -334,6 +339,8 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
     ? new McpHost(config.mcpServers, { home: config.home, baseEnv: safety.toolEnv, version: packageVersion(), notify: note })
     : undefined;
   if (!o.deferExtensions) mcp?.start();
+  const extensions = loadExtensions(config);
+  for (const line of problemNotes(extensions)) note(line);
   const [model, systemPrompt] = await Promise.all([
     pickModel(config, provider, resume?.model),
     buildSystemPrompt({ cwd: config.cwd, home: config.home, tools, replace: o.systemPrompt, append: o.appendSystemPrompt }),
@@ -350,6 +357,6 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
       // The approval gate first: a caller's own hook sees only calls the policy lets through.
       beforeToolCall: async (call, tool, signal) => (await safety.gate.beforeToolCall(call, tool, signal)) ?? o.beforeToolCall?.(call, tool, signal),
     },
-    { ...o, file: o.resumeFile ?? o.file, resume, approvals: safety.gate, mcp, note },
+    { ...o, file: o.resumeFile ?? o.file, resume, approvals: safety.gate, mcp, note, extensions },
   );
 }

@@ -45,6 +45,8 @@ export class ApprovalGate {
   private readonly repeats = new RepeatGuard();
   /** one question at a time; parallel calls wait their turn */
   private questions: Promise<unknown> = Promise.resolve();
+  /** allow rules of a custom command's `allowed-tools`, for its run only */
+  private extraAllow: Rules['allow'] = [];
 
   constructor(private readonly o: ApprovalGateOptions) {
     this.currentMode = o.mode;
@@ -76,7 +78,7 @@ export class ApprovalGate {
   decide(tool: string, args: Record<string, unknown>, located?: Located, tackHome = this.o.tackHome, readOnlyHint?: boolean): Decision {
     const ctx = {
       mode: this.currentMode,
-      rules: this.o.rules,
+      rules: this.extraAllow.length > 0 ? { ...this.o.rules, allow: [...this.o.rules.allow, ...this.extraAllow] } : this.o.rules,
       grants: this.grants,
       cwd: this.o.cwd,
       home: this.o.home,
@@ -87,6 +89,14 @@ export class ApprovalGate {
       trustReadOnlyHints: this.o.trustReadOnlyHints,
     };
     return decide(tool, args, ctx);
+  }
+
+  /** Adds allow rules (deny rules still win) until the returned function is called. */
+  allowDuring(rules: Rules['allow']): () => void {
+    this.extraAllow = [...this.extraAllow, ...rules];
+    return () => {
+      this.extraAllow = this.extraAllow.filter((r) => !rules.includes(r));
+    };
   }
 
   /** A tool no call of could run (a deny rule names it whole): the model is not even shown it. */
