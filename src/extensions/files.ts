@@ -33,7 +33,7 @@ export function listFiles(dir: string, want: (name: string) => boolean): string[
 /** The text of a file in `dir`, or the reason it cannot be used. */
 export function readExtensionFile(dir: string, rel: string): { text: string } | { problem: string } {
   const read = readBounded(join(dir, rel), { limit: EXTENSION_FILE_LIMIT, within: dir });
-  if (!read.ok) return { problem: `cannot be read: ${read.problem}` };
-  if (read.truncated) return { problem: `is larger than ${EXTENSION_FILE_LIMIT / 1024} KB` };
+  if (!read.ok) return { problem: `it cannot be read: ${read.problem}` };
+  if (read.truncated) return { problem: `it is larger than ${EXTENSION_FILE_LIMIT / 1024} KB` };
   return { text: read.text };
 }

@@ -17,7 +17,7 @@ export function splitFrontmatter(text: string): Frontmatter {
   try {
     data = parse(m[1]!);
   } catch (err) {
-    throw new Error(`its frontmatter is not valid YAML: ${(err as Error).message.split('\n')[0]}`);
+    throw new Error(`its frontmatter is not valid YAML: ${firstLine(err)}`);
   }
   if (data === null || data === undefined) data = {};
   if (typeof data !== 'object' || Array.isArray(data)) throw new Error('its frontmatter must be a mapping of keys to values');
@@ -59,4 +59,11 @@ function splitTopLevel(text: string): string[] {
   }
   out.push(current);
   return out.map((s) => s.trim()).filter(Boolean);
+}
+
+/** A parser's message as one line, without its trailing colon. */
+export function firstLine(err: unknown): string {
+  return String((err as Error).message ?? err)
+    .split('\n')[0]!
+    .replace(/:\s*$/, '');
 }

@@ -1,17 +1,22 @@
 // What the user's setup adds to a session: custom commands (and, below, skills and hooks), from the
 // user's own folders always and from the project's only when the folder is trusted.
+import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import type { ResolvedConfig } from '../config/resolve.js';
 import { loadCommands, type CatalogProblem, type CustomCommand } from '../extensions/commands/catalog.js';
+import { loadSkills, type Skill } from '../extensions/skills/catalog.js';
 import type { SourceRoots } from '../extensions/sources.js';
+import { escapeGlob } from './permissions/glob.js';
+import { parseRule, type Rule } from './permissions/rules.js';
 
 export interface SessionExtensions {
   commands: CustomCommand[];
+  skills: Skill[];
   /** files skipped, each with its reason (shown once as a notice) */
   problems: CatalogProblem[];
 }
 
-export const NO_EXTENSIONS: SessionExtensions = { commands: [], problems: [] };
+export const NO_EXTENSIONS: SessionExtensions = { commands: [], skills: [], problems: [] };
 
 /** The project's own files apply by the user's choice (`trusted`, `session`); `none` means there are none. */
 export function appliesProject(config: Pick<ResolvedConfig, 'trust'>): boolean {
@@ -23,10 +28,23 @@ export function extensionRoots(config: Pick<ResolvedConfig, 'cwd' | 'home'>): So
 }
 
 export function loadExtensions(config: ResolvedConfig): SessionExtensions {
-  const commands = loadCommands(extensionRoots(config), appliesProject(config));
-  return { commands: commands.commands, problems: commands.problems };
+  const roots = extensionRoots(config);
+  const commands = loadCommands(roots, appliesProject(config));
+  const skills = loadSkills(roots, appliesProject(config));
+  return { commands: commands.commands, skills: skills.skills, problems: [...commands.problems, ...skills.problems] };
 }
 
 export function problemNotes(ext: SessionExtensions): string[] {
-  return ext.problems.map((p) => `skipped ${p.path}: it ${p.problem}`);
+  return ext.problems.map((p) => `skipped ${p.path}: ${p.problem}`);
+}
+
+/** Read rules for the skills' folders: the model may read a skill (also one under $TACK_HOME or ~) without a question. */
+export function skillReadRules(skills: readonly Skill[]): Rule[] {
+  return skills.map((skill) => {
+    let dir = skill.dir;
+    try {
+      dir = realpathSync(dir);
+    } catch {}
+    return parseRule(`read(${escapeGlob(dir)}/**)`, 'allow', homedir());
+  });
 }

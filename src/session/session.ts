@@ -18,7 +18,7 @@ import { buildSystemPrompt } from './system-prompt.js';
 import { addUsage, noUsage, type UsageTotals, withEstimate } from './usage.js';
 import { join } from 'node:path';
 import { McpHost } from '../extensions/mcp/host.js';
-import { loadExtensions, NO_EXTENSIONS, problemNotes, type SessionExtensions } from './extensions.js';
+import { loadExtensions, NO_EXTENSIONS, problemNotes, skillReadRules, type SessionExtensions } from './extensions.js';
 
 export type CompactionReason = 'threshold' | 'overflow' | 'manual';
 
@@ -341,9 +341,10 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
   if (!o.deferExtensions) mcp?.start();
   const extensions = loadExtensions(config);
   for (const line of problemNotes(extensions)) note(line);
+  safety.gate.allowDuring(skillReadRules(extensions.skills));
   const [model, systemPrompt] = await Promise.all([
     pickModel(config, provider, resume?.model),
-    buildSystemPrompt({ cwd: config.cwd, home: config.home, tools, replace: o.systemPrompt, append: o.appendSystemPrompt }),
+    buildSystemPrompt({ cwd: config.cwd, home: config.home, tools, replace: o.systemPrompt, append: o.appendSystemPrompt, skills: extensions.skills }),
   ]);
   return new Session(
     config,

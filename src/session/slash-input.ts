@@ -8,6 +8,7 @@ import { readBounded } from '../config/bounded-read.js';
 import type { ToolCall } from '../ai/types.js';
 import { tackRule } from '../extensions/claude-names.js';
 import type { CustomCommand } from '../extensions/commands/catalog.js';
+import type { Skill } from '../extensions/skills/catalog.js';
 import { expandCommand, type ExpandIo } from '../extensions/commands/expand.js';
 import { parseRule, type Rule } from './permissions/rules.js';
 import type { Session } from './session.js';
@@ -77,11 +78,27 @@ function allowRules(cmd: CustomCommand, notes: string[]): Rule[] {
   return rules;
 }
 
-/** The command's text for `/name args`, or undefined when no custom command has that name. */
+/** `/skill:name`, or `/name` of a skill when no command has that name. */
+export function findSkill(session: Session, name: string): Skill | undefined {
+  const wanted = name.toLowerCase().replace(/^skill:/, '');
+  return session.extensions.skills.find((s) => s.name === wanted);
+}
+
+/** A skill run by name: its instructions, where its files are, and what was typed after it. */
+export function skillText(skill: Skill, args: string): string {
+  const head = `Use the skill "${skill.name}" (${skill.path}; files it names are relative to ${skill.dir}):`;
+  return [head, skill.body, args ? `ARGUMENTS: ${args}` : ''].filter(Boolean).join('\n\n');
+}
+
+/** The command's (or skill's) text for `/name args`, or undefined when none has that name. */
 export async function expandSlashCommand(session: Session, line: string, signal: AbortSignal): Promise<PreparedInput | undefined> {
   const parsed = parseSlash(line);
-  const cmd = parsed && findCustomCommand(session, parsed.name);
-  if (!parsed || !cmd) return undefined;
+  if (!parsed) return undefined;
+  const cmd = parsed.name.toLowerCase().startsWith('skill:') ? undefined : findCustomCommand(session, parsed.name);
+  if (!cmd) {
+    const skill = findSkill(session, parsed.name);
+    return skill && { text: skillText(skill, parsed.args), notes: [], release: () => {} };
+  }
   const notes: string[] = [];
   // the command's own `!cmd` lines run under its allowed-tools too, as in Claude Code
   const release = session.approvals?.allowDuring(allowRules(cmd, notes)) ?? (() => {});

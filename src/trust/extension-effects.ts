@@ -14,5 +14,7 @@ export function describeExtensionFile(rel: string, _text: string): SettingsEffec
       .join(':');
     return { lines: [`adds the slash command /${name} (its !\`commands\` still ask as the agent's do)`], risky: 0 };
   }
+  const skill = /(?:^|\/)\.(?:tack|agents|claude)\/skills\/([^/]+)\/SKILL\.md$/.exec(rel);
+  if (skill) return { lines: [`adds the skill "${skill[1]}" (the model is told of it and may follow it)`], risky: 0 };
   return undefined;
 }

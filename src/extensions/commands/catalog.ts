@@ -2,7 +2,7 @@
 // command per file, sub-folders as namespaces (`frontend/review.md` → `frontend:review`). The first
 // source holding a name wins; the others are kept as `shadowed` so the menu can say which was picked.
 import { parse as parseToml } from 'smol-toml';
-import { listField, splitFrontmatter, stringField } from '../frontmatter.js';
+import { firstLine, listField, splitFrontmatter, stringField } from '../frontmatter.js';
 import { listFiles, readExtensionFile } from '../files.js';
 import { sourceDirs, type SourceDir, type SourceRoots } from '../sources.js';
 
@@ -54,7 +54,7 @@ function parseGemini(text: string): Omit<CustomCommand, 'name' | 'path' | 'sourc
   try {
     data = parseToml(text) as Record<string, unknown>;
   } catch (err) {
-    throw new Error(`it is not valid TOML: ${(err as Error).message.split('\n')[0]}`);
+    throw new Error(`it is not valid TOML: ${firstLine(err)}`);
   }
   if (typeof data.prompt !== 'string') throw new Error('it has no "prompt" string');
   return {
