@@ -31,3 +31,10 @@ export function tackRule(entry: string): string | undefined {
   const prefix = /^(.*):\*$/.exec(pattern);
   return `${tool}(${prefix ? `${prefix[1]}*` : pattern})`;
 }
+
+const CLAUDE_NAMES: Record<string, string> = { bash: 'Bash', edit: 'Edit', write: 'Write', read: 'Read', grep: 'Grep', find: 'Glob', ls: 'LS' };
+
+/** The name Claude Code gives tack's tool (hooks written for Claude match on it); MCP names are shared. */
+export function claudeToolName(tackName: string): string {
+  return CLAUDE_NAMES[tackName] ?? tackName;
+}

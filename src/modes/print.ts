@@ -90,7 +90,7 @@ export async function runPrint(o: PrintOptions): Promise<number> {
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
-    session.close();
+    await session.close();
   }
 
   const { messages, error } = session.state;

@@ -9,6 +9,14 @@ export type Prepared =
   | { blocked: string; notes: string[] };
 
 export async function prepareInput(session: Session, text: string, signal: AbortSignal): Promise<Prepared> {
-  const expanded = await expandSlashCommand(session, text, signal);
-  return expanded ?? { text, notes: [], release: () => {} };
+  const expanded = (await expandSlashCommand(session, text, signal)) ?? { text, notes: [], release: () => {} };
+  const hooks = session.extensions.hooks;
+  if (!hooks) return expanded;
+  const submitted = await hooks.userPromptSubmit(expanded.text, signal);
+  if (submitted.blocked !== undefined) {
+    expanded.release();
+    return { blocked: `a UserPromptSubmit hook refused the prompt: ${submitted.blocked}`, notes: expanded.notes };
+  }
+  const context = submitted.context.length > 0 ? `\n\n<hook-context>\n${submitted.context.join('\n')}\n</hook-context>` : '';
+  return { ...expanded, text: expanded.text + context };
 }

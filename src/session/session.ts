@@ -18,6 +18,7 @@ import { buildSystemPrompt } from './system-prompt.js';
 import { addUsage, noUsage, type UsageTotals, withEstimate } from './usage.js';
 import { join } from 'node:path';
 import { McpHost } from '../extensions/mcp/host.js';
+import { STOP_CONTINUES } from './hooks.js';
 import { loadExtensions, NO_EXTENSIONS, problemNotes, skillReadRules, type SessionExtensions } from './extensions.js';
 
 export type CompactionReason = 'threshold' | 'overflow' | 'manual';
@@ -48,6 +49,8 @@ export interface SessionOptions {
   mcp?: McpHost;
   /** one-time notes for the user (print mode: stderr; the app shows them) */
   note?: (message: string) => void;
+  /** the session's id (createSession picks it first: SessionStart hooks are told it) */
+  id?: string;
   /** custom commands, skills and hooks of the user's setup (createSession loads them) */
   extensions?: SessionExtensions;
 }
@@ -87,7 +90,7 @@ export class Session {
     this.mcp = o.mcp;
     this.note = o.note ?? (() => {});
     this.extensions = o.extensions ?? NO_EXTENSIONS;
-    this.id = o.resume?.header.id ?? randomUUID();
+    this.id = o.id ?? o.resume?.header.id ?? randomUUID();
     this.compactedCount = o.resume?.compactedCount ?? 0;
     this.file = o.file === null ? null : (o.file ?? join(sessionsDir(config.home, config.cwd), sessionFileName(new Date(), this.id)));
     if (this.file) this.lock = lockSession(this.file);
@@ -159,15 +162,27 @@ export class Session {
 
   /** Starts a run; rejects while one is going (use `send`, `steer` or `followUp`). */
   prompt(text: string): Promise<void> {
-    return this.agent.prompt(text);
+    return this.untilStopHooksAgree(this.agent.prompt(text));
   }
 
   /** What a user's Enter means: idle, a new run; working, a steer (or, with `followUp`, a queued follow-up). */
   send(text: string, o: { followUp?: boolean } = {}): Promise<void> {
-    if (!this.agent.state.isRunning) return this.agent.prompt(text);
+    if (!this.agent.state.isRunning) return this.untilStopHooksAgree(this.agent.prompt(text));
     if (o.followUp) this.agent.followUp(text);
     else this.agent.steer(text);
     return Promise.resolve();
+  }
+
+  /** A run that ended with an answer goes on while a Stop hook blocks (exit 2), with its reason. */
+  private async untilStopHooksAgree(run: Promise<void>): Promise<void> {
+    await run;
+    for (let i = 0; i < STOP_CONTINUES; i++) {
+      const last = this.agent.state.messages.at(-1);
+      if (last?.role !== 'assistant' || last.stopReason !== 'stop') return;
+      const reason = await this.extensions.hooks?.stop(i > 0);
+      if (!reason) return;
+      await this.agent.prompt(`A Stop hook asks you to go on:\n${reason}`);
+    }
   }
 
   /** Delivered after the running tool batch, before the next model call. */
@@ -225,9 +240,11 @@ export class Session {
     }
   }
 
-  close(): void {
+  /** Ends the session: the file closed, MCP servers stopped; resolves when the SessionEnd hooks are done. */
+  close(): Promise<void> {
     this.closeFile();
     void this.mcp?.close();
+    return this.extensions.hooks?.sessionEnd('exit') ?? Promise.resolve();
   }
 
   private closeFile(): void {
@@ -298,6 +315,7 @@ export class Session {
     if (cut <= 0) return false;
     const older = messages.slice(0, cut);
     const kept = messages.slice(cut);
+    await this.extensions.hooks?.preCompact(reason === 'manual' ? 'manual' : 'auto', focus);
     await this.emit({ type: 'compaction_start', reason });
     try {
       const tokensBefore = estimateTokens(messages);
@@ -333,31 +351,40 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
   models.setProvider(provider);
   const safety = createSafety(config, o.safety ?? {});
   const allTools = createTools({ cwd: config.cwd, secretFile: safety.secretFile });
-  const tools = config.tools.map((name) => (name === 'bash' ? safety.bashTool : allTools.byName[name]));
+  const id = resume?.header.id ?? randomUUID();
+  let session: Session | undefined;
+  const ids = () => ({ sessionId: session?.id ?? id, transcriptPath: session ? session.file : (o.resumeFile ?? null) });
+  const extensions = loadExtensions(config, { env: safety.toolEnv, note, ids });
+  const tools = config.tools.map((name) => (name === 'bash' ? safety.bashTool : allTools.byName[name])).map((tool) => extensions.hooks?.wrap(tool) ?? tool);
   // the SDK loads only when there are servers to run, and (deferred) only once the caller says so
   const mcp = config.mcpServers.some((s) => !s.disabled)
     ? new McpHost(config.mcpServers, { home: config.home, baseEnv: safety.toolEnv, version: packageVersion(), notify: note })
     : undefined;
   if (!o.deferExtensions) mcp?.start();
-  const extensions = loadExtensions(config);
   for (const line of problemNotes(extensions)) note(line);
   safety.gate.allowDuring(skillReadRules(extensions.skills));
-  const [model, systemPrompt] = await Promise.all([
+  const [model, systemPrompt, started] = await Promise.all([
     pickModel(config, provider, resume?.model),
     buildSystemPrompt({ cwd: config.cwd, home: config.home, tools, replace: o.systemPrompt, append: o.appendSystemPrompt, skills: extensions.skills }),
+    extensions.hooks?.sessionStart(resume ? 'resume' : 'startup'),
   ]);
-  return new Session(
+  const startContext = started?.length ? `\n\n# From the SessionStart hooks\n${started.join('\n')}` : '';
+  session = new Session(
     config,
     tools,
     models.streamSimple.bind(models),
     {
-      initialState: { systemPrompt, model, tools, messages: resume?.messages, thinkingLevel: config.thinking },
+      initialState: { systemPrompt: systemPrompt + startContext, model, tools, messages: resume?.messages, thinkingLevel: config.thinking },
       streamOptions: { retry: config.retry, idleTimeoutMs: config.idleTimeoutMs, answerTimeoutMs: config.answerTimeoutMs },
       maxTurns: config.maxTurns,
       maxRequests: config.maxRequests,
       // The approval gate first: a caller's own hook sees only calls the policy lets through.
-      beforeToolCall: async (call, tool, signal) => (await safety.gate.beforeToolCall(call, tool, signal)) ?? o.beforeToolCall?.(call, tool, signal),
+      beforeToolCall: async (call, tool, signal) =>
+        (await safety.gate.beforeToolCall(call, tool, signal)) ??
+        (await extensions.hooks?.beforeToolCall(call, tool, signal)) ??
+        o.beforeToolCall?.(call, tool, signal),
     },
-    { ...o, file: o.resumeFile ?? o.file, resume, approvals: safety.gate, mcp, note, extensions },
+    { ...o, id, file: o.resumeFile ?? o.file, resume, approvals: safety.gate, mcp, note, extensions },
   );
+  return session;
 }

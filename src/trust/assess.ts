@@ -28,7 +28,7 @@ export interface TrustAssessment {
 
 function effectsOf(file: ProjectFile): SettingsEffects {
   try {
-    const extension = describeExtensionFile(file.rel, file.text);
+    const extension = describeExtensionFile(file.rel, file.path);
     if (extension) return extension;
     if (file.rel.endsWith('.mcp.json')) {
       const lines = describeMcpServers(readMcpFile(file.path).servers);
