@@ -5,7 +5,7 @@ import type { Model } from '../../../ai/types.js';
 import type { SessionSummary } from '../../../session/locate.js';
 import type { Session, SessionEvent } from '../../../session/session.js';
 import { findCommand, parseCommand } from '../commands.js';
-import { isPromptCommand, promptMenuItems, resourceMenuItems, sendWithResources } from '../mcp-view.js';
+import { isPromptCommand, resourceMenuItems } from '../mcp-view.js';
 import type { FileIndex } from '../complete/file-index.js';
 import type { History } from '../editor/history.js';
 import { keyCommand, type Command } from '../input/keymap.js';
@@ -23,6 +23,7 @@ import { showResumed } from './resumed.js';
 import { Screen, type Snapshot } from './screen.js';
 import { runCommand, type CommandContext } from './run-command.js';
 import { SessionPicker } from './session-picker.js';
+import { commandMenuItems, isExtensionCommand, sendPrepared } from './send-input.js';
 
 export interface ControllerOptions {
   session: Session;
@@ -84,7 +85,7 @@ export class Controller {
       o.history,
       o.fileIndex,
       () => this.schedule(),
-      () => promptMenuItems(this.session),
+      () => commandMenuItems(this.session),
       () => resourceMenuItems(this.session),
     );
     if (!o.headerPrinted)
@@ -319,7 +320,7 @@ export class Controller {
     const parsed = parseCommand(typed);
     if (parsed) {
       this.input.commit(typed);
-      if (findCommand(parsed.name) || isPromptCommand(parsed.name)) void this.command(parsed);
+      if (findCommand(parsed.name) || isPromptCommand(parsed.name) || isExtensionCommand(this.session, typed)) void this.command(parsed);
       else this.transcript.error(`unknown command /${parsed.name}; type /help for the commands`);
       return;
     }
@@ -330,8 +331,8 @@ export class Controller {
 
   /** Idle: a new run. Working: Enter steers, Alt+Enter queues a follow-up. */
   private send(text: string, kind: 'enter' | 'followUp'): void {
-    // `@server:uri` mentions of MCP resources are read and attached first
-    sendWithResources(this.session, text, (full) => this.session.send(full, { followUp: kind === 'followUp' })).catch((err: unknown) => {
+    // a custom command expanded, the prompt hooks run, `@server:uri` resources attached (send-input.ts)
+    sendPrepared(this.session, text, kind === 'followUp', this.transcript).catch((err: unknown) => {
       this.transcript.error(err instanceof Error ? err.message : String(err));
       this.schedule();
     });
