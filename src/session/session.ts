@@ -118,7 +118,7 @@ export class Session {
   }
 
   private refreshTools(): void {
-    const mcpTools = (this.mcp?.agentTools() ?? []).filter((t) => !this.approvals?.hides(t.name));
+    const mcpTools = (this.mcp?.agentTools() ?? []).filter((t) => !this.approvals?.hides(t.name)).map((t) => this.extensions.hooks?.wrap(t) ?? t);
     this.agent.setTools([...this.builtinTools, ...mcpTools]);
   }
 
@@ -363,6 +363,7 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
   if (!o.deferExtensions) mcp?.start();
   for (const line of problemNotes(extensions)) note(line);
   safety.gate.allowDuring(skillReadRules(extensions.skills));
+  safety.gate.onQuestion = extensions.hooks && ((summary) => void extensions.hooks?.notification(`tack needs your permission: ${summary}`));
   const [model, systemPrompt, started] = await Promise.all([
     pickModel(config, provider, resume?.model),
     buildSystemPrompt({ cwd: config.cwd, home: config.home, tools, replace: o.systemPrompt, append: o.appendSystemPrompt, skills: extensions.skills }),

@@ -1,7 +1,7 @@
 // The user's setup in a real terminal: the `/` menu lists custom commands and skills with where they
 // come from (a clash with a built-in is shown once, as the built-in that wins), a command expands into
 // the request, /skills and /hooks say what is active and from which file.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeProject } from '../support/cli.js';
@@ -65,5 +65,17 @@ run('commands, skills and hooks in the app', () => {
     screen = await term.waitFor('Hooks (1)', 10_000, '/hooks');
     expect(screen).toContain('PostToolUse (Edit|Write)  prettier --write');
     expect(screen).toContain(`from ${join(project.home, 'config.json')} · timeout 60 s`);
+  });
+
+  it('a Notification hook hears of a question put to the user', async () => {
+    const project = makeProject();
+    const note = join(project.home, '..', 'notified.json');
+    put(project.home, { 'config.json': JSON.stringify({ hooks: { Notification: [{ hooks: [{ type: 'command', command: `cat > "${note}"` }] }] } }) });
+    const { term } = await startApp([{ toolCalls: [{ name: 'bash', arguments: { command: 'touch asked-about' } }] }, { text: 'ok' }], { project });
+    term.type('make the file');
+    term.keys('Enter');
+    await term.waitFor('touch asked-about', 10_000, 'the question');
+    await expect.poll(() => (existsSync(note) ? readFileSync(note, 'utf8') : ''), { timeout: 10_000 }).toContain('"hook_event_name":"Notification"');
+    expect(JSON.parse(readFileSync(note, 'utf8')).message).toContain('tack needs your permission: ');
   });
 });

@@ -47,6 +47,8 @@ export class ApprovalGate {
   private questions: Promise<unknown> = Promise.resolve();
   /** allow rules of a custom command's `allowed-tools`, for its run only */
   private extraAllow: Rules['allow'] = [];
+  /** told when a question is put to the user (the Notification hooks) */
+  onQuestion: ((summary: string) => void) | undefined;
 
   constructor(private readonly o: ApprovalGateOptions) {
     this.currentMode = o.mode;
@@ -217,6 +219,7 @@ export class ApprovalGate {
       if (!('choices' in built)) return built;
       const prompter = this.prompter;
       if (!prompter) return { answer: 'no', reason: 'nobody was there to answer' };
+      this.onQuestion?.(built.summary);
       const aborted = new Promise<ApprovalAnswer>((resolve) => signal.addEventListener('abort', () => resolve({ answer: 'no' }), { once: true }));
       return Promise.race([prompter(built, signal), aborted]);
     });
