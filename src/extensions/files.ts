@@ -1,6 +1,6 @@
 // Reading the files of a command or skill folder: a bounded walk, and each file read on its real
 // path inside its folder (a project's `review.md -> ~/.ssh/id_rsa` is refused), capped in size.
-import { readdirSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { readBounded } from '../config/bounded-read.js';
 
@@ -32,8 +32,13 @@ export function listFiles(dir: string, want: (name: string) => boolean): string[
 
 /** The text of a file in `dir`, or the reason it cannot be used. */
 export function readExtensionFile(dir: string, rel: string): { text: string } | { problem: string } {
-  const read = readBounded(join(dir, rel), { limit: EXTENSION_FILE_LIMIT, within: dir });
+  // the buffer is sized to the file (a command is a few hundred bytes), never past the limit
+  let size = EXTENSION_FILE_LIMIT;
+  try {
+    size = Math.min(statSync(join(dir, rel)).size, EXTENSION_FILE_LIMIT);
+  } catch {}
+  const read = readBounded(join(dir, rel), { limit: size, within: dir });
   if (!read.ok) return { problem: `it cannot be read: ${read.problem}` };
-  if (read.truncated) return { problem: `it is larger than ${EXTENSION_FILE_LIMIT / 1024} KB` };
+  if (read.truncated) return { problem: size < EXTENSION_FILE_LIMIT ? 'it changed while it was read' : `it is larger than ${EXTENSION_FILE_LIMIT / 1024} KB` };
   return { text: read.text };
 }

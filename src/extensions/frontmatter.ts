@@ -1,6 +1,6 @@
 // A markdown file's YAML frontmatter (`---` lines around it) and its body, as commands and skills write
-// them. A frontmatter that is not YAML, or not a mapping, is an error naming the problem.
-import { parse } from 'yaml';
+// them. A frontmatter that is not YAML, or not a mapping, is an error naming the problem. The YAML
+// parser loads only when a file has frontmatter: importing it costs more than a whole start-up step.
 
 export interface Frontmatter {
   data: Record<string, unknown>;
@@ -9,10 +9,11 @@ export interface Frontmatter {
 
 const FENCE = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 
-export function splitFrontmatter(text: string): Frontmatter {
+export async function splitFrontmatter(text: string): Promise<Frontmatter> {
   const source = text.replace(/^\uFEFF/, '');
   const m = FENCE.exec(source);
   if (!m) return { data: {}, body: source };
+  const { parse } = await import('yaml');
   let data: unknown;
   try {
     data = parse(m[1]!);

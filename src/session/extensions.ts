@@ -31,10 +31,9 @@ export function extensionRoots(config: Pick<ResolvedConfig, 'cwd' | 'home'>): So
   return { cwd: config.cwd, home: config.home, userHome: homedir() };
 }
 
-export function loadExtensions(config: ResolvedConfig, hookOptions: Omit<SessionHooksOptions, 'cwd'>): SessionExtensions {
+export async function loadExtensions(config: ResolvedConfig, hookOptions: Omit<SessionHooksOptions, 'cwd'>): Promise<SessionExtensions> {
   const roots = extensionRoots(config);
-  const commands = loadCommands(roots, appliesProject(config));
-  const skills = loadSkills(roots, appliesProject(config));
+  const [commands, skills] = await Promise.all([loadCommands(roots, appliesProject(config)), loadSkills(roots, appliesProject(config))]);
   const hooks = loadHooks(roots, config.hooks, appliesProject(config));
   return {
     commands: commands.commands,

@@ -354,7 +354,7 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
   const id = resume?.header.id ?? randomUUID();
   let session: Session | undefined;
   const ids = () => ({ sessionId: session?.id ?? id, transcriptPath: session ? session.file : (o.resumeFile ?? null) });
-  const extensions = loadExtensions(config, { env: safety.toolEnv, note, ids });
+  const extensions = await loadExtensions(config, { env: safety.toolEnv, note, ids });
   const tools = config.tools.map((name) => (name === 'bash' ? safety.bashTool : allTools.byName[name])).map((tool) => extensions.hooks?.wrap(tool) ?? tool);
   // the SDK loads only when there are servers to run, and (deferred) only once the caller says so
   const mcp = config.mcpServers.some((s) => !s.disabled)

@@ -44,12 +44,12 @@ describe('command expansion', () => {
 });
 
 describe('frontmatter and names', () => {
-  it('splits YAML frontmatter; allowed-tools as a list or one comma string', () => {
-    const f = splitFrontmatter('---\ndescription: Hi\nallowed-tools: Bash(git add:*), Bash(git status:*), Read\n---\nBody\n');
+  it('splits YAML frontmatter; allowed-tools as a list or one comma string', async () => {
+    const f = await splitFrontmatter('---\ndescription: Hi\nallowed-tools: Bash(git add:*), Bash(git status:*), Read\n---\nBody\n');
     expect(f.body).toBe('Body\n');
     expect(listField(f.data, 'allowed-tools')).toEqual(['Bash(git add:*)', 'Bash(git status:*)', 'Read']);
-    expect(splitFrontmatter('no fence').data).toEqual({});
-    expect(() => splitFrontmatter('---\n- a list\n---\n')).toThrow('must be a mapping');
+    expect((await splitFrontmatter('no fence')).data).toEqual({});
+    await expect(splitFrontmatter('---\n- a list\n---\n')).rejects.toThrow('must be a mapping');
   });
 
   it("reads Claude Code's rules as tack's", () => {

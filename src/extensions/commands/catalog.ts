@@ -1,7 +1,6 @@
 // Custom slash commands from markdown (Claude Code, OpenCode, tack) and TOML (Gemini CLI) files: one
 // command per file, sub-folders as namespaces (`frontend/review.md` → `frontend:review`). The first
 // source holding a name wins; the others are kept as `shadowed` so the menu can say which was picked.
-import { parse as parseToml } from 'smol-toml';
 import { firstLine, listField, splitFrontmatter, stringField } from '../frontmatter.js';
 import { listFiles, readExtensionFile } from '../files.js';
 import { sourceDirs, type SourceDir, type SourceRoots } from '../sources.js';
@@ -38,8 +37,10 @@ function commandName(rel: string, ext: string): string | undefined {
   return /^[A-Za-z0-9][\w.:-]*$/.test(name) ? name : undefined;
 }
 
-function parseMarkdown(text: string): Omit<CustomCommand, 'name' | 'path' | 'source' | 'shadowed'> {
-  const { data, body } = splitFrontmatter(text);
+type Parsed = Omit<CustomCommand, 'name' | 'path' | 'source' | 'shadowed'>;
+
+async function parseMarkdown(text: string): Promise<Parsed> {
+  const { data, body } = await splitFrontmatter(text);
   return {
     description: stringField(data, 'description'),
     argumentHint: stringField(data, 'argument-hint'),
@@ -49,10 +50,11 @@ function parseMarkdown(text: string): Omit<CustomCommand, 'name' | 'path' | 'sou
   };
 }
 
-function parseGemini(text: string): Omit<CustomCommand, 'name' | 'path' | 'source' | 'shadowed'> {
+async function parseGemini(text: string): Promise<Parsed> {
+  const { parse } = await import('smol-toml');
   let data: Record<string, unknown>;
   try {
-    data = parseToml(text) as Record<string, unknown>;
+    data = parse(text) as Record<string, unknown>;
   } catch (err) {
     throw new Error(`it is not valid TOML: ${firstLine(err)}`);
   }
@@ -66,7 +68,7 @@ function parseGemini(text: string): Omit<CustomCommand, 'name' | 'path' | 'sourc
   };
 }
 
-function readSource(src: SourceDir, problems: CatalogProblem[]): CustomCommand[] {
+async function readSource(src: SourceDir, problems: CatalogProblem[]): Promise<CustomCommand[]> {
   const ext = src.format === 'toml' ? '.toml' : '.md';
   const out: CustomCommand[] = [];
   for (const rel of listFiles(src.dir, (n) => n.endsWith(ext))) {
@@ -82,7 +84,7 @@ function readSource(src: SourceDir, problems: CatalogProblem[]): CustomCommand[]
       continue;
     }
     try {
-      const parsed = src.format === 'toml' ? parseGemini(read.text) : parseMarkdown(read.text);
+      const parsed = await (src.format === 'toml' ? parseGemini(read.text) : parseMarkdown(read.text));
       out.push({ ...parsed, name, path, source: src.label, shadowed: [] });
     } catch (err) {
       problems.push({ path, problem: (err as Error).message });
@@ -92,12 +94,12 @@ function readSource(src: SourceDir, problems: CatalogProblem[]): CustomCommand[]
 }
 
 /** The commands of every source that applies (`applyProject`: the folder is trusted). */
-export function loadCommands(roots: SourceRoots, applyProject: boolean): CommandCatalog {
+export async function loadCommands(roots: SourceRoots, applyProject: boolean): Promise<CommandCatalog> {
   const problems: CatalogProblem[] = [];
   const byName = new Map<string, CustomCommand>();
   for (const src of sourceDirs('commands', roots)) {
     if (src.project && !applyProject) continue;
-    for (const cmd of readSource(src, problems)) {
+    for (const cmd of await readSource(src, problems)) {
       const key = cmd.name.toLowerCase();
       const first = byName.get(key);
       if (first) first.shadowed.push(cmd.source);

@@ -40,12 +40,12 @@ function skillFolders(src: SourceDir): string[] {
   }
 }
 
-function readSkill(src: SourceDir, folder: string): Skill | CatalogProblem | undefined {
+async function readSkill(src: SourceDir, folder: string): Promise<Skill | CatalogProblem | undefined> {
   const path = join(src.dir, folder, 'SKILL.md');
   const read = readExtensionFile(src.dir, `${folder}/SKILL.md`);
   if ('problem' in read) return read.problem.includes('ENOENT') || read.problem.includes('ENOTDIR') ? undefined : { path, problem: read.problem };
   try {
-    const { data, body } = splitFrontmatter(read.text);
+    const { data, body } = await splitFrontmatter(read.text);
     const name = stringField(data, 'name') ?? folder;
     const description = stringField(data, 'description');
     if (!NAME.test(name)) return { path, problem: `it has the name "${name}": a skill's name is lowercase letters, digits and hyphens` };
@@ -56,13 +56,13 @@ function readSkill(src: SourceDir, folder: string): Skill | CatalogProblem | und
   }
 }
 
-export function loadSkills(roots: SourceRoots, applyProject: boolean): SkillCatalog {
+export async function loadSkills(roots: SourceRoots, applyProject: boolean): Promise<SkillCatalog> {
   const skills = new Map<string, Skill>();
   const problems: CatalogProblem[] = [];
   for (const src of sourceDirs('skills', roots)) {
     if (src.project && !applyProject) continue;
     for (const folder of skillFolders(src)) {
-      const found = readSkill(src, folder);
+      const found = await readSkill(src, folder);
       if (!found) continue;
       if ('problem' in found) problems.push(found);
       else if (!skills.has(found.name)) skills.set(found.name, found);

@@ -12,15 +12,27 @@ export function renderSkillIndex(skills: readonly Pick<Skill, 'name' | 'descript
     '# Skills',
     'Skills are folders of instructions, scripts and references for particular tasks. When a task fits a skill, read its SKILL.md with the read tool before you start, and follow it; files it names are relative to its folder.',
   ];
+  // descriptions take at most three quarters of the budget, so the rest can still be named
   let used = lines.join('\n').length;
-  const rest: string[] = [];
-  for (const skill of skills) {
+  let i = 0;
+  for (; i < skills.length; i++) {
+    const skill = skills[i]!;
     const line = `- ${skill.name}: ${skill.description.replace(/\s+/g, ' ')} (${skill.path})`;
-    if (rest.length === 0 && used + line.length + 1 <= budget) {
-      lines.push(line);
-      used += line.length + 1;
-    } else rest.push(`${skill.name} (${skill.path})`);
+    if (used + line.length + 1 > budget * 0.75) break;
+    lines.push(line);
+    used += line.length + 1;
   }
-  if (rest.length > 0) lines.push(`More skills, without their descriptions (read the SKILL.md to see what one is for): ${rest.join(', ')}`);
+  if (i === skills.length) return lines.join('\n');
+  const named: string[] = [];
+  for (; i < skills.length; i++) {
+    const entry = `${skills[i]!.name} (${skills[i]!.path})`;
+    if (used + entry.length + 120 > budget) break;
+    named.push(entry);
+    used += entry.length + 2;
+  }
+  const left = skills.length - i;
+  lines.push(
+    `More skills, without their descriptions (read the SKILL.md to see what one is for): ${named.join(', ')}${left > 0 ? `, and ${left} more not listed` : ''}`,
+  );
   return lines.join('\n');
 }
