@@ -1,7 +1,8 @@
 // The session's hooks: which run on each event, what goes to them, and what their outcome does —
 // PreToolUse blocks a call, PostToolUse adds to a result (a formatter runs), UserPromptSubmit adds
 // context or refuses the prompt, Stop makes the agent go on. Failures are told, never fatal.
-import type { AgentToolResult, AnyAgentTool, BeforeToolCall } from '../agent/types.js';
+import type { AgentToolResult, AnyAgentTool, ToolCallBlock } from '../agent/types.js';
+import type { ToolCall } from '../ai/types.js';
 import { claudeToolName } from '../extensions/claude-names.js';
 import { readOutcome, type HookOutcome } from '../extensions/hooks/outcome.js';
 import { runHooks } from '../extensions/hooks/runner.js';
@@ -60,14 +61,18 @@ export class SessionHooks {
     return outcome;
   }
 
-  /** PreToolUse, after the approval gate let the call through: exit 2 or a deny stops it, the reason goes to the model. */
-  readonly beforeToolCall: BeforeToolCall = async (call, _tool, signal) => {
+  /**
+   * PreToolUse, before the approval gate: exit 2 or a deny stops the call (the reason goes to the
+   * model); `allow: true` when a hook answered `permissionDecision: "allow"`.
+   */
+  async preToolUse(call: ToolCall, signal?: AbortSignal): Promise<ToolCallBlock | { allow: boolean } | undefined> {
     const args = (call.arguments ?? {}) as Record<string, unknown>;
     const outcome = await this.fire('PreToolUse', { tool_name: claudeToolName(call.name), tool_input: toolInput(args) }, call.name, signal);
-    if (outcome?.block) return { block: true, reason: `blocked by a PreToolUse hook: ${outcome.block}` };
-    if (outcome?.stop) return { block: true, reason: outcome.stop, stopRun: outcome.stop };
-    return undefined;
-  };
+    if (!outcome) return undefined;
+    if (outcome.block) return { block: true, reason: `blocked by a PreToolUse hook: ${outcome.block}` };
+    if (outcome.stop) return { block: true, reason: outcome.stop, stopRun: outcome.stop };
+    return { allow: outcome.permission === 'allow' };
+  }
 
   /** The tool with PostToolUse hooks after each call; what they say (exit 2, a reason, context) joins the result. */
   wrap(tool: AnyAgentTool): AnyAgentTool {

@@ -380,10 +380,12 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
       maxTurns: config.maxTurns,
       maxRequests: config.maxRequests,
       // The approval gate first: a caller's own hook sees only calls the policy lets through.
-      beforeToolCall: async (call, tool, signal) =>
-        (await safety.gate.beforeToolCall(call, tool, signal)) ??
-        (await extensions.hooks?.beforeToolCall(call, tool, signal)) ??
-        o.beforeToolCall?.(call, tool, signal),
+      // PreToolUse hooks first (a block stops the call, an "allow" answers the gate's question), then the gate
+      beforeToolCall: async (call, tool, signal) => {
+        const hook = await extensions.hooks?.preToolUse(call, signal);
+        if (hook && 'block' in hook) return hook;
+        return (await safety.gate.beforeToolCall(call, tool, signal, hook?.allow)) ?? o.beforeToolCall?.(call, tool, signal);
+      },
     },
     { ...o, id, file: o.resumeFile ?? o.file, resume, approvals: safety.gate, mcp, note, extensions },
   );

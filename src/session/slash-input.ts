@@ -44,7 +44,10 @@ function toolIo(session: Session, signal: AbortSignal): ExpandIo {
   const gate = async (call: ToolCall) => {
     const tool = session.tools.find((t) => t.name === call.name);
     if (!tool) throw new Error(`the ${call.name} tool is not enabled in this run`);
-    const blocked = await session.approvals?.beforeToolCall(call, tool, signal);
+    // the same way as the agent's own calls: PreToolUse hooks, then the approval gate
+    const hook = await session.extensions.hooks?.preToolUse(call, signal);
+    if (hook && 'block' in hook) throw new Error(hook.reason);
+    const blocked = await session.approvals?.beforeToolCall(call, tool, signal, hook?.allow);
     if (blocked?.block) throw new Error(blocked.reason);
     return tool;
   };

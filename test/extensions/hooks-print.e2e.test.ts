@@ -50,6 +50,27 @@ describe('hooks', () => {
     expect(readFileSync(join(dir, '..', 'claude-dir'), 'utf8').trim()).toBe(dir);
   });
 
+  it('PreToolUse "permissionDecision": "allow" answers the question the approval mode would ask; a deny rule still holds', async () => {
+    const allow = `echo '${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow' } })}'`;
+    const turns = [
+      { toolCalls: [{ name: 'bash', arguments: { command: 'touch allowed-by-hook' } }] },
+      { toolCalls: [{ name: 'bash', arguments: { command: 'touch denied-by-rule' } }] },
+      { text: 'ok' },
+    ];
+    const s = await scripted(turns);
+    const { dir, home } = makeProject();
+    writeFileSync(join(home, 'config.json'), JSON.stringify({ hooks: { PreToolUse: hook(allow, 'Bash') }, permissions: { deny: ['bash(touch denied*)'] } }));
+    const r = await runTack(['-p', '--approval', 'ask', '--base-url', s.url, '-m', 'm', 'go'], { cwd: dir, home });
+    expect(r.code).toBe(0);
+    expect(existsSync(join(dir, 'allowed-by-hook'))).toBe(true);
+    expect(existsSync(join(dir, 'denied-by-rule'))).toBe(false);
+
+    const without = await scripted([turns[0]!, { text: 'ok' }]);
+    const plain = makeProject();
+    await runTack(['-p', '--approval', 'ask', '--base-url', without.url, '-m', 'm', 'go'], { cwd: plain.dir, home: plain.home });
+    expect(existsSync(join(plain.dir, 'allowed-by-hook'))).toBe(false);
+  });
+
   it('PostToolUse after write runs a formatter over the file', async () => {
     const fmt =
       "const fs=require('fs');let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{const p=JSON.parse(s).tool_input.file_path;fs.writeFileSync(p,fs.readFileSync(p,'utf8').replace(/[ \\t]+$/gm,''))})";

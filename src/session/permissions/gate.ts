@@ -121,7 +121,11 @@ export class ApprovalGate {
     return { decision: this.decide(tool, args, located, tackHome, readOnlyHint), located, tackHome };
   }
 
-  readonly beforeToolCall: BeforeToolCall = async (call, tool, signal) => {
+  /**
+   * `approved`: a PreToolUse hook answered `permissionDecision: "allow"`, which stands for the user's
+   * answer to a question; what the policy refuses stays refused.
+   */
+  readonly beforeToolCall = async (...[call, tool, signal, approved]: [...Parameters<BeforeToolCall>, boolean?]): Promise<ToolCallBlock | undefined> => {
     const args = (call.arguments ?? {}) as Record<string, unknown>;
     if (this.repeats.record(call.name, args) >= REPEAT_LIMIT) {
       const stop = await this.onRepeat(call, args, signal);
@@ -130,6 +134,7 @@ export class ApprovalGate {
     const { decision, located, tackHome } = await this.judge(call.name, args, tool?.readOnlyHint);
     if (decision.kind === 'allow') return undefined;
     if (decision.kind === 'deny') return block(decision.message);
+    if (approved) return undefined;
     return this.ask(call, args, decision, signal, located, tackHome);
   };
 
