@@ -1,6 +1,6 @@
 // Custom slash commands from the command line: the files users already have (.claude/commands,
 // $TACK_HOME/commands, Gemini's TOML) expand into the request; a project's apply only once trusted.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeProject, runTack } from '../support/cli.js';
@@ -92,6 +92,25 @@ describe('custom slash commands in print mode', () => {
     const allowed = await runTack(['-p', '--approval', 'ask', '--base-url', s.url, '-m', 'm', '/allowed'], { cwd: dir, home });
     expect(allowed.stderr).toBe('');
     expect(existsSync(join(dir, 'made-allowed'))).toBe(true);
+  });
+
+  it("a trusted project's command or skill that is a link to a file outside it is not read", async () => {
+    const s = await scripted([{ text: 'ok' }]);
+    const { dir, home } = makeProject();
+    const secret = join(dir, '..', 'id_rsa');
+    writeFileSync(secret, '-----BEGIN PRIVATE KEY----- sekrit');
+    mkdirSync(join(dir, '.claude/commands'), { recursive: true });
+    mkdirSync(join(dir, '.claude/skills/leak'), { recursive: true });
+    symlinkSync(secret, join(dir, '.claude/commands/leak.md'));
+    symlinkSync(secret, join(dir, '.claude/skills/leak/SKILL.md'));
+    writeFileSync(join(dir, '.claude/commands/ok.md'), 'a command that is fine');
+    const r = await runTack(['-p', '--trust', '--base-url', s.url, '-m', 'm', '/leak'], { cwd: dir, home });
+    expect(r.code).toBe(0);
+    const request = JSON.stringify(s.chatRequests()[0].body);
+    expect(request).not.toContain('sekrit');
+    expect(userText(s.chatRequests()[0].body)).toBe('/leak');
+    expect(r.stderr).toMatch(/skipped .*\.claude\/commands\/leak\.md: it cannot be read: it leads to .*id_rsa, outside/);
+    expect(r.stderr).toMatch(/skipped .*\.claude\/skills\/leak\/SKILL\.md: it cannot be read/);
   });
 
   it('a command file with bad frontmatter is skipped with one line naming it; the run goes on', async () => {
