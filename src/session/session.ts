@@ -180,7 +180,8 @@ export class Session {
       const last = this.agent.state.messages.at(-1);
       if (last?.role !== 'assistant' || last.stopReason !== 'stop') return;
       const reason = await this.extensions.hooks?.stop(i > 0);
-      if (!reason) return;
+      // the user may have sent something while the hook ran: their message goes first
+      if (!reason || this.agent.state.isRunning) return;
       await this.agent.prompt(`A Stop hook asks you to go on:\n${reason}`);
     }
   }

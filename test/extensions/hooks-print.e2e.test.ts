@@ -101,6 +101,16 @@ describe('hooks', () => {
     expect(lastUser(s.chatRequests()[1].body)).toContain('run the tests before you stop');
   });
 
+  it('a Stop hook that always blocks sends the agent back 5 times, then lets it stop', async () => {
+    const s = await scripted(Array.from({ length: 8 }, (_, i) => ({ text: `answer ${i}` })));
+    const { dir, home } = withHooks({ Stop: hook('cat > "$TACK_PROJECT_DIR/../stop.json"; echo "not yet" >&2; exit 2') });
+    const r = await runTack(['-p', '--base-url', s.url, '-m', 'm', 'do it'], { cwd: dir, home });
+    expect(r.code).toBe(0);
+    expect(s.chatRequests()).toHaveLength(6);
+    expect(r.stdout).toBe('answer 5\n');
+    expect(JSON.parse(readFileSync(join(dir, '..', 'stop.json'), 'utf8'))).toMatchObject({ hook_event_name: 'Stop', stop_hook_active: true });
+  });
+
   it('UserPromptSubmit adds its output as context, or refuses the prompt with exit 2; SessionStart adds to the system prompt', async () => {
     const s = await scripted([{ text: 'ok' }]);
     const { dir, home } = withHooks({ UserPromptSubmit: hook('echo "current branch: feature-x"'), SessionStart: hook('echo "deploys freeze on Fridays"') });
