@@ -1,6 +1,7 @@
 // The session's hooks: which run on each event, what goes to them, and what their outcome does —
 // PreToolUse blocks a call, PostToolUse adds to a result (a formatter runs), UserPromptSubmit adds
 // context or refuses the prompt, Stop makes the agent go on. Failures are told, never fatal.
+import type { Agent } from '../agent/agent.js';
 import type { AgentToolResult, AnyAgentTool, ToolCallBlock } from '../agent/types.js';
 import type { ToolCall } from '../ai/types.js';
 import { claudeToolName } from '../extensions/claude-names.js';
@@ -100,6 +101,19 @@ export class SessionHooks {
     const outcome = await this.fire('UserPromptSubmit', { prompt }, undefined, signal);
     const blocked = outcome?.block ?? outcome?.stop;
     return blocked ? { blocked, context: [] } : { context: outcome?.context ?? [] };
+  }
+
+  /** A run that ended with an answer goes on while a Stop hook blocks (exit 2), with its reason. */
+  async untilStopAgrees(agent: Pick<Agent, 'state' | 'prompt'>, run: Promise<void>): Promise<void> {
+    await run;
+    for (let i = 0; i < STOP_CONTINUES; i++) {
+      const last = agent.state.messages.at(-1);
+      if (last?.role !== 'assistant' || last.stopReason !== 'stop') return;
+      const reason = await this.stop(i > 0);
+      // the user may have sent something while the hook ran: their message goes first
+      if (!reason || agent.state.isRunning) return;
+      await agent.prompt(`A Stop hook asks you to go on:\n${reason}`);
+    }
   }
 
   /** Stop: the text the agent goes on with, or undefined to stop. */

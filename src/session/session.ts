@@ -18,7 +18,6 @@ import { buildSystemPrompt } from './system-prompt.js';
 import { addUsage, noUsage, type UsageTotals, withEstimate } from './usage.js';
 import { join } from 'node:path';
 import { McpHost } from '../extensions/mcp/host.js';
-import { STOP_CONTINUES } from './hooks.js';
 import { loadExtensions, NO_EXTENSIONS, problemNotes, skillReadRules, type SessionExtensions } from './extensions.js';
 
 export type CompactionReason = 'threshold' | 'overflow' | 'manual';
@@ -162,28 +161,16 @@ export class Session {
 
   /** Starts a run; rejects while one is going (use `send`, `steer` or `followUp`). */
   prompt(text: string): Promise<void> {
-    return this.untilStopHooksAgree(this.agent.prompt(text));
+    const run = this.agent.prompt(text);
+    return this.extensions.hooks?.untilStopAgrees(this.agent, run) ?? run;
   }
 
   /** What a user's Enter means: idle, a new run; working, a steer (or, with `followUp`, a queued follow-up). */
   send(text: string, o: { followUp?: boolean } = {}): Promise<void> {
-    if (!this.agent.state.isRunning) return this.untilStopHooksAgree(this.agent.prompt(text));
+    if (!this.agent.state.isRunning) return this.prompt(text);
     if (o.followUp) this.agent.followUp(text);
     else this.agent.steer(text);
     return Promise.resolve();
-  }
-
-  /** A run that ended with an answer goes on while a Stop hook blocks (exit 2), with its reason. */
-  private async untilStopHooksAgree(run: Promise<void>): Promise<void> {
-    await run;
-    for (let i = 0; i < STOP_CONTINUES; i++) {
-      const last = this.agent.state.messages.at(-1);
-      if (last?.role !== 'assistant' || last.stopReason !== 'stop') return;
-      const reason = await this.extensions.hooks?.stop(i > 0);
-      // the user may have sent something while the hook ran: their message goes first
-      if (!reason || this.agent.state.isRunning) return;
-      await this.agent.prompt(`A Stop hook asks you to go on:\n${reason}`);
-    }
   }
 
   /** Delivered after the running tool batch, before the next model call. */
