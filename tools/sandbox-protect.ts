@@ -7,7 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { isInside } from './paths.js';
 
 /** Project files of the workspace that configure tools which run programs. */
-export const PROTECTED_PROJECT_PATHS = ['.tack', '.mcp.json', '.claude', '.agents', '.vscode'];
+export const PROTECTED_PROJECT_PATHS = ['.tack', '.mcp.json', '.claude', '.agents', '.vscode', '.opencode', '.gemini'];
 /** Inside a git directory. */
 const PROTECTED_GIT_PATHS = ['hooks', 'config', 'config.worktree', 'info'];
 /** Submodules keep their own git directories under `modules/`, nested as deep as they go. */
@@ -112,4 +112,4 @@ export function nestedProtection(gitDirs: readonly string[]): Protection {
 }
 
 /** Words in a failed command's output that show it ran into one of these paths. */
-export const PROTECTED_MENTION = /\.git\/(?:hooks|config|info)|\.git\b|\.tack\b|\.mcp\.json|\.claude\b|\.agents\b|\.vscode\b|hooks/;
+export const PROTECTED_MENTION = /\.git\/(?:hooks|config|info)|\.git\b|\.tack\b|\.mcp\.json|\.claude\b|\.agents\b|\.vscode\b|\.opencode\b|\.gemini\b|hooks/;

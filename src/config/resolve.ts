@@ -6,6 +6,7 @@ import { checkBaseUrls } from './base-url.js';
 import { UsageError } from './errors.js';
 import { loadConfigFiles, type LoadedFile } from './files.js';
 import { expandHome, tackHome } from './paths.js';
+import type { HooksConfig } from './hooks-schema.js';
 import type { ApprovalMode } from './schema.js';
 import { PRESETS, type Preset } from './presets.js';
 import type { ConfigFile, ModelFactsConfig, ProviderConfig } from './schema.js';
@@ -97,6 +98,8 @@ export interface ResolvedConfig {
   envAllow: string[];
   /** MCP servers from every source that applies, by name (disabled ones included, marked) */
   mcpServers: McpServerSpec[];
+  /** the `hooks` of each settings file that applies, with its path */
+  hooks: { path: string; hooks: HooksConfig }[];
   mcp: {
     /** tools a server marks read-only run without a question */
     trustReadOnlyHints: boolean;
@@ -340,6 +343,7 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = proce
     notifications: file.notifications ?? true,
     envAllow: loaded.flatMap((l) => l.config.env?.allow ?? []),
     mcpServers,
+    hooks: loaded.flatMap((l) => (l.config.hooks ? [{ path: l.path, hooks: l.config.hooks as HooksConfig }] : [])),
     mcp: { trustReadOnlyHints: file.mcp?.trustReadOnlyHints === true, startupWaitMs: (file.mcp?.startupWaitSeconds ?? 5) * 1000 },
   };
 }

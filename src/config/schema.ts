@@ -2,6 +2,7 @@
 // typo is reported instead of silently ignored.
 import { Type, type Static, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
+import { HooksSchema } from './hooks-schema.js';
 import { McpServersSchema, McpSettingsSchema } from './mcp-schema.js';
 
 const strict = { additionalProperties: false } as const;
@@ -134,6 +135,8 @@ export const ConfigFileSchema = Type.Object(
     /** MCP servers by name (each entry is checked on its own, naming the file and the entry) */
     mcpServers: Type.Optional(McpServersSchema),
     mcp: Type.Optional(McpSettingsSchema),
+    /** commands run on events (Claude Code's format): see src/config/hooks-schema.ts */
+    hooks: Type.Optional(HooksSchema),
   },
   strict,
 );

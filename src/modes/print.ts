@@ -5,6 +5,7 @@ import type { ImageContent, TextContent } from '../ai/types.js';
 import { packageVersion } from '../config/paths.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import { withAttachments } from '../session/attachments/index.js';
+import { prepareInput } from '../session/input.js';
 import type { SessionChoice } from '../session/locate.js';
 import { createSession, type Session, type SessionEvent } from '../session/session.js';
 import { answerText, buildResult, STREAM_JSON_VERSION, streamJsonLine, type OutputFormat } from './print-output.js';
@@ -143,12 +144,20 @@ export async function runPrint(o: PrintOptions): Promise<number> {
   const lastReason = watchSession(session, o, trace);
   if (o.outputFormat === 'stream-json') writeLine(sessionLine(session, o.config.cwd));
 
-  const signals = onInterrupt(session);
+  const stop = new AbortController();
+  const signals = onInterrupt(session, () => stop.abort());
   try {
-    await session.prompt(withAttachments(o.prompt, o.images ?? []));
+    // a custom command expanded, the UserPromptSubmit hooks run (they may refuse the prompt)
+    const input = await prepareInput(session, o.prompt, stop.signal);
+    for (const line of input.notes) say(`tack: ${line}`);
+    if ('blocked' in input) {
+      say(`tack: ${input.blocked}`);
+      return EXIT.error;
+    }
+    await session.prompt(withAttachments(input.text, o.images ?? [])).finally(input.release);
   } finally {
     signals.release();
-    session.close();
+    await session.close();
   }
   return finishPrint(session, o, { reason: lastReason(), started, interrupted: signals.interrupted() });
 }

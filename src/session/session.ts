@@ -18,6 +18,7 @@ import { buildSystemPrompt } from './system-prompt.js';
 import { addUsage, noUsage, type UsageTotals, withEstimate } from './usage.js';
 import { join } from 'node:path';
 import { McpHost } from '../extensions/mcp/host.js';
+import { loadExtensions, NO_EXTENSIONS, problemNotes, skillReadRules, type SessionExtensions } from './extensions.js';
 
 export type CompactionReason = 'threshold' | 'overflow' | 'manual';
 
@@ -47,6 +48,10 @@ export interface SessionOptions {
   mcp?: McpHost;
   /** one-time notes for the user (print mode: stderr; the app shows them) */
   note?: (message: string) => void;
+  /** the session's id (createSession picks it first: SessionStart hooks are told it) */
+  id?: string;
+  /** custom commands, skills and hooks of the user's setup (createSession loads them) */
+  extensions?: SessionExtensions;
 }
 
 export class Session {
@@ -70,6 +75,7 @@ export class Session {
   /** the first model call has not yet waited for MCP tool lists */
   private mcpWaited = false;
   private readonly note: (message: string) => void;
+  readonly extensions: SessionExtensions;
 
   constructor(
     readonly config: ResolvedConfig,
@@ -82,7 +88,8 @@ export class Session {
     this.approvals = o.approvals;
     this.mcp = o.mcp;
     this.note = o.note ?? (() => {});
-    this.id = o.resume?.header.id ?? randomUUID();
+    this.extensions = o.extensions ?? NO_EXTENSIONS;
+    this.id = o.id ?? o.resume?.header.id ?? randomUUID();
     this.compactedCount = o.resume?.compactedCount ?? 0;
     this.file = o.file === null ? null : (o.file ?? join(sessionsDir(config.home, config.cwd), sessionFileName(new Date(), this.id)));
     if (this.file) this.lock = lockSession(this.file);
@@ -110,7 +117,7 @@ export class Session {
   }
 
   private refreshTools(): void {
-    const mcpTools = (this.mcp?.agentTools() ?? []).filter((t) => !this.approvals?.hides(t.name));
+    const mcpTools = (this.mcp?.agentTools() ?? []).filter((t) => !this.approvals?.hides(t.name)).map((t) => this.extensions.hooks?.wrap(t) ?? t);
     this.agent.setTools([...this.builtinTools, ...mcpTools]);
   }
 
@@ -154,12 +161,13 @@ export class Session {
 
   /** Starts a run; rejects while one is going (use `send`, `steer` or `followUp`). */
   prompt(input: string | UserMessage): Promise<void> {
-    return this.agent.prompt(input);
+    const run = this.agent.prompt(input);
+    return this.extensions.hooks?.untilStopAgrees(this.agent, run) ?? run;
   }
 
   /** What a user's Enter means: idle, a new run; working, a steer (or, with `followUp`, a queued follow-up). */
   send(input: string | UserMessage, o: { followUp?: boolean } = {}): Promise<void> {
-    if (!this.agent.state.isRunning) return this.agent.prompt(input);
+    if (!this.agent.state.isRunning) return this.prompt(input);
     if (o.followUp) this.agent.followUp(input);
     else this.agent.steer(input);
     return Promise.resolve();
@@ -234,9 +242,11 @@ export class Session {
     }
   }
 
-  close(): void {
+  /** Ends the session: the file closed, MCP servers stopped; resolves when the SessionEnd hooks are done. */
+  close(): Promise<void> {
     this.closeFile();
     void this.mcp?.close();
+    return this.extensions.hooks?.sessionEnd('exit') ?? Promise.resolve();
   }
 
   private closeFile(): void {
@@ -307,6 +317,7 @@ export class Session {
     if (cut <= 0) return false;
     const older = messages.slice(0, cut);
     const kept = messages.slice(cut);
+    await this.extensions.hooks?.preCompact(reason === 'manual' ? 'manual' : 'auto', focus);
     await this.emit({ type: 'compaction_start', reason });
     try {
       const tokensBefore = estimateTokens(messages);
@@ -344,28 +355,43 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
   models.setProvider(provider);
   const safety = createSafety(config, o.safety ?? {});
   const allTools = createTools({ cwd: config.cwd, secretFile: safety.secretFile, editorFiles: o.editorFiles });
-  const tools = config.tools.map((name) => (name === 'bash' ? safety.bashTool : allTools.byName[name]));
+  const id = resume?.header.id ?? randomUUID();
+  let session: Session | undefined;
+  const ids = () => ({ sessionId: session?.id ?? id, transcriptPath: session ? session.file : (o.resumeFile ?? null) });
+  const extensions = await loadExtensions(config, { env: safety.toolEnv, note, ids });
+  const tools = config.tools.map((name) => (name === 'bash' ? safety.bashTool : allTools.byName[name])).map((tool) => extensions.hooks?.wrap(tool) ?? tool);
   // the SDK loads only when there are servers to run, and (deferred) only once the caller says so
   const mcp = config.mcpServers.some((s) => !s.disabled)
     ? new McpHost(config.mcpServers, { home: config.home, baseEnv: safety.toolEnv, version: packageVersion(), notify: note })
     : undefined;
   if (!o.deferExtensions) mcp?.start();
-  const [model, systemPrompt] = await Promise.all([
+  for (const line of problemNotes(extensions)) note(line);
+  safety.gate.allowDuring(skillReadRules(extensions.skills));
+  safety.gate.onQuestion = extensions.hooks && ((summary) => void extensions.hooks?.notification(`tack needs your permission: ${summary}`));
+  const [model, systemPrompt, started] = await Promise.all([
     pickModel(config, provider, resume?.model),
-    buildSystemPrompt({ cwd: config.cwd, home: config.home, tools, replace: o.systemPrompt, append: o.appendSystemPrompt }),
+    buildSystemPrompt({ cwd: config.cwd, home: config.home, tools, replace: o.systemPrompt, append: o.appendSystemPrompt, skills: extensions.skills }),
+    extensions.hooks?.sessionStart(resume ? 'resume' : 'startup'),
   ]);
-  return new Session(
+  const startContext = started?.length ? `\n\n# From the SessionStart hooks\n${started.join('\n')}` : '';
+  session = new Session(
     config,
     tools,
     models.streamSimple.bind(models),
     {
-      initialState: { systemPrompt, model, tools, messages: resume?.messages, thinkingLevel: config.thinking },
+      initialState: { systemPrompt: systemPrompt + startContext, model, tools, messages: resume?.messages, thinkingLevel: config.thinking },
       streamOptions: { retry: config.retry, idleTimeoutMs: config.idleTimeoutMs, answerTimeoutMs: config.answerTimeoutMs },
       maxTurns: config.maxTurns,
       maxRequests: config.maxRequests,
       // The approval gate first: a caller's own hook sees only calls the policy lets through.
-      beforeToolCall: async (call, tool, signal) => (await safety.gate.beforeToolCall(call, tool, signal)) ?? o.beforeToolCall?.(call, tool, signal),
+      // PreToolUse hooks first (a block stops the call, an "allow" answers the gate's question), then the gate
+      beforeToolCall: async (call, tool, signal) => {
+        const hook = await extensions.hooks?.preToolUse(call, signal);
+        if (hook && 'block' in hook) return hook;
+        return (await safety.gate.beforeToolCall(call, tool, signal, hook?.allow)) ?? o.beforeToolCall?.(call, tool, signal);
+      },
     },
-    { ...o, file: o.resumeFile ?? o.file, resume, approvals: safety.gate, mcp, note },
+    { ...o, id, file: o.resumeFile ?? o.file, resume, approvals: safety.gate, mcp, note, extensions },
   );
+  return session;
 }

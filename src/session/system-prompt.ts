@@ -5,6 +5,8 @@ import { UsageError } from '../config/errors.js';
 import { expandHome, packageRoot } from '../config/paths.js';
 import { findContextFiles, renderContextFiles } from './context-files.js';
 import { gitSummary } from './git-summary.js';
+import type { Skill } from '../extensions/skills/catalog.js';
+import { renderSkillIndex } from '../extensions/skills/prompt-index.js';
 
 export interface PromptTool {
   name: string;
@@ -19,6 +21,8 @@ export interface SystemPromptOptions {
   replace?: string;
   /** appended (text, or @file) */
   append?: string;
+  /** the skills' index (name, description, SKILL.md path) */
+  skills?: readonly Pick<Skill, 'name' | 'description' | 'path'>[];
   now?: Date;
 }
 
@@ -51,6 +55,7 @@ export async function buildSystemPrompt(o: SystemPromptOptions): Promise<string>
     cwd: o.cwd,
     git: await gitSummary(o.cwd),
     context: renderContextFiles(findContextFiles(o.cwd, o.home)),
+    skills: renderSkillIndex(o.skills ?? []),
   };
   return template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => values[key] ?? whole).trimEnd() + appended;
 }

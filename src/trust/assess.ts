@@ -2,6 +2,7 @@
 import { readConfigFile } from '../config/files.js';
 import { readMcpFile } from '../config/mcp-servers.js';
 import { describeMcpServers, describeSettings, type SettingsEffects } from './describe.js';
+import { describeExtensionFile } from './extension-effects.js';
 import { findProjectFiles, type ProjectFile } from './project-files.js';
 import { readTrust, writeTrust, type TrustRecord } from './store.js';
 
@@ -27,6 +28,8 @@ export interface TrustAssessment {
 
 function effectsOf(file: ProjectFile): SettingsEffects {
   try {
+    const extension = describeExtensionFile(file.rel, file.path);
+    if (extension) return extension;
     if (file.rel.endsWith('.mcp.json')) {
       const lines = describeMcpServers(readMcpFile(file.path).servers);
       return { lines, risky: lines.length };

@@ -1,6 +1,8 @@
 // What a project's settings file would do, in plain words, for the trust question. Pure.
 import type { ConfigFile } from '../config/schema.js';
+import type { HooksConfig } from '../config/hooks-schema.js';
 import { PRESETS } from '../config/presets.js';
+import { describeHooks } from './extension-effects.js';
 
 function serverOf(c: ConfigFile): string | undefined {
   if (c.baseUrl) return c.baseUrl;
@@ -24,6 +26,7 @@ const DESCRIBED = new Set([
   'tools',
   'mcpServers',
   'mcp',
+  'hooks',
 ]);
 
 export interface SettingsEffects {
@@ -56,7 +59,7 @@ export function describeSettings(c: ConfigFile): SettingsEffects {
   if (exposed.length > 0) risky.push(`lets commands read secret files: ${exposed.join(', ')}`);
   const envAllow = c.env?.allow ?? [];
   if (envAllow.length > 0) risky.push(`passes variables that look secret to commands: ${envAllow.join(', ')}`);
-  risky.push(...describeMcpServers(c.mcpServers));
+  risky.push(...describeMcpServers(c.mcpServers), ...describeHooks(c.hooks as HooksConfig | undefined));
   if (c.mcp?.trustReadOnlyHints) risky.push('runs MCP tools their server marks read-only without asking (mcp.trustReadOnlyHints)');
   if (c.provider) other.push(`uses the provider "${c.provider}"`);
   if (c.model) other.push(`uses the model "${c.model}"`);

@@ -1,5 +1,5 @@
 // A folder's own files that change what tack does, found and fingerprinted. Today that is the
-// project settings file and `.mcp.json`; commands, skills and hooks add their files here.
+// project settings file, `.mcp.json`, command and skill files and `.claude/settings.json` (hooks).
 import { createHash } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
@@ -7,6 +7,7 @@ import { isInside } from '../../tools/paths.js';
 import { findProjectConfig, readSettingsText } from '../config/files.js';
 import { findProjectMcpFile } from '../config/mcp-servers.js';
 import { findRepoRoot } from '../config/paths.js';
+import { projectExtensionFiles } from '../extensions/project-files.js';
 
 export interface ProjectFile {
   /** relative to the trust root, `/`-separated: `.tack/config.json` */
@@ -43,5 +44,12 @@ export function findProjectFiles(cwd: string, home: string): { root: string; fil
   // Claude Code's MCP servers file: the programs it names would run as soon as a session starts
   const mcp = findProjectMcpFile(cwd);
   if (mcp) files.push(fingerprint(root, mcp));
+  // commands, skills and Claude Code's settings (hooks): a file that cannot be read safely is skipped
+  // here as it is where it would be loaded
+  for (const path of projectExtensionFiles({ cwd, home })) {
+    try {
+      files.push(fingerprint(root, path));
+    } catch {}
+  }
   return { root, files };
 }

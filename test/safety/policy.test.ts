@@ -186,6 +186,8 @@ const rows: [tool: string, arg: string, expected: PerMode, lists?: Lists][] = [
   ['edit', '.claude/settings.json', OUTSIDE_WRITE],
   ['write', '.agents/skills/x/SKILL.md', OUTSIDE_WRITE],
   ['edit', '.vscode/tasks.json', OUTSIDE_WRITE],
+  ['write', '.gemini/commands/deploy.toml', OUTSIDE_WRITE],
+  ['write', '.opencode/command/x.md', OUTSIDE_WRITE],
   ['edit', 'src/.mcp.json.md', EDIT_LIKE],
   ['edit', 'src/a/b.ts', ALL_ALLOW, { allow: ['edit(src/**)'] }],
   ['edit', 'lib/x.ts', EDIT_LIKE, { allow: ['edit(src/**)'] }],

@@ -4,6 +4,8 @@ export interface CommandInfo {
   name: string;
   args?: string;
   description: string;
+  /** where a command from a file comes from (`.claude/commands`), shown in the menu */
+  source?: string;
 }
 
 export const COMMANDS: CommandInfo[] = [
@@ -18,6 +20,8 @@ export const COMMANDS: CommandInfo[] = [
   { name: 'export', args: '[file]', description: 'write the conversation as Markdown (default: tack-<date>-<id>.md here)' },
   { name: 'init', args: '[notes]', description: 'have tack write an AGENTS.md for this repository (shown as a change to approve)' },
   { name: 'mcp', args: '[reconnect <server>]', description: 'MCP servers: state, tools, errors, log tail; reconnect one' },
+  { name: 'skills', description: 'the skills the model is told of, and where each comes from' },
+  { name: 'hooks', description: 'the hooks that run, on which events, from which file' },
   { name: 'quit', description: 'leave tack' },
 ];
 
@@ -28,7 +32,7 @@ export interface ParsedCommand {
 
 /** `/name args` → its parts; undefined for text that is not a command (`/` alone, `//x`, paths like `/tmp/x`). */
 export function parseCommand(text: string): ParsedCommand | undefined {
-  const m = /^\/([A-Za-z][\w-]*)(?:\s+([\s\S]*))?$/.exec(text.trim());
+  const m = /^\/([A-Za-z][\w.:-]*)(?:\s+([\s\S]*))?$/.exec(text.trim());
   if (!m) return undefined;
   return { name: m[1]!.toLowerCase(), args: (m[2] ?? '').trim() };
 }

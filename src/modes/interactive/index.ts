@@ -194,7 +194,7 @@ export async function runInteractive(o: InteractiveOptions): Promise<number> {
     const last = controller.current;
     // the way back, where there is one: a saved conversation with something in it
     if (last.file && last.state.messages.length > 0) stdout.write(`tack -c continues this conversation (or tack -r ${last.id.slice(0, 8)})\n`);
-    last.close();
+    await last.close();
   }
   return 0;
 }

@@ -99,19 +99,13 @@ export function resourceMenuItems(session: Session): CompletionItem[] {
   }));
 }
 
-/**
- * Sends `text` with every `@server:uri` resource it mentions read and appended; text without
- * mentions is sent at once, so messages keep their order.
- */
-export async function sendWithResources(session: Session, text: string, send: (full: string) => Promise<void>): Promise<void> {
+/** The text of the MCP resources `text` mentions (`@server:uri`), read from their servers. */
+export async function resourceBlocks(session: Session, text: string): Promise<string[]> {
   const mcp = session.mcp;
-  const mentions = mcp
-    ? findMentions(
-        text,
-        mcp.specs.map((s) => s.name),
-      )
-    : [];
-  if (!mcp || mentions.length === 0) return send(text);
-  const blocks = await Promise.all(mentions.map((m) => mcp.readResource(m.server, m.uri)));
-  return send(`${text}\n\n${blocks.join('\n\n')}`);
+  if (!mcp) return [];
+  const mentions = findMentions(
+    text,
+    mcp.specs.map((s) => s.name),
+  );
+  return Promise.all(mentions.map((m) => mcp.readResource(m.server, m.uri)));
 }

@@ -45,6 +45,10 @@ export class ApprovalGate {
   private readonly repeats = new RepeatGuard();
   /** one question at a time; parallel calls wait their turn */
   private questions: Promise<unknown> = Promise.resolve();
+  /** allow rules of a custom command's `allowed-tools`, for its run only */
+  private extraAllow: Rules['allow'] = [];
+  /** told when a question is put to the user (the Notification hooks) */
+  onQuestion: ((summary: string) => void) | undefined;
 
   constructor(private readonly o: ApprovalGateOptions) {
     this.currentMode = o.mode;
@@ -76,7 +80,7 @@ export class ApprovalGate {
   decide(tool: string, args: Record<string, unknown>, located?: Located, tackHome = this.o.tackHome, readOnlyHint?: boolean): Decision {
     const ctx = {
       mode: this.currentMode,
-      rules: this.o.rules,
+      rules: this.extraAllow.length > 0 ? { ...this.o.rules, allow: [...this.o.rules.allow, ...this.extraAllow] } : this.o.rules,
       grants: this.grants,
       cwd: this.o.cwd,
       home: this.o.home,
@@ -87,6 +91,14 @@ export class ApprovalGate {
       trustReadOnlyHints: this.o.trustReadOnlyHints,
     };
     return decide(tool, args, ctx);
+  }
+
+  /** Adds allow rules (deny rules still win) until the returned function is called. */
+  allowDuring(rules: Rules['allow']): () => void {
+    this.extraAllow = [...this.extraAllow, ...rules];
+    return () => {
+      this.extraAllow = this.extraAllow.filter((r) => !rules.includes(r));
+    };
   }
 
   /** A tool no call of could run (a deny rule names it whole): the model is not even shown it. */
@@ -109,7 +121,11 @@ export class ApprovalGate {
     return { decision: this.decide(tool, args, located, tackHome, readOnlyHint), located, tackHome };
   }
 
-  readonly beforeToolCall: BeforeToolCall = async (call, tool, signal) => {
+  /**
+   * `approved`: a PreToolUse hook answered `permissionDecision: "allow"`, which stands for the user's
+   * answer to a question; what the policy refuses stays refused.
+   */
+  readonly beforeToolCall = async (...[call, tool, signal, approved]: [...Parameters<BeforeToolCall>, boolean?]): Promise<ToolCallBlock | undefined> => {
     const args = (call.arguments ?? {}) as Record<string, unknown>;
     if (this.repeats.record(call.name, args) >= REPEAT_LIMIT) {
       const stop = await this.onRepeat(call, args, signal);
@@ -118,6 +134,7 @@ export class ApprovalGate {
     const { decision, located, tackHome } = await this.judge(call.name, args, tool?.readOnlyHint);
     if (decision.kind === 'allow') return undefined;
     if (decision.kind === 'deny') return block(decision.message);
+    if (approved) return undefined;
     return this.ask(call, args, decision, signal, located, tackHome);
   };
 
@@ -207,6 +224,7 @@ export class ApprovalGate {
       if (!('choices' in built)) return built;
       const prompter = this.prompter;
       if (!prompter) return { answer: 'no', reason: 'nobody was there to answer' };
+      this.onQuestion?.(built.summary);
       const aborted = new Promise<ApprovalAnswer>((resolve) => signal.addEventListener('abort', () => resolve({ answer: 'no' }), { once: true }));
       return Promise.race([prompter(built, signal), aborted]);
     });

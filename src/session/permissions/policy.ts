@@ -92,7 +92,7 @@ function shellWordPaths(word: string, ctx: Pick<PolicyContext, 'cwd' | 'home'>):
 }
 
 /** Files that configure what runs (tack's, git's, MCP's, Claude Code's, VS Code's): changing them could make something run without a question later. */
-const CONTROL_NAMES = new Set(['.tack', '.git', '.mcp.json', '.claude', '.agents', '.vscode']);
+const CONTROL_NAMES = new Set(['.tack', '.git', '.mcp.json', '.claude', '.agents', '.vscode', '.opencode', '.gemini']);
 
 function isControlFile(absolute: string, ctx: PolicyContext): boolean {
   const rel = absolute.slice(ctx.cwd.length + 1).split(sep);
@@ -209,7 +209,7 @@ function decidePath(tool: string, absolute: string, ctx: PolicyContext): Decisio
     if (linkedOut) return ask(`replacing the symbolic link ${displayPath(ctx.cwd, absolute)} (it points outside the workspace) with a file`, NEEDS_YOLO);
     if (!inside) return ask('writing outside the workspace', NEEDS_YOLO);
     if (isControlFile(absolute, ctx) || isControlFile(real, ctx))
-      return ask('changing settings that control what runs (.tack, .git, .mcp.json, .claude, .agents, .vscode)', NEEDS_YOLO);
+      return ask('changing settings that control what runs (.tack, .git, .mcp.json, .claude, .agents, .vscode, .opencode, .gemini)', NEEDS_YOLO);
     if (ctx.mode === 'ask' && !ctx.grants.allEdits) return ask('changing files', NEEDS_AUTO_EDIT, rule, true);
     return { kind: 'allow' };
   }

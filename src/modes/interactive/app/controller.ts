@@ -5,8 +5,7 @@ import type { Model } from '../../../ai/types.js';
 import type { SessionSummary } from '../../../session/locate.js';
 import type { Session, SessionEvent } from '../../../session/session.js';
 import { findCommand, parseCommand } from '../commands.js';
-import { isPromptCommand, promptMenuItems, resourceMenuItems } from '../mcp-view.js';
-import { sendWithAttachments } from '../attach-view.js';
+import { isPromptCommand, resourceMenuItems } from '../mcp-view.js';
 import type { FileIndex } from '../complete/file-index.js';
 import type { History } from '../editor/history.js';
 import { keyCommand, type Command } from '../input/keymap.js';
@@ -26,6 +25,7 @@ import { runCommand, type CommandContext } from './run-command.js';
 import { editInEditor } from './edit-in-editor.js';
 import { handOver } from './session-handover.js';
 import { SessionPicker } from './session-picker.js';
+import { commandMenuItems, isExtensionCommand, sendPrepared } from './send-input.js';
 
 export interface ControllerOptions {
   session: Session;
@@ -96,7 +96,7 @@ export class Controller {
       o.history,
       o.fileIndex,
       () => this.schedule(),
-      () => promptMenuItems(this.session),
+      () => commandMenuItems(this.session),
       () => resourceMenuItems(this.session),
     );
     if (!o.headerPrinted)
@@ -322,7 +322,7 @@ export class Controller {
     const parsed = typed.startsWith('!') ? { name: '!', args: typed.slice(1).trim() } : parseCommand(typed);
     if (parsed) {
       this.input.commit(typed);
-      if (parsed.name === '!' || findCommand(parsed.name) || isPromptCommand(parsed.name)) void this.command(parsed);
+      if (parsed.name === '!' || findCommand(parsed.name) || isPromptCommand(parsed.name) || isExtensionCommand(this.session, typed)) void this.command(parsed);
       else this.transcript.error(`unknown command /${parsed.name}; type /help for the commands`);
       return;
     }
@@ -333,8 +333,8 @@ export class Controller {
 
   /** Idle: a new run. Working: Enter steers, Alt+Enter queues a follow-up. */
   private send(text: string, kind: 'enter' | 'followUp'): void {
-    // files (`@path`) and MCP resources (`@server:uri`) the text mentions are read and attached first
-    sendWithAttachments(this.session, this.transcript, text, { followUp: kind === 'followUp' }).catch((err: unknown) => {
+    // a custom command expanded, the prompt hooks run, files and MCP resources attached (send-input.ts)
+    sendPrepared(this.session, text, kind === 'followUp', this.transcript).catch((err: unknown) => {
       this.transcript.error(err instanceof Error ? err.message : String(err));
       this.schedule();
     });

@@ -11,6 +11,7 @@ import { compactNumber, formatCost } from '../view/footer.js';
 import { plural, renderSessionInfo } from '../view/session-info.js';
 import { isPromptCommand, mcpCommand, mcpPrompt } from '../mcp-view.js';
 import { initRequest } from '../../../session/init-request.js';
+import { isExtensionCommand, showHooks, showSkills } from '../extensions-view.js';
 import { exportConversation } from './export-file.js';
 import { runShellLine } from './shell-line.js';
 
@@ -129,12 +130,20 @@ export async function runCommand(ctx: CommandContext, cmd: ParsedCommand): Promi
     case 'export':
       t.notice(`exported the conversation to ${exportConversation(ctx.session(), cmd.args)}`);
       return;
+    case 'skills':
+      showSkills(ctx.session(), t);
+      return;
+    case 'hooks':
+      showHooks(ctx.session(), t);
+      return;
     default:
       if (isPromptCommand(cmd.name)) {
         await mcpPrompt(ctx.session(), t, cmd, ctx.send);
         return;
       }
-      t.error(`unknown command /${cmd.name}; type /help for the commands`);
+      // a custom command or skill: sent as typed, expanded on the way out
+      if (isExtensionCommand(ctx.session(), `/${cmd.name}`)) ctx.send(`/${cmd.name}${cmd.args ? ` ${cmd.args}` : ''}`);
+      else t.error(`unknown command /${cmd.name}; type /help for the commands`);
   }
 }
 

@@ -20,7 +20,7 @@ export interface CompletionContext {
 
 export function completionContext(st: EditorState): CompletionContext | null {
   const before = st.text.slice(0, st.cursor);
-  if (/^\/[\w-]*$/.test(before) && !/\s/.test(st.text.slice(st.cursor, st.cursor + 1) || '')) {
+  if (/^\/[\w.:-]*$/.test(before) && !/\s/.test(st.text.slice(st.cursor, st.cursor + 1) || '')) {
     return { kind: 'command', query: before.slice(1), from: 0 };
   }
   const m = /(^|\s)@([^\s@]*)$/.exec(before);
@@ -38,11 +38,11 @@ export function completionItems(
 ): CompletionItem[] {
   if (ctx.kind === 'command') {
     const query = ctx.query.toLowerCase();
-    return [...COMMANDS, ...(extra.commands ?? [])]
+    return withClashes(extra.commands ?? [])
       .filter((c) => c.name.toLowerCase().startsWith(query))
       .map((c) => ({
         label: `/${c.name}${c.args ? ` ${c.args}` : ''}`,
-        description: c.description,
+        description: c.source ? `${c.description} · ${c.source}` : c.description,
         insert: `/${c.name}`,
       }));
   }
@@ -54,6 +54,17 @@ export function completionItems(
     ...resources,
     ...fuzzyFilter(ctx.query, paths, MENU_SIZE * 4).map((p) => ({ label: p, insert: /\s/.test(p) && !p.endsWith('/') ? `@"${p}"` : `@${p}` })),
   ];
+}
+
+/** Built-in commands, then the others; a file whose name a built-in has is shown once, as the built-in that wins. */
+function withClashes(extra: readonly CommandInfo[]): CommandInfo[] {
+  const builtIn = new Set(COMMANDS.map((c) => c.name));
+  const beaten = (name: string) => extra.filter((e) => e.name.toLowerCase() === name).map((e) => e.source ?? 'a file');
+  const builtIns = COMMANDS.map((c) => {
+    const over = beaten(c.name);
+    return over.length > 0 ? { ...c, source: `built-in; over ${over.join(', ')}` } : c;
+  });
+  return [...builtIns, ...extra.filter((e) => !builtIn.has(e.name.toLowerCase()))];
 }
 
 /** The text with the item in place of the token; files get a space after them, directories do not. */

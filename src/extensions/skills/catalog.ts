@@ -1,0 +1,80 @@
+// Skills (the Agent Skills convention): a folder with SKILL.md, whose frontmatter gives `name` and
+// `description`, its body the instructions, its other files scripts and references. Only the index
+// (name, description, path) goes into the system prompt; the model reads the body when a task fits.
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CatalogProblem } from '../commands/catalog.js';
+import { readExtensionFile } from '../files.js';
+import { splitFrontmatter, stringField } from '../frontmatter.js';
+import { sourceDirs, type SourceDir, type SourceRoots } from '../sources.js';
+
+export interface Skill {
+  name: string;
+  description: string;
+  /** the skill's folder */
+  dir: string;
+  /** its SKILL.md */
+  path: string;
+  body: string;
+  /** the folder of skills it came from, as the user knows it: `.claude/skills` */
+  source: string;
+}
+
+export interface SkillCatalog {
+  skills: Skill[];
+  problems: CatalogProblem[];
+}
+
+/** The convention's limits: a name of lowercase letters, digits and hyphens; a description of at most 1024 characters. */
+const NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
+const DESCRIPTION_LIMIT = 1024;
+
+function skillFolders(src: SourceDir): string[] {
+  try {
+    return readdirSync(src.dir, { withFileTypes: true })
+      .filter((e) => (e.isDirectory() || e.isSymbolicLink()) && !e.name.startsWith('.'))
+      .map((e) => e.name)
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+async function readSkill(src: SourceDir, folder: string): Promise<Skill | CatalogProblem | undefined> {
+  const path = join(src.dir, folder, 'SKILL.md');
+  const read = readExtensionFile(src.dir, `${folder}/SKILL.md`);
+  if ('problem' in read) return read.problem.includes('ENOENT') || read.problem.includes('ENOTDIR') ? undefined : { path, problem: read.problem };
+  try {
+    const { data, body } = await splitFrontmatter(read.text);
+    const name = stringField(data, 'name') ?? folder;
+    const description = stringField(data, 'description');
+    if (!NAME.test(name)) return { path, problem: `it has the name "${name}": a skill's name is lowercase letters, digits and hyphens` };
+    if (!description) return { path, problem: 'it has no description in its frontmatter' };
+    return { name, description: description.slice(0, DESCRIPTION_LIMIT), dir: join(src.dir, folder), path, body: body.trim(), source: src.label };
+  } catch (err) {
+    return { path, problem: (err as Error).message };
+  }
+}
+
+export async function loadSkills(roots: SourceRoots, applyProject: boolean): Promise<SkillCatalog> {
+  const skills = new Map<string, Skill>();
+  const problems: CatalogProblem[] = [];
+  for (const src of sourceDirs('skills', roots)) {
+    if (src.project && !applyProject) continue;
+    for (const folder of skillFolders(src)) {
+      const found = await readSkill(src, folder);
+      if (!found) continue;
+      if ('problem' in found) problems.push(found);
+      else if (!skills.has(found.name)) skills.set(found.name, found);
+    }
+  }
+  return { skills: [...skills.values()], problems };
+}
+
+/** Every SKILL.md of the project's skill folders (for trust's fingerprints). */
+export function projectSkillFiles(roots: SourceRoots): string[] {
+  return sourceDirs('skills', roots)
+    .filter((s) => s.project)
+    .flatMap((s) => skillFolders(s).map((folder) => join(s.dir, folder, 'SKILL.md')))
+    .filter((path) => existsSync(path));
+}

@@ -1,0 +1,59 @@
+// Where commands and skills come from: the user's own folders (always) and the project's (only in a
+// folder the user trusts). One list, read by the extensions and by src/trust, so what is fingerprinted
+// is exactly what can take effect.
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { findRepoRoot } from '../config/paths.js';
+
+export type SourceKind = 'commands' | 'skills';
+
+export interface SourceDir {
+  dir: string;
+  /** how the source is named to the user: `.claude/commands`, `~/.tack/skills` */
+  label: string;
+  /** a project folder: applies only when the folder is trusted */
+  project: boolean;
+  /** `toml`: Gemini's command files; otherwise markdown */
+  format: 'md' | 'toml';
+}
+
+export interface SourceRoots {
+  cwd: string;
+  /** $TACK_HOME */
+  home: string;
+  /** the user's home (`~`); default os.homedir() */
+  userHome?: string;
+}
+
+/** The project folder the sources are read in: the repository root, else the directory itself. */
+export function projectRoot(cwd: string): string {
+  return findRepoRoot(cwd) ?? cwd;
+}
+
+/** Precedence: the first source holding a name wins (project before user; tack's folders before others). */
+export function sourceDirs(kind: SourceKind, r: SourceRoots): SourceDir[] {
+  const root = projectRoot(r.cwd);
+  const user = r.userHome ?? homedir();
+  const p = (rel: string, format: 'md' | 'toml' = 'md'): SourceDir => ({ dir: join(root, rel), label: rel, project: true, format });
+  const u = (dir: string, label: string, format: 'md' | 'toml' = 'md'): SourceDir => ({ dir, label, project: false, format });
+  if (kind === 'commands') {
+    return [
+      p('.tack/commands'),
+      p('.claude/commands'),
+      p('.opencode/command'),
+      p('.opencode/commands'),
+      p('.gemini/commands', 'toml'),
+      u(join(r.home, 'commands'), '$TACK_HOME/commands'),
+      u(join(user, '.claude', 'commands'), '~/.claude/commands'),
+      u(join(user, '.gemini', 'commands'), '~/.gemini/commands', 'toml'),
+    ];
+  }
+  return [
+    p('.tack/skills'),
+    p('.agents/skills'),
+    p('.claude/skills'),
+    u(join(r.home, 'skills'), '$TACK_HOME/skills'),
+    u(join(user, '.agents', 'skills'), '~/.agents/skills'),
+    u(join(user, '.claude', 'skills'), '~/.claude/skills'),
+  ];
+}

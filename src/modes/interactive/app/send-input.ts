@@ -1,0 +1,37 @@
+// A message on its way out of the app: a custom command or skill expanded, the UserPromptSubmit
+// hooks run, the files (`@path`) and MCP resources (`@server:uri`) it mentions attached, then sent
+// (a new run, a steer or a follow-up). Mentions are looked for in what was typed only: a command's
+// body or a file's contents never attach anything.
+import { attachMentioned, withAttachments } from '../../../session/attachments/index.js';
+import { prepareInput } from '../../../session/input.js';
+import type { Session } from '../../../session/session.js';
+import type { CommandInfo } from '../commands.js';
+import { extensionMenuItems } from '../extensions-view.js';
+import { refusedLines } from '../attach-view.js';
+import { promptMenuItems, resourceBlocks } from '../mcp-view.js';
+import type { Transcript } from '../transcript.js';
+
+export { isExtensionCommand } from '../extensions-view.js';
+
+export async function sendPrepared(session: Session, text: string, followUp: boolean, t: Transcript): Promise<void> {
+  const input = await prepareInput(session, text, new AbortController().signal);
+  for (const line of input.notes) t.notice(line);
+  if ('blocked' in input) {
+    t.error(input.blocked);
+    return;
+  }
+  try {
+    const servers = session.mcp?.specs.map((x) => x.name) ?? [];
+    const [files, resources] = await Promise.all([attachMentioned(session.config, session.model, text, servers), resourceBlocks(session, text)]);
+    if (files.refused.length > 0) t.push(refusedLines(files.refused, t.width));
+    const full = resources.length > 0 ? `${input.text}\n\n${resources.join('\n\n')}` : input.text;
+    await session.send(withAttachments(full, files.parts), { followUp });
+  } finally {
+    input.release();
+  }
+}
+
+/** Everything the `/` menu offers beside the built-in commands: MCP prompts, custom commands, skills. */
+export function commandMenuItems(session: Session): CommandInfo[] {
+  return [...promptMenuItems(session), ...extensionMenuItems(session)];
+}

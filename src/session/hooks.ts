@@ -1,0 +1,141 @@
+// The session's hooks: which run on each event, what goes to them, and what their outcome does —
+// PreToolUse blocks a call, PostToolUse adds to a result (a formatter runs), UserPromptSubmit adds
+// context or refuses the prompt, Stop makes the agent go on. Failures are told, never fatal.
+import type { Agent } from '../agent/agent.js';
+import type { AgentToolResult, AnyAgentTool, ToolCallBlock } from '../agent/types.js';
+import type { ToolCall } from '../ai/types.js';
+import { claudeToolName } from '../extensions/claude-names.js';
+import { readOutcome, type HookOutcome } from '../extensions/hooks/outcome.js';
+import { runHooks } from '../extensions/hooks/runner.js';
+import type { HookSpec } from '../extensions/hooks/sources.js';
+import type { HookEvent } from '../config/hooks-schema.js';
+
+export interface SessionHooksOptions {
+  cwd: string;
+  /** the scrubbed environment tool processes get */
+  env: Record<string, string>;
+  /** a failed hook, told once per failure */
+  note: (message: string) => void;
+  /** the session's id and file at the moment (they change with /new) */
+  ids: () => { sessionId: string; transcriptPath: string | null };
+}
+
+/** A Stop hook may send the agent back at most this many times in a row. */
+export const STOP_CONTINUES = 5;
+
+function matches(matcher: string | undefined, tool: string | undefined): boolean {
+  if (matcher === undefined || tool === undefined) return true;
+  const names = [tool, claudeToolName(tool)];
+  try {
+    const re = new RegExp(`^(?:${matcher})$`);
+    return names.some((n) => re.test(n));
+  } catch {
+    return names.includes(matcher);
+  }
+}
+
+/** tack's arguments, with Claude Code's `file_path` beside `path` so hooks written for Claude read them. */
+function toolInput(args: Record<string, unknown>): Record<string, unknown> {
+  return typeof args.path === 'string' ? { ...args, file_path: args.path } : args;
+}
+
+const textOf = (r: AgentToolResult) =>
+  r.content
+    .map((c) => (c.type === 'text' ? c.text : ''))
+    .join('')
+    .slice(0, 64 * 1024);
+
+export class SessionHooks {
+  constructor(
+    readonly specs: readonly HookSpec[],
+    private readonly o: SessionHooksOptions,
+  ) {}
+
+  private async fire(event: HookEvent, payload: Record<string, unknown>, tool?: string, signal?: AbortSignal): Promise<HookOutcome | undefined> {
+    const specs = this.specs.filter((s) => s.event === event && matches(s.matcher, tool));
+    if (specs.length === 0) return undefined;
+    const { sessionId, transcriptPath } = this.o.ids();
+    const input = { session_id: sessionId, transcript_path: transcriptPath, cwd: this.o.cwd, hook_event_name: event, ...payload };
+    const runs = await runHooks(specs, input, { cwd: this.o.cwd, env: this.o.env, signal });
+    const outcome = readOutcome(runs, event === 'UserPromptSubmit' || event === 'SessionStart');
+    for (const failure of outcome.failures) this.o.note(failure);
+    return outcome;
+  }
+
+  /**
+   * PreToolUse, before the approval gate: exit 2 or a deny stops the call (the reason goes to the
+   * model); `allow: true` when a hook answered `permissionDecision: "allow"`.
+   */
+  async preToolUse(call: ToolCall, signal?: AbortSignal): Promise<ToolCallBlock | { allow: boolean } | undefined> {
+    const args = (call.arguments ?? {}) as Record<string, unknown>;
+    const outcome = await this.fire('PreToolUse', { tool_name: claudeToolName(call.name), tool_input: toolInput(args) }, call.name, signal);
+    if (!outcome) return undefined;
+    if (outcome.block) return { block: true, reason: `blocked by a PreToolUse hook: ${outcome.block}` };
+    if (outcome.stop) return { block: true, reason: outcome.stop, stopRun: outcome.stop };
+    return { allow: outcome.permission === 'allow' };
+  }
+
+  /** The tool with PostToolUse hooks after each call; what they say (exit 2, a reason, context) joins the result. */
+  wrap(tool: AnyAgentTool): AnyAgentTool {
+    if (!this.specs.some((s) => s.event === 'PostToolUse' && matches(s.matcher, tool.name))) return tool;
+    return {
+      ...tool,
+      execute: async (id, params, signal, onUpdate) => {
+        const result = await tool.execute(id, params, signal, onUpdate);
+        const args = params as Record<string, unknown>;
+        const response = { output: textOf(result), is_error: result.isError === true, ...(typeof args.path === 'string' ? { file_path: args.path } : {}) };
+        const outcome = await this.fire(
+          'PostToolUse',
+          { tool_name: claudeToolName(tool.name), tool_input: toolInput(args), tool_response: response },
+          tool.name,
+          signal,
+        );
+        const said = [outcome?.block && `PostToolUse hook: ${outcome.block}`, ...(outcome?.context ?? [])].filter((x): x is string => !!x);
+        return said.length > 0 ? { ...result, content: [...result.content, { type: 'text', text: `\n${said.join('\n')}` }] } : result;
+      },
+    };
+  }
+
+  /** UserPromptSubmit: `blocked` is shown and the prompt is not sent; `context` is added to it. */
+  async userPromptSubmit(prompt: string, signal?: AbortSignal): Promise<{ blocked?: string; context: string[] }> {
+    const outcome = await this.fire('UserPromptSubmit', { prompt }, undefined, signal);
+    const blocked = outcome?.block ?? outcome?.stop;
+    return blocked ? { blocked, context: [] } : { context: outcome?.context ?? [] };
+  }
+
+  /** A run that ended with an answer goes on while a Stop hook blocks (exit 2), with its reason. */
+  async untilStopAgrees(agent: Pick<Agent, 'state' | 'prompt'>, run: Promise<void>): Promise<void> {
+    await run;
+    for (let i = 0; i < STOP_CONTINUES; i++) {
+      const last = agent.state.messages.at(-1);
+      if (last?.role !== 'assistant' || last.stopReason !== 'stop') return;
+      const reason = await this.stop(i > 0);
+      // the user may have sent something while the hook ran: their message goes first
+      if (!reason || agent.state.isRunning) return;
+      await agent.prompt(`A Stop hook asks you to go on:\n${reason}`);
+    }
+  }
+
+  /** Stop: the text the agent goes on with, or undefined to stop. */
+  async stop(active: boolean): Promise<string | undefined> {
+    const outcome = await this.fire('Stop', { stop_hook_active: active });
+    return outcome?.stop ? undefined : outcome?.block;
+  }
+
+  /** SessionStart: what its hooks print, for the model. */
+  async sessionStart(source: 'startup' | 'resume'): Promise<string[]> {
+    return (await this.fire('SessionStart', { source }))?.context ?? [];
+  }
+
+  async sessionEnd(reason: string): Promise<void> {
+    await this.fire('SessionEnd', { reason });
+  }
+
+  async preCompact(trigger: 'manual' | 'auto', instructions: string | undefined): Promise<void> {
+    await this.fire('PreCompact', { trigger, custom_instructions: instructions ?? '' });
+  }
+
+  async notification(message: string): Promise<void> {
+    await this.fire('Notification', { message });
+  }
+}

@@ -1,0 +1,81 @@
+// The user's setup in a real terminal: the `/` menu lists custom commands and skills with where they
+// come from (a clash with a built-in is shown once, as the built-in that wins), a command expands into
+// the request, /skills and /hooks say what is active and from which file.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeProject } from '../support/cli.js';
+import { startApp, stopApps } from './harness.js';
+import { hasTmux } from './tmux.js';
+
+const run = hasTmux() ? describe : describe.skip;
+afterEach(stopApps);
+
+function put(root: string, files: Record<string, string>): void {
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+}
+
+function setup() {
+  const project = makeProject({
+    '.claude/commands/review.md': '---\ndescription: Review a file for bugs\nargument-hint: <file>\n---\nReview $ARGUMENTS carefully.',
+    '.agents/skills/pdf-forms/SKILL.md': '---\nname: pdf-forms\ndescription: Fill in PDF forms\n---\nsteps',
+  });
+  put(project.home, {
+    'commands/help.md': 'my own help',
+    'commands/review.md': 'the user review, beaten by the project one',
+    'config.json': JSON.stringify({ hooks: { PostToolUse: [{ matcher: 'Edit|Write', hooks: [{ type: 'command', command: 'prettier --write' }] }] } }),
+  });
+  return project;
+}
+
+run('commands, skills and hooks in the app', () => {
+  it('the / menu shows them with their source; a command expands into the request', async () => {
+    const { term, server } = await startApp([{ text: 'reviewed it' }], { project: setup(), args: ['--trust'] });
+    term.type('/re');
+    let screen = await term.waitFor('/review <file>', 10_000, 'the menu');
+    expect(screen).toContain('Review a file for bugs · .claude/commands; over $TACK_HOME/commands');
+    term.keys('C-u');
+    term.type('/he');
+    screen = await term.waitFor('built-in; over $TACK_HOME/commands', 10_000, 'the clash');
+    expect(screen.match(/\/help/g)).toHaveLength(1);
+    term.keys('C-u');
+    term.type('/skill:');
+    await term.waitFor('Fill in PDF forms · .agents/skills', 10_000, 'the skill');
+    term.keys('C-u');
+    term.type('/review src/a.ts');
+    term.keys('Escape');
+    term.keys('Enter');
+    await term.waitFor('reviewed it', 10_000, 'the answer');
+    const user = server.chatRequests()[0]!.body.messages.find((m: any) => m.role === 'user');
+    expect(user.content).toBe('Review src/a.ts carefully.');
+  });
+
+  it('/skills and /hooks list what is active and from which file', async () => {
+    const project = setup();
+    const { term } = await startApp([], { project, args: ['--trust'] });
+    term.type('/skills');
+    term.keys('Enter');
+    let screen = await term.waitFor('Skills (1)', 10_000, '/skills');
+    expect(screen).toContain('pdf-forms  .agents/skills');
+    term.type('/hooks');
+    term.keys('Enter');
+    screen = await term.waitFor('Hooks (1)', 10_000, '/hooks');
+    expect(screen).toContain('PostToolUse (Edit|Write)  prettier --write');
+    expect(screen).toContain(`from ${join(project.home, 'config.json')} · timeout 60 s`);
+  });
+
+  it('a Notification hook hears of a question put to the user', async () => {
+    const project = makeProject();
+    const note = join(project.home, '..', 'notified.json');
+    put(project.home, { 'config.json': JSON.stringify({ hooks: { Notification: [{ hooks: [{ type: 'command', command: `cat > "${note}"` }] }] } }) });
+    const { term } = await startApp([{ toolCalls: [{ name: 'bash', arguments: { command: 'touch asked-about' } }] }, { text: 'ok' }], { project });
+    term.type('make the file');
+    term.keys('Enter');
+    await term.waitFor('touch asked-about', 10_000, 'the question');
+    await expect.poll(() => (existsSync(note) ? readFileSync(note, 'utf8') : ''), { timeout: 10_000 }).toContain('"hook_event_name":"Notification"');
+    expect(JSON.parse(readFileSync(note, 'utf8')).message).toContain('tack needs your permission: ');
+  });
+});
