@@ -48,6 +48,7 @@ Environment: OPENAI_API_KEY (or the provider's key, e.g. OPENROUTER_API_KEY), OP
   TACK_HOME (default ~/.tack), TACK_PROBE_PORTS (local servers to look for), TACK_DEBUG=1
 Settings: $TACK_HOME/config.json and .tack/config.json (model, provider, baseUrl, apiKeyEnv, ...)
 MCP servers: tack mcp add|list|get|remove (tack mcp --help), .mcp.json in a trusted folder, --mcp-config
+Checkpoints: tack rewind --list | --to N [--code|--conversation|--both] | --prune (tack rewind --help)
 Exit codes: 0 done, 1 model or runtime error, 2 usage or settings error, 3 --max-turns reached, 130 interrupted`;
 
 function buildProgram(): Command {
@@ -148,6 +149,10 @@ async function main(argv: string[]): Promise<number> {
   if (argv[2] === 'mcp') {
     const { runMcpCommand } = await import('./extensions/mcp/command.js');
     return runMcpCommand(argv.slice(3));
+  }
+  if (argv[2] === 'rewind') {
+    const { runRewindCommand } = await import('./checkpoints/command.js');
+    return runRewindCommand(argv.slice(3));
   }
   if (argv[2] === 'trust') {
     const { runTrustCommand } = await import('./trust/command.js');

@@ -18,6 +18,8 @@ import { buildSystemPrompt } from './system-prompt.js';
 import { addUsage, noUsage, type UsageTotals, withEstimate } from './usage.js';
 import { join } from 'node:path';
 import { McpHost } from '../extensions/mcp/host.js';
+import type { Checkpoints } from '../checkpoints/checkpoints.js';
+import { CheckpointStep, makeCheckpoints, rewind, type RewindOutcome, type RewindWhat } from './checkpointing.js';
 
 export type CompactionReason = 'threshold' | 'overflow' | 'manual';
 
@@ -70,6 +72,9 @@ export class Session {
   /** the first model call has not yet waited for MCP tool lists */
   private mcpWaited = false;
   private readonly note: (message: string) => void;
+  /** the workspace before each message, for rewind (undefined when turned off in the settings) */
+  checkpoints: Checkpoints | undefined;
+  private readonly checkpointStep: CheckpointStep;
 
   constructor(
     readonly config: ResolvedConfig,
@@ -87,6 +92,8 @@ export class Session {
     this.file = o.file === null ? null : (o.file ?? join(sessionsDir(config.home, config.cwd), sessionFileName(new Date(), this.id)));
     if (this.file) this.lock = lockSession(this.file);
     if (o.resume && this.file) this.writer = SessionWriter.reopen(this.file);
+    this.checkpoints = makeCheckpoints(config, this.id, o.resume, (entry) => this.write(entry));
+    this.checkpointStep = new CheckpointStep(() => this.checkpoints, config, this.note);
     this.agent = new Agent({
       ...agentOptions,
       streamFn: baseStream,
@@ -102,6 +109,7 @@ export class Session {
   /** Starts the MCP servers in the background, if they are not already starting. */
   startExtensions(): void {
     this.mcp?.start();
+    this.checkpointStep.warm();
   }
 
   /** The tools the model is offered now: the built-in ones, then the ready MCP servers' (minus those a deny rule hides). */
@@ -207,6 +215,12 @@ export class Session {
     await this.runCompaction('manual', focus, signal);
   }
 
+  /** Back to checkpoint n (`/rewind`, `/undo`): the files, the conversation, or both; only while idle. */
+  async rewind(n: number, what: RewindWhat, o: { overwrite?: boolean } = {}): Promise<RewindOutcome> {
+    if (this.agent.state.isRunning) throw new Error('a rewind needs a quiet moment: let the run finish, or interrupt it with Esc');
+    return rewind(this.checkpoints, n, what, this.agent.state.messages, (m) => this.agent.replaceMessages(m), o);
+  }
+
   /** A fresh conversation in a new session file (`/new`). */
   async startNew(): Promise<void> {
     await this.agent.reset();
@@ -218,6 +232,7 @@ export class Session {
       this.file = join(sessionsDir(this.config.home, this.config.cwd), sessionFileName(new Date(), this.id));
       this.lock = lockSession(this.file);
     }
+    this.checkpoints = makeCheckpoints(this.config, this.id, undefined, (entry) => this.write(entry));
   }
 
   close(): void {
@@ -261,6 +276,7 @@ export class Session {
   }
 
   private async onAgentEvent(event: AgentEvent): Promise<void> {
+    await this.checkpointStep.onEvent(event, this.agent.state.messages);
     // what the request holds, estimated once per call: the count while streaming, or if none comes
     if (event.type === 'message_start' && event.message.role === 'assistant') this.requestEstimate = estimateTokens(this.agent.state.messages);
     if (event.type === 'message_end') {
@@ -338,7 +354,7 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
     pickModel(config, provider, resume?.model),
     buildSystemPrompt({ cwd: config.cwd, home: config.home, tools, replace: o.systemPrompt, append: o.appendSystemPrompt }),
   ]);
-  return new Session(
+  const session = new Session(
     config,
     tools,
     models.streamSimple.bind(models),
@@ -352,4 +368,6 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
     },
     { ...o, file: o.resumeFile ?? o.file, resume, approvals: safety.gate, mcp, note },
   );
+  if (!o.deferExtensions) session.startExtensions();
+  return session;
 }
