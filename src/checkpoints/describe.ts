@@ -42,12 +42,12 @@ export function planLines(plan: RewindPlan): string[] {
   return lines;
 }
 
-export function reportLines(report: RewindReport): string[] {
+export function reportLines(report: RewindReport, overwriteHint = '--force overwrites it'): string[] {
   const byPath = new Map(report.plan.changes.map((c) => [c.path, c]));
   const lines = [
     ...report.written.map((p) => `  ${byPath.get(p)?.status === 'A' ? 'recreated' : 'restored '}  ${p}`),
     ...report.deleted.map((p) => `  deleted    ${p}`),
-    ...report.kept.map((p) => `  kept       ${p}  (changed outside tack since it last wrote it; --force overwrites it)`),
+    ...report.kept.map((p) => `  kept       ${p}  (changed outside tack since it last wrote it; ${overwriteHint})`),
     ...report.refused.map((r) => `  not done   ${r.path}: ${r.reason}`),
     ...report.plan.tooLarge.map((p) => `  not kept   ${p}  (over the size limit when checkpointed: left as it is)`),
   ];

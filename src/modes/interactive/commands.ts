@@ -15,6 +15,8 @@ export const COMMANDS: CommandInfo[] = [
   { name: 'thinking', args: '[off|low|medium|high]', description: 'how hard the model thinks, where it takes a reasoning effort (no level: show it)' },
   { name: 'session', description: 'session id, file and token totals' },
   { name: 'copy', description: 'copy the last answer to the clipboard' },
+  { name: 'rewind', description: 'go back to before an earlier message: files, conversation or both (also: Esc twice)' },
+  { name: 'undo', description: "undo the last prompt's changes to the files" },
   { name: 'mcp', args: '[reconnect <server>]', description: 'MCP servers: state, tools, errors, log tail; reconnect one' },
   { name: 'quit', description: 'leave tack' },
 ];
@@ -40,6 +42,7 @@ export const HELP_KEYS: [string, string][] = [
   ['Alt+Enter', 'queue a follow-up (delivered when tack is done)'],
   ['Shift+Enter, Ctrl+J, \\ Enter', 'new line'],
   ['Esc', 'interrupt and put queued messages back into the input'],
+  ['Esc Esc (empty input)', 'rewind to before an earlier message (/rewind)'],
   ['Up (empty input)', 'take queued messages back; otherwise walk the history'],
   ['Ctrl+C', 'clear the input, or interrupt; twice on an empty input: quit'],
   ['Ctrl+D', 'quit (on an empty input)'],
