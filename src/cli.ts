@@ -68,6 +68,7 @@ function buildProgram(): Command {
     .option('-r, --resume [id]', 'continue the session whose id starts with id')
     .option('--session <file>', 'use this session file (continued when it exists)')
     .option('--no-session', 'do not save this conversation')
+    .option('--fork-session', 'with -c, -r or --session: continue in a copy, leaving the original as it was')
     .optionsGroup('Model:')
     .option('-m, --model <id>', "model id (default: from settings, else the server's first)")
     .option('--provider <name>', 'openai, openrouter, deepseek, ollama, ... or one from the settings (see --list-providers)')

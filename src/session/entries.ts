@@ -13,6 +13,8 @@ export interface SessionHeader {
   cwd: string;
   model: string;
   tack_version: string;
+  /** --fork-session: the id of the session this one was copied from */
+  forkedFrom?: string;
 }
 
 export interface MessageEntry {

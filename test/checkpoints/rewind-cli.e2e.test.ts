@@ -143,3 +143,33 @@ describe('tack rewind from the command line', () => {
     expect(readdirSync(join(p.home, 'checkpoints')).filter((f) => f !== 'last-prune')).toHaveLength(1);
   });
 });
+
+describe('--fork-session', () => {
+  it('continues in a copy: a rewind of the copy leaves the original conversation and its checkpoints alone', { timeout: 60_000 }, async () => {
+    const s = await server([{ text: 'first answer' }, { text: 'forked answer' }]);
+    const p = makeProject({ 'a.txt': 'a\n' });
+    await runTack(['-p', '--base-url', s.url, '-m', 'm', 'first question'], { cwd: p.dir, home: p.home });
+    const sessions = join(p.home, 'sessions');
+    const dir = join(sessions, readdirSync(sessions)[0]!);
+    const original = join(dir, readdirSync(dir).find((f) => f.endsWith('.jsonl'))!);
+    const before = readFileSync(original, 'utf8');
+    const fork = await runTack(['-c', '--fork-session', '-p', '--output-format', 'json', '--base-url', s.url, '-m', 'm', 'forked question'], {
+      cwd: p.dir,
+      home: p.home,
+    });
+    expect(fork.code).toBe(0);
+    const forkId = JSON.parse(fork.stdout).session_id as string;
+    expect(readFileSync(original, 'utf8')).toBe(before);
+    const rw = await runTack(['rewind', '-r', forkId, '--to', '1', '--conversation'], { cwd: p.dir, home: p.home });
+    expect(rw.code).toBe(0);
+    expect(readFileSync(original, 'utf8')).toBe(before);
+    const list = await runTack(['rewind', '--list', '-r', forkId], { cwd: p.dir, home: p.home });
+    expect(list.stdout.split('\n').filter(Boolean)).toHaveLength(2);
+    expect(
+      existsSync(join(p.home, 'checkpoints', readdirSync(join(p.home, 'checkpoints')).find((f) => f !== 'last-prune')!, 'git', 'refs', 'tack', forkId)),
+    ).toBe(true);
+    const bad = await runTack(['--fork-session', '-p', '--base-url', s.url, 'x'], { cwd: p.dir, home: p.home });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--fork-session needs a session to copy');
+  });
+});
