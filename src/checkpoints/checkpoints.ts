@@ -59,13 +59,18 @@ export class Checkpoints {
     return this.conversations[n - 1]?.();
   }
 
-  /** Checkpoints the workspace before a message; `messages` is the conversation so far. */
-  async before(kind: CheckpointRecord['kind'], text: string, messages: readonly Message[]): Promise<NumberedCheckpoint> {
+  /**
+   * Checkpoints the workspace before a message; `messages` is the conversation so far. The record
+   * is written when the snapshot is done; `behind` then says how many message entries were written
+   * since it started (the message itself, an answer), so a loader knows where its conversation ended.
+   */
+  async before(kind: CheckpointRecord['kind'], text: string, messages: readonly Message[], behind: () => number = () => 0): Promise<NumberedCheckpoint> {
+    const copy = [...messages];
     const snap = await this.store.snapshot(this.chain);
     const record: CheckpointRecord = { type: 'checkpoint', kind, tree: snap.tree, text: text.slice(0, TEXT_LIMIT), timestamp: Date.now() };
     if (snap.skipped.length > 0) record.skipped = snap.skipped.slice(0, 50);
+    if (behind() > 0) record.behind = behind();
     this.timeline.push(record);
-    const copy = [...messages];
     this.conversations.push(() => copy);
     this.write(record);
     return { ...record, n: this.list().length };

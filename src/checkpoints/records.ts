@@ -10,6 +10,8 @@ export interface CheckpointRecord {
   text: string;
   /** files left out for their size */
   skipped?: string[];
+  /** message entries written before this record that came after its moment (it is written once the snapshot is done) */
+  behind?: number;
   timestamp: number;
 }
 

@@ -38,12 +38,21 @@ function textOf(message: Message): string {
 export class CheckpointStep {
   private firstOfRun = true;
   private failed = false;
+  /** the checkpoint being taken: the model call goes ahead meanwhile, tools wait for it */
+  private pending: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly current: () => Checkpoints | undefined,
     private readonly config: ResolvedConfig,
     private readonly note: (message: string) => void,
+    /** how many message entries the session file has received */
+    private readonly messagesWritten: () => number,
   ) {}
+
+  /** Resolves once the latest message's checkpoint is taken (before a tool runs, a compaction, the end of a run). */
+  ready(): Promise<unknown> {
+    return this.pending;
+  }
 
   /**
    * The first snapshot of a workspace copies every file: done in the background, so the first
@@ -64,9 +73,17 @@ export class CheckpointStep {
     try {
       if (event.type === 'agent_start') this.firstOfRun = true;
       else if (event.type === 'message_start' && event.message.role === 'user') {
-        await cp.before(this.firstOfRun ? 'prompt' : 'steer', textOf(event.message), messages);
+        const start = this.messagesWritten();
+        const kind = this.firstOfRun ? 'prompt' : 'steer';
         this.firstOfRun = false;
-      } else if (event.type === 'turn_end' && event.toolResults.length > 0) await cp.written();
+        const previous = this.pending;
+        this.pending = previous
+          .then(() => cp.before(kind, textOf(event.message), messages, () => this.messagesWritten() - start))
+          .catch((err: unknown) => this.fail(err));
+      } else if (event.type === 'turn_end' && event.toolResults.length > 0) {
+        await this.pending;
+        await cp.written();
+      } else if (event.type === 'agent_end') await this.pending;
     } catch (err) {
       this.fail(err);
     }

@@ -75,6 +75,7 @@ export class Session {
   /** the workspace before each message, for rewind (undefined when turned off in the settings) */
   checkpoints: Checkpoints | undefined;
   private readonly checkpointStep: CheckpointStep;
+  private messageEntries = 0;
 
   constructor(
     readonly config: ResolvedConfig,
@@ -93,11 +94,18 @@ export class Session {
     if (this.file) this.lock = lockSession(this.file);
     if (o.resume && this.file) this.writer = SessionWriter.reopen(this.file);
     this.checkpoints = makeCheckpoints(config, this.id, o.resume, (entry) => this.write(entry));
-    this.checkpointStep = new CheckpointStep(() => this.checkpoints, config, this.note);
+    this.checkpointStep = new CheckpointStep(
+      () => this.checkpoints,
+      config,
+      this.note,
+      () => this.messageEntries,
+    );
     this.agent = new Agent({
       ...agentOptions,
       streamFn: baseStream,
       prepareContext: ({ reason, signal }) => this.prepareContext(reason, signal),
+      // the model call does not wait for the message's checkpoint; a tool does
+      beforeToolCall: (call, tool, signal) => this.checkpointStep.ready().then(() => agentOptions.beforeToolCall?.(call, tool, signal)),
     });
     for (const m of o.resume?.messages ?? []) if (m.role === 'assistant') addUsage(this.usage, m.usage);
     // Persistence first, so listeners run after the message is safely on disk.
@@ -260,6 +268,7 @@ export class Session {
       tack_version: packageVersion(),
     });
     this.writer.append(entry);
+    if (entry.type === 'message') this.messageEntries++;
   }
 
   private async emit(event: SessionEvent): Promise<void> {
@@ -307,6 +316,7 @@ export class Session {
     // asked for by name, a short conversation is compacted too: all but its last exchange's end
     const cut = findCut(messages, keep) || (reason === 'manual' ? findCut(messages, 0) : 0);
     if (cut <= 0) return false;
+    await this.checkpointStep.ready();
     const older = messages.slice(0, cut);
     const kept = messages.slice(cut);
     await this.emit({ type: 'compaction_start', reason });

@@ -181,10 +181,13 @@ export async function loadSession(path: string): Promise<LoadedSession> {
         compactedCount += entry.messagesSummarized;
         head = chain([summaryMessage(entry.summary, entry.timestamp), ...entry.kept]);
         break;
-      case 'checkpoint':
+      case 'checkpoint': {
         timeline.push(entry);
-        marks.push({ head, compactedCount });
+        let at = head;
+        for (let k = 0; k < (entry.behind ?? 0) && at; k++) at = at.prev;
+        marks.push({ head: at, compactedCount });
         break;
+      }
       case 'written':
         timeline.push(entry);
         break;
