@@ -1,8 +1,8 @@
 // The checkpoint store: a shadow git repository per workspace under $TACK_HOME/checkpoints/<slug>/.
 // A snapshot stages only what git reports as changed (its index keeps file stats), then writes a
 // tree, so its cost follows what changed, not the size of the workspace. The user's .git is never read.
-import { existsSync, lstatSync, mkdirSync, type Stats, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, lstatSync, mkdirSync, readFileSync, renameSync, type Stats, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { cwdSlug } from '../session/store.js';
 import { GitError, git, nulList, type ShadowPaths } from './git.js';
 import { parseRawDiff, type TreeChange } from './tree-diff.js';
@@ -24,6 +24,20 @@ export interface Snapshot {
   tree: string;
   /** files left out because of their size (relative paths) */
   skipped: string[];
+}
+
+/** The commit a session's checkpoint chain ends at (its ref, loose or packed), if any. */
+export function chainHead(gitDir: string, ref: string): string | undefined {
+  const loose = join(gitDir, ref);
+  const found = existsSync(loose)
+    ? readFileSync(loose, 'utf8').trim()
+    : existsSync(join(gitDir, 'packed-refs'))
+      ? readFileSync(join(gitDir, 'packed-refs'), 'utf8')
+          .split('\n')
+          .find((line) => line.endsWith(` ${ref}`))
+          ?.split(' ')[0]
+      : undefined;
+  return found && /^[0-9a-f]{40,64}$/.test(found) ? found : undefined;
 }
 
 export function checkpointsRoot(home: string): string {
@@ -65,7 +79,7 @@ export class CheckpointStore {
   private queue: Promise<unknown> = Promise.resolve();
   private ready = false;
   /** the latest commit of each session's chain, once known */
-  private readonly heads = new Map<string, { commit: string; tree: string } | null>();
+  private readonly heads = new Map<string, { commit: string; tree: string }>();
 
   constructor(
     home: string,
@@ -143,19 +157,15 @@ export class CheckpointStore {
   /** Commits the tree on the session's chain (refs/tack/<chain>) unless it is already its head. */
   private async keep(chain: string, tree: string): Promise<void> {
     const ref = `refs/tack/${chain.replace(/[^A-Za-z0-9._-]/g, '_')}`;
-    if (!this.heads.has(chain)) {
-      try {
-        const out = (await this.run(['rev-parse', '-q', '--verify', `${ref}^{commit}`, `${ref}^{tree}`])).stdout.toString('utf8').split('\n');
-        this.heads.set(chain, { commit: out[0]!, tree: out[1]! });
-      } catch {
-        this.heads.set(chain, null);
-      }
-    }
     const head = this.heads.get(chain);
     if (head?.tree === tree) return;
-    const parent = head ? ['-p', head.commit] : [];
-    const commit = (await this.run(['commit-tree', tree, ...parent, '-m', 'tack checkpoint'])).stdout.toString('utf8').trim();
-    await this.run(['update-ref', ref, commit]);
+    const parent = head?.commit ?? chainHead(this.paths.gitDir, ref);
+    const commit = (await this.run(['commit-tree', tree, ...(parent ? ['-p', parent] : []), '-m', 'tack checkpoint'])).stdout.toString('utf8').trim();
+    // a loose ref written beside and renamed, as git does (a packed one of the same name is overridden)
+    const path = join(this.paths.gitDir, ref);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(`${path}.${process.pid}.tmp`, `${commit}\n`);
+    renameSync(`${path}.${process.pid}.tmp`, path);
     this.heads.set(chain, { commit, tree });
   }
 

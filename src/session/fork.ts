@@ -1,23 +1,11 @@
 // --fork-session: a continued session goes on in a copy, so a rewind there leaves the original alone.
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkpointDir } from '../checkpoints/store.js';
+import { chainHead, checkpointDir } from '../checkpoints/store.js';
 import { UsageError } from '../config/errors.js';
 import type { SessionHeader } from './entries.js';
 import { sessionFileName, sessionsDir } from './store.js';
-
-/** The commit a session's checkpoint chain ends at, loose or packed. */
-function chainHead(gitDir: string, ref: string): string | undefined {
-  const loose = join(gitDir, ref);
-  if (existsSync(loose)) return readFileSync(loose, 'utf8').trim();
-  const packed = join(gitDir, 'packed-refs');
-  if (!existsSync(packed)) return undefined;
-  return readFileSync(packed, 'utf8')
-    .split('\n')
-    .find((line) => line.endsWith(` ${ref}`))
-    ?.split(' ')[0];
-}
 
 /**
  * Copies the session file under a new id (the header says which it came from) and starts the
@@ -41,7 +29,7 @@ export function forkSession(file: string, home: string, cwd: string): string {
   writeFileSync(copy, `${JSON.stringify(forked)}\n${nl < 0 ? '' : text.slice(nl + 1)}`, { mode: 0o600 });
   const gitDir = join(checkpointDir(home, header.cwd), 'git');
   const head = chainHead(gitDir, `refs/tack/${header.id}`);
-  if (head && /^[0-9a-f]{40,64}$/.test(head)) {
+  if (head) {
     mkdirSync(join(gitDir, 'refs', 'tack'), { recursive: true });
     writeFileSync(join(gitDir, 'refs', 'tack', id), `${head}\n`);
   }
