@@ -30,6 +30,8 @@ function lstatOrNull(path: string) {
   }
 }
 
+const GONE = 'its folder is gone';
+
 /** Makes sure every folder on the way is a real folder inside the workspace (made when missing); else why not. */
 function prepareParents(root: string, path: string, create: boolean): string | undefined {
   const parts = path.split('/').slice(0, -1);
@@ -39,7 +41,7 @@ function prepareParents(root: string, path: string, create: boolean): string | u
     const st = lstatOrNull(dir);
     if (st?.isDirectory()) continue;
     if (st) return `${st.isSymbolicLink() ? 'a link' : 'a file'} stands where its folder ${dir.slice(root.length + 1)} should be`;
-    if (!create) return 'its folder is gone';
+    if (!create) return GONE;
     mkdirSync(dir);
   }
   return undefined;
@@ -85,6 +87,7 @@ export function applyChanges(workspace: string, changes: TreeChange[], blobs: Ma
   // deletions first: a link or file the agent put where a folder belongs must go before the folder's files come back
   for (const c of valid.filter((x) => x.status === 'D' || x.status === 'T')) {
     const why = prepareParents(root, c.path, false);
+    if (why === GONE) continue; // its folder went, and the file with it
     if (why) {
       if (c.status === 'D') result.refused.push({ path: c.path, reason: why });
       continue;

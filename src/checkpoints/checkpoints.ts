@@ -86,9 +86,11 @@ export class Checkpoints {
   }
 
   /** Each checkpoint with what changed since it (to the workspace as it is now). */
-  async sinceEach(): Promise<{ checkpoint: NumberedCheckpoint; changes: TreeChange[] }[]> {
+  async sinceEach(): Promise<{ checkpoint: NumberedCheckpoint; changes: TreeChange[] | null }[]> {
     const now = (await this.store.snapshot()).tree;
-    return Promise.all(this.list().map(async (checkpoint) => ({ checkpoint, changes: await this.store.changes(checkpoint.tree, now) })));
+    // null: the checkpoint's files were pruned
+    const since = (tree: string) => this.store.changes(tree, now).catch(() => null);
+    return Promise.all(this.list().map(async (checkpoint) => ({ checkpoint, changes: await since(checkpoint.tree) })));
   }
 
   private checkpoint(n: number): NumberedCheckpoint {

@@ -28,8 +28,10 @@ export function sinceSummary(changes: TreeChange[]): string {
 
 const KIND_LABEL: Record<NumberedCheckpoint['kind'], string> = { prompt: '', steer: '(steer) ', rewind: '(rewind) ' };
 
-export function checkpointLine(cp: NumberedCheckpoint, changes: TreeChange[]): string {
-  return `${String(cp.n).padStart(3)}  ${formatTime(cp.timestamp)}  ${KIND_LABEL[cp.kind]}${firstLine(cp.text) || '(empty)'}  · ${sinceSummary(changes)}`;
+/** `changes` null: the checkpoint's files are no longer stored. */
+export function checkpointLine(cp: NumberedCheckpoint, changes: TreeChange[] | null): string {
+  const since = changes ? sinceSummary(changes) : 'files pruned: conversation only';
+  return `${String(cp.n).padStart(3)}  ${formatTime(cp.timestamp)}  ${KIND_LABEL[cp.kind]}${firstLine(cp.text) || '(empty)'}  · ${since}`;
 }
 
 /** One line per file a rewind would touch (changes go from now to the checkpoint). */

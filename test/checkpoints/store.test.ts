@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyChanges } from '../../src/checkpoints/apply.js';
+import { pruneCheckpoints } from '../../src/checkpoints/prune.js';
 import { CheckpointStore, checkpointDir } from '../../src/checkpoints/store.js';
 
 const dirs: string[] = [];
@@ -178,5 +179,20 @@ describe('checkpoint store', () => {
     expect(snap.skipped).toEqual(['big.bin']);
     const files = (await store.changes('4b825dc642cb6eb9a060e54bf8d69288fbee4904', snap.tree)).map((c) => c.path);
     expect(files).toEqual(['.gitignore', 'small.txt']);
+  });
+});
+
+describe('retention', () => {
+  it('prunes the chains of sessions unused for the retention time, and the workspace store once none is left', async () => {
+    const ws = temp('ws');
+    const home = temp('home');
+    writeFileSync(join(ws, 'a.txt'), 'a\n');
+    const store = new CheckpointStore(home, ws);
+    const snap = await store.snapshot('session-1');
+    const inThreeDays = Date.now() + 3 * 24 * 3600 * 1000;
+    expect(await pruneCheckpoints(home, 5, inThreeDays)).toEqual({ sessions: 0, workspaces: 0 });
+    expect(await store.has(snap.tree)).toBe(true);
+    expect(await pruneCheckpoints(home, 2, inThreeDays)).toEqual({ sessions: 1, workspaces: 1 });
+    expect(existsSync(checkpointDir(home, ws))).toBe(false);
   });
 });

@@ -36,7 +36,7 @@ export interface RewindHost {
 
 type Stage =
   | { kind: 'loading'; what: string }
-  | { kind: 'list'; rows: { checkpoint: NumberedCheckpoint; changes: TreeChange[] }[] }
+  | { kind: 'list'; rows: { checkpoint: NumberedCheckpoint; changes: TreeChange[] | null }[] }
   | { kind: 'plan'; plan: RewindPlan; actions: Action[]; overwrite: boolean }
   | { kind: 'error'; message: string };
 
