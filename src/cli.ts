@@ -52,6 +52,7 @@ Environment: OPENAI_API_KEY (or the provider's key, e.g. OPENROUTER_API_KEY), OP
   TACK_HOME (default ~/.tack), TACK_PROBE_PORTS (local servers to look for), TACK_DEBUG=1
 Settings: $TACK_HOME/config.json and .tack/config.json (model, provider, baseUrl, apiKeyEnv, ...)
 MCP servers: tack mcp add|list|get|remove (tack mcp --help), .mcp.json in a trusted folder, --mcp-config
+Checkpoints: tack rewind --list | --to N [--code|--conversation|--both] | --prune (tack rewind --help)
 Exit codes: 0 done, 1 model or runtime error, 2 usage or settings error, 3 --max-turns reached, 130 interrupted`;
 
 function buildProgram(): Command {
@@ -79,6 +80,7 @@ function buildProgram(): Command {
     .option('-r, --resume [id]', 'continue the session whose id starts with id')
     .option('--session <file>', 'use this session file (continued when it exists)')
     .option('--no-session', 'do not save this conversation')
+    .option('--fork-session', 'with -c, -r or --session: continue in a copy, leaving the original as it was')
     .optionsGroup('Model:')
     .option('-m, --model <id>', "model id (default: from settings, else the server's first)")
     .option('--provider <name>', 'openai, openrouter, deepseek, ollama, ... or one from the settings (see --list-providers)')
@@ -173,6 +175,10 @@ async function main(argv: string[]): Promise<number> {
   if (argv[2] === 'mcp') {
     const { runMcpCommand } = await import('./extensions/mcp/command.js');
     return runMcpCommand(argv.slice(3));
+  }
+  if (argv[2] === 'rewind') {
+    const { runRewindCommand } = await import('./checkpoints/command.js');
+    return runRewindCommand(argv.slice(3));
   }
   if (argv[2] === 'trust') {
     const { runTrustCommand } = await import('./trust/command.js');

@@ -83,6 +83,7 @@ export interface ResolvedConfig {
   answerTimeoutMs: number | undefined;
   tools: ToolName[];
   compaction: { reserveTokens?: number; keepRecentTokens?: number };
+  checkpoints: CheckpointSettings;
   /** undefined: the mode's default (`ask` interactive, print mode's own) */
   approval: ApprovalMode | undefined;
   /** permission rules of every settings file, global first */
@@ -132,6 +133,16 @@ export class NoServerConfigured extends UsageError {
   }
 }
 
+export interface CheckpointSettings {
+  enabled: boolean;
+  retentionDays: number;
+  maxFileBytes: number;
+}
+
+export function checkpointSettings(c: ConfigFile['checkpoints'] = {}): CheckpointSettings {
+  return { enabled: c.enabled !== false, retentionDays: c.retentionDays ?? 30, maxFileBytes: Math.round((c.maxFileMB ?? 10) * 1048576) };
+}
+
 function merged(files: ConfigFile[]): ConfigFile {
   const out: ConfigFile = {};
   for (const f of files) {
@@ -141,6 +152,7 @@ function merged(files: ConfigFile[]): ConfigFile {
       retry: { ...out.retry, ...f.retry },
       timeouts: { ...out.timeouts, ...f.timeouts },
       compaction: { ...out.compaction, ...f.compaction },
+      checkpoints: { ...out.checkpoints, ...f.checkpoints },
       mcp: { ...out.mcp, ...f.mcp },
     });
   }
@@ -335,6 +347,7 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = proce
     answerTimeoutMs: answer !== undefined ? answer * 1000 : undefined,
     tools: parseToolList(flags.tools ?? file.tools ?? [...TOOL_NAMES]),
     compaction: file.compaction ?? {},
+    checkpoints: checkpointSettings(file.checkpoints),
     approval: approvalMode(flags, file),
     permissions: ruleLists(loaded.map((l) => l.config)),
     sandbox: flags.sandbox ?? sandboxSettings(loaded.map((l) => l.config)).mode,

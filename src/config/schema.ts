@@ -109,6 +109,17 @@ export const ConfigFileSchema = Type.Object(
         strict,
       ),
     ),
+    /** checkpoints before each message, for rewind: on by default; kept for retentionDays after a session's last use */
+    checkpoints: Type.Optional(
+      Type.Object(
+        {
+          enabled: Type.Optional(Type.Boolean()),
+          retentionDays: Type.Optional(Type.Integer({ minimum: 1 })),
+          maxFileMB: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
+        },
+        strict,
+      ),
+    ),
     approval: Type.Optional(ApprovalModeSchema),
     /** rules such as "bash(npm test*)" or "edit(src/**)" (see the README); deny beats ask beats allow */
     permissions: Type.Optional(Type.Object({ allow: RuleList, ask: RuleList, deny: RuleList }, strict)),

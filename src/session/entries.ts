@@ -1,5 +1,6 @@
 // The session file format: a header line, then one JSON entry per line, appended as things happen.
 import type { Message } from '../ai/types.js';
+import type { CheckpointRecord, RewindRecord, WrittenRecord } from '../checkpoints/records.js';
 
 export const SESSION_VERSION = 1;
 
@@ -12,6 +13,8 @@ export interface SessionHeader {
   cwd: string;
   model: string;
   tack_version: string;
+  /** --fork-session: the id of the session this one was copied from */
+  forkedFrom?: string;
 }
 
 export interface MessageEntry {
@@ -38,7 +41,7 @@ export interface CompactionEntry {
   timestamp: number;
 }
 
-export type SessionEntry = MessageEntry | ModelEntry | CompactionEntry;
+export type SessionEntry = MessageEntry | ModelEntry | CompactionEntry | CheckpointRecord | WrittenRecord | RewindRecord;
 
 /** The user message that carries a compaction summary to the model. */
 export function summaryMessage(summary: string, timestamp: number): Message {

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { UsageError } from '../config/errors.js';
 import { expandHome } from '../config/paths.js';
 import type { UserMessage } from '../ai/types.js';
+import { forkSession } from './fork.js';
 import { readLines } from './line-reader.js';
 import { listSessions, listSessionsIn, type SessionInfo } from './store.js';
 
@@ -22,6 +23,8 @@ export interface SessionFlags {
   continue?: boolean;
   resume?: string | boolean;
   session?: string | boolean;
+  /** continue in a copy of the chosen session (-c, -r ID, --session FILE) */
+  forkSession?: boolean;
 }
 
 function allSessions(home: string): SessionInfo[] {
@@ -46,6 +49,13 @@ export function findSessionById(home: string, cwd: string, prefix: string): stri
 }
 
 export function chooseSession(flags: SessionFlags, home: string, cwd: string, interactive: boolean): SessionChoice {
+  const choice = chooseFile(flags, home, cwd, interactive);
+  if (!flags.forkSession) return choice;
+  if (!choice.resumeFile) throw new UsageError('--fork-session needs a session to copy: -c, -r ID or --session FILE (an existing one)');
+  return { resumeFile: forkSession(choice.resumeFile, home, cwd) };
+}
+
+function chooseFile(flags: SessionFlags, home: string, cwd: string, interactive: boolean): SessionChoice {
   if (flags.session === false) return { file: null };
   if (typeof flags.session === 'string') {
     const path = resolve(cwd, expandHome(flags.session));

@@ -2,23 +2,21 @@
 import { randomUUID } from 'node:crypto';
 import { Agent, type QueuedMessage } from '../agent/agent.js';
 import type { AgentEvent, AgentOptions, AgentState, AnyAgentTool } from '../agent/types.js';
-import { createModels } from '../ai/models.js';
 import type { Model, StreamFn, ThinkingLevel, UserMessage } from '../ai/types.js';
 import { packageVersion } from '../config/paths.js';
 import type { ResolvedConfig } from '../config/resolve.js';
-import { createTools, type EditorFiles } from '../../tools/index.js';
 import { DEFAULT_COMPACTION, estimateTokens, findCut, messageChars, shouldCompact, type CompactionSettings } from './token-budget.js';
 import { summarize } from './summary-request.js';
 import { summaryMessage, type SessionEntry } from './entries.js';
 import { lockSession, type SessionLock } from './lock.js';
-import { makeProvider, pickModel } from './model-setup.js';
-import { createSafety, type ApprovalGate, type SafetyOptions } from './permissions/index.js';
-import { SessionWriter, loadSession, sessionFileName, sessionsDir, type LoadedSession } from './store.js';
-import { buildSystemPrompt } from './system-prompt.js';
+import type { ApprovalGate, SafetyOptions } from './permissions/index.js';
+import { SessionWriter, sessionFileName, sessionsDir, type LoadedSession } from './store.js';
 import { addUsage, noUsage, type UsageTotals, withEstimate } from './usage.js';
 import { join } from 'node:path';
-import { McpHost } from '../extensions/mcp/host.js';
-import { loadExtensions, NO_EXTENSIONS, problemNotes, skillReadRules, type SessionExtensions } from './extensions.js';
+import type { McpHost } from '../extensions/mcp/host.js';
+import { NO_EXTENSIONS, type SessionExtensions } from './extensions.js';
+import type { Checkpoints } from '../checkpoints/checkpoints.js';
+import { CheckpointStep, makeCheckpoints, rewind, type RewindOutcome, type RewindWhat } from './checkpointing.js';
 
 export type CompactionReason = 'threshold' | 'overflow' | 'manual';
 
@@ -76,6 +74,10 @@ export class Session {
   private mcpWaited = false;
   private readonly note: (message: string) => void;
   readonly extensions: SessionExtensions;
+  /** the workspace before each message, for rewind (undefined when turned off in the settings) */
+  checkpoints: Checkpoints | undefined;
+  private readonly checkpointStep: CheckpointStep;
+  private messageEntries = 0;
 
   constructor(
     readonly config: ResolvedConfig,
@@ -94,10 +96,19 @@ export class Session {
     this.file = o.file === null ? null : (o.file ?? join(sessionsDir(config.home, config.cwd), sessionFileName(new Date(), this.id)));
     if (this.file) this.lock = lockSession(this.file);
     if (o.resume && this.file) this.writer = SessionWriter.reopen(this.file);
+    this.checkpoints = makeCheckpoints(config, this.id, o.resume, (entry) => this.write(entry));
+    this.checkpointStep = new CheckpointStep(
+      () => this.checkpoints,
+      config,
+      this.note,
+      () => this.messageEntries,
+    );
     this.agent = new Agent({
       ...agentOptions,
       streamFn: baseStream,
       prepareContext: ({ reason, signal }) => this.prepareContext(reason, signal),
+      // the model call does not wait for the message's checkpoint; a tool does
+      beforeToolCall: (call, tool, signal) => this.checkpointStep.ready().then(() => agentOptions.beforeToolCall?.(call, tool, signal)),
     });
     for (const m of o.resume?.messages ?? []) if (m.role === 'assistant') addUsage(this.usage, m.usage);
     // Persistence first, so listeners run after the message is safely on disk.
@@ -109,6 +120,7 @@ export class Session {
   /** Starts the MCP servers in the background, if they are not already starting. */
   startExtensions(): void {
     this.mcp?.start();
+    this.checkpointStep.warm();
   }
 
   /** The tools the model is offered now: the built-in ones, then the ready MCP servers' (minus those a deny rule hides). */
@@ -229,6 +241,12 @@ export class Session {
     await this.runCompaction('manual', focus, signal);
   }
 
+  /** Back to checkpoint n (`/rewind`, `/undo`): the files, the conversation, or both; only while idle. */
+  async rewind(n: number, what: RewindWhat, o: { overwrite?: boolean } = {}): Promise<RewindOutcome> {
+    if (this.agent.state.isRunning) throw new Error('a rewind needs a quiet moment: let the run finish, or interrupt it with Esc');
+    return rewind(this.checkpoints, n, what, this.agent.state.messages, (m) => this.agent.replaceMessages(m), o);
+  }
+
   /** A fresh conversation in a new session file (`/new`). */
   async startNew(): Promise<void> {
     await this.agent.reset();
@@ -240,6 +258,7 @@ export class Session {
       this.file = join(sessionsDir(this.config.home, this.config.cwd), sessionFileName(new Date(), this.id));
       this.lock = lockSession(this.file);
     }
+    this.checkpoints = makeCheckpoints(this.config, this.id, undefined, (entry) => this.write(entry));
   }
 
   /** Ends the session: the file closed, MCP servers stopped; resolves when the SessionEnd hooks are done. */
@@ -269,6 +288,7 @@ export class Session {
       tack_version: packageVersion(),
     });
     this.writer.append(entry);
+    if (entry.type === 'message') this.messageEntries++;
   }
 
   private async emit(event: SessionEvent): Promise<void> {
@@ -285,6 +305,7 @@ export class Session {
   }
 
   private async onAgentEvent(event: AgentEvent): Promise<void> {
+    await this.checkpointStep.onEvent(event, this.agent.state.messages);
     // what the request holds, estimated once per call: the count while streaming, or if none comes
     if (event.type === 'message_start' && event.message.role === 'assistant') this.requestEstimate = estimateTokens(this.agent.state.messages);
     if (event.type === 'message_end') {
@@ -315,6 +336,7 @@ export class Session {
     // asked for by name, a short conversation is compacted too: all but its last exchange's end
     const cut = findCut(messages, keep) || (reason === 'manual' ? findCut(messages, 0) : 0);
     if (cut <= 0) return false;
+    await this.checkpointStep.ready();
     const older = messages.slice(0, cut);
     const kept = messages.slice(cut);
     await this.extensions.hooks?.preCompact(reason === 'manual' ? 'manual' : 'auto', focus);
@@ -332,66 +354,4 @@ export class Session {
       return false;
     }
   }
-}
-
-export interface CreateSessionOptions extends Omit<SessionOptions, 'resume'> {
-  /** path of an earlier session to continue */
-  resumeFile?: string;
-  /** MCP servers start when `session.startExtensions()` is called, not now (the app: after its first screen) */
-  deferExtensions?: boolean;
-  /** one-time notes of the model layer and load warnings; default: stderr (the app shows them itself) */
-  note?: (message: string) => void;
-  /** an editor's buffers for edit and write (ACP's client file system) */
-  editorFiles?: EditorFiles;
-}
-
-export async function createSession(o: CreateSessionOptions): Promise<Session> {
-  const { config } = o;
-  const resume = o.resumeFile ? await loadSession(o.resumeFile) : undefined;
-  const note = o.note ?? ((message: string) => process.stderr.write(`tack: ${message}\n`));
-  for (const warning of resume?.warnings ?? []) note(`warning: ${warning}`);
-  const provider = makeProvider(config, note);
-  const models = createModels();
-  models.setProvider(provider);
-  const safety = createSafety(config, o.safety ?? {});
-  const allTools = createTools({ cwd: config.cwd, secretFile: safety.secretFile, editorFiles: o.editorFiles });
-  const id = resume?.header.id ?? randomUUID();
-  let session: Session | undefined;
-  const ids = () => ({ sessionId: session?.id ?? id, transcriptPath: session ? session.file : (o.resumeFile ?? null) });
-  const extensions = await loadExtensions(config, { env: safety.toolEnv, note, ids });
-  const tools = config.tools.map((name) => (name === 'bash' ? safety.bashTool : allTools.byName[name])).map((tool) => extensions.hooks?.wrap(tool) ?? tool);
-  // the SDK loads only when there are servers to run, and (deferred) only once the caller says so
-  const mcp = config.mcpServers.some((s) => !s.disabled)
-    ? new McpHost(config.mcpServers, { home: config.home, baseEnv: safety.toolEnv, version: packageVersion(), notify: note })
-    : undefined;
-  if (!o.deferExtensions) mcp?.start();
-  for (const line of problemNotes(extensions)) note(line);
-  safety.gate.allowDuring(skillReadRules(extensions.skills));
-  safety.gate.onQuestion = extensions.hooks && ((summary) => void extensions.hooks?.notification(`tack needs your permission: ${summary}`));
-  const [model, systemPrompt, started] = await Promise.all([
-    pickModel(config, provider, resume?.model),
-    buildSystemPrompt({ cwd: config.cwd, home: config.home, tools, replace: o.systemPrompt, append: o.appendSystemPrompt, skills: extensions.skills }),
-    extensions.hooks?.sessionStart(resume ? 'resume' : 'startup'),
-  ]);
-  const startContext = started?.length ? `\n\n# From the SessionStart hooks\n${started.join('\n')}` : '';
-  session = new Session(
-    config,
-    tools,
-    models.streamSimple.bind(models),
-    {
-      initialState: { systemPrompt: systemPrompt + startContext, model, tools, messages: resume?.messages, thinkingLevel: config.thinking },
-      streamOptions: { retry: config.retry, idleTimeoutMs: config.idleTimeoutMs, answerTimeoutMs: config.answerTimeoutMs },
-      maxTurns: config.maxTurns,
-      maxRequests: config.maxRequests,
-      // The approval gate first: a caller's own hook sees only calls the policy lets through.
-      // PreToolUse hooks first (a block stops the call, an "allow" answers the gate's question), then the gate
-      beforeToolCall: async (call, tool, signal) => {
-        const hook = await extensions.hooks?.preToolUse(call, signal);
-        if (hook && 'block' in hook) return hook;
-        return (await safety.gate.beforeToolCall(call, tool, signal, hook?.allow)) ?? o.beforeToolCall?.(call, tool, signal);
-      },
-    },
-    { ...o, id, file: o.resumeFile ?? o.file, resume, approvals: safety.gate, mcp, note, extensions },
-  );
-  return session;
 }

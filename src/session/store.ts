@@ -5,6 +5,7 @@ import { UsageError } from '../config/errors.js';
 import type { Message, ToolCall, ToolResultMessage } from '../ai/types.js';
 import { readLines, type RawLine } from './line-reader.js';
 import { summaryMessage, type MessageEntry, type SessionEntry, type SessionHeader } from './entries.js';
+import type { TimelineRecord } from '../checkpoints/records.js';
 
 /** `/work/my-app` -> `-work-my-app`: one folder of sessions per working directory. */
 export function cwdSlug(cwd: string): string {
@@ -64,6 +65,10 @@ export interface LoadedSession {
   compactedCount: number;
   /** the latest model in use */
   model: string;
+  /** checkpoints and what tack wrote after its turns, in file order */
+  timeline: TimelineRecord[];
+  /** the conversation as it was at each checkpoint (index = number - 1), read when asked for */
+  conversations: (() => Message[])[];
   warnings: string[];
 }
 
@@ -100,18 +105,56 @@ const MESSAGE_LINE = Buffer.from('{"type":"message",');
 
 const startsWith = (bytes: Buffer, prefix: Buffer) => bytes.length >= prefix.length && bytes.compare(prefix, 0, prefix.length, 0, prefix.length) === 0;
 
+/** One message of the conversation, linked to the one before: a checkpoint keeps the conversation of its time. */
+interface Link {
+  prev: Link | null;
+  raw?: RawLine;
+  message?: Message;
+}
+
+function chain(messages: Message[]): Link | null {
+  let head: Link | null = null;
+  for (const message of messages) head = { prev: head, message };
+  return head;
+}
+
+function unwind(head: Link | null, damaged: (no: number) => void): Message[] {
+  const links: Link[] = [];
+  for (let at = head; at; at = at.prev) links.push(at);
+  const messages: Message[] = [];
+  for (const link of links.reverse()) {
+    if (link.message) {
+      messages.push(link.message);
+      continue;
+    }
+    const { bytes, no } = link.raw!;
+    try {
+      const entry = JSON.parse(bytes.toString('utf8')) as MessageEntry;
+      if (entry.message && typeof entry.message === 'object' && 'role' in entry.message) messages.push(entry.message);
+      else damaged(no);
+    } catch {
+      damaged(no);
+    }
+  }
+  return messages;
+}
+
 export async function loadSession(path: string): Promise<LoadedSession> {
   if (!existsSync(path)) throw new UsageError(`no session file at ${path}`);
   let header: SessionHeader | undefined;
-  let base: Message[] = [];
-  let pending: RawLine[] = [];
+  let head: Link | null = null;
   let compactedCount = 0;
   let model = '';
+  const timeline: TimelineRecord[] = [];
+  const marks: { head: Link | null; compactedCount: number }[] = [];
   const warnings: string[] = [];
-  const damaged = (no: number) => warnings.push(`skipped a damaged line ${no} in ${path}`);
+  const damaged = (no: number) => {
+    const warning = `skipped a damaged line ${no} in ${path}`;
+    if (!warnings.includes(warning)) warnings.push(warning);
+  };
   for (const raw of readLines(path)) {
     if (startsWith(raw.bytes, MESSAGE_LINE)) {
-      pending.push(raw);
+      head = { prev: head, raw };
       continue;
     }
     const line = raw.bytes.toString('utf8');
@@ -129,33 +172,39 @@ export async function loadSession(path: string): Promise<LoadedSession> {
         model ||= entry.model;
         break;
       case 'message':
-        pending.push(raw);
+        head = { prev: head, raw };
         break;
       case 'model':
         model = entry.model;
         break;
       case 'compaction':
         compactedCount += entry.messagesSummarized;
-        base = [summaryMessage(entry.summary, entry.timestamp), ...entry.kept];
-        pending = [];
+        head = chain([summaryMessage(entry.summary, entry.timestamp), ...entry.kept]);
         break;
+      case 'checkpoint': {
+        timeline.push(entry);
+        let at = head;
+        for (let k = 0; k < (entry.behind ?? 0) && at; k++) at = at.prev;
+        marks.push({ head: at, compactedCount });
+        break;
+      }
+      case 'written':
+        timeline.push(entry);
+        break;
+      case 'rewind': {
+        const mark = marks[entry.checkpoint - 1];
+        if (mark) ({ head, compactedCount } = mark);
+        break;
+      }
       default:
         break; // written by a newer tack: ignore
     }
   }
   if (!header) throw new UsageError(`${path} is not a tack session file (no header line)`);
-  const messages = [...base];
-  for (const { bytes, no } of pending) {
-    try {
-      const entry = JSON.parse(bytes.toString('utf8')) as MessageEntry;
-      if (entry.message && typeof entry.message === 'object' && 'role' in entry.message) messages.push(entry.message);
-      else damaged(no);
-    } catch {
-      damaged(no);
-    }
-  }
+  const messages = unwind(head, damaged);
   warnings.sort((a, b) => Number(a.match(/line (\d+)/)?.[1]) - Number(b.match(/line (\d+)/)?.[1]));
-  return { header, messages: answerOrphanToolCalls(messages), compactedCount, model, warnings };
+  const conversations = marks.map((mark) => () => answerOrphanToolCalls(unwind(mark.head, () => {})));
+  return { header, messages: answerOrphanToolCalls(messages), compactedCount, model, timeline, conversations, warnings };
 }
 
 export interface SessionInfo {

@@ -11,7 +11,8 @@ import { KeyParser } from '../../src/modes/interactive/input/keys.js';
 import { stripAnsi } from '../../src/modes/interactive/escapes.js';
 import { summarizeSessions } from '../../src/session/locate.js';
 import { SessionWriter, sessionFileName, sessionsDir } from '../../src/session/store.js';
-import { createSession, type Session } from '../../src/session/session.js';
+import { createSession } from '../../src/session/create-session.js';
+import type { Session } from '../../src/session/session.js';
 
 const open: { controller: Controller; sessions: Session[] }[] = [];
 afterEach(() => {

@@ -26,8 +26,9 @@ function sessionMessages(home: string, dir: string): any[] {
   return readFileSync(join(folder, file!), 'utf8')
     .trim()
     .split('\n')
-    .slice(1)
-    .map((l) => JSON.parse(l).message);
+    .map((l) => JSON.parse(l))
+    .filter((e) => e.type === 'message')
+    .map((e) => e.message);
 }
 
 describe('Mistral: content as a list of parts', () => {

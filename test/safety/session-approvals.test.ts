@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config/resolve.js';
 import type { ApprovalAnswer, ApprovalRequest } from '../../src/session/permissions/index.js';
-import { createSession } from '../../src/session/session.js';
+import { createSession } from '../../src/session/create-session.js';
 import { CALC_BUGGY } from '../support/calc.js';
 import { startMockServer, type MockServer, type RecordedRequest } from '../support/mock-openai-server.js';
 

@@ -57,7 +57,13 @@ describe('sessions in print mode', () => {
       .split('\n')
       .map((l) => JSON.parse(l));
     expect(lines[0]).toMatchObject({ type: 'session', version: 1, id, cwd: dir, model: 'mock-model' });
-    expect(lines.slice(1).map((l) => l.message.role)).toEqual(['user', 'assistant']);
+    expect(
+      lines
+        .slice(1)
+        .filter((l) => l.type === 'message')
+        .map((l) => l.message.role),
+    ).toEqual(['user', 'assistant']);
+    expect(lines.filter((l) => l.type === 'checkpoint')).toHaveLength(1);
 
     r = await runTack([...base, '-c', 'what did I ask?'], { cwd: dir, home });
     expect(r.code).toBe(0);

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config/resolve.js';
-import { createSession, type Session } from '../../src/session/session.js';
+import { createSession } from '../../src/session/create-session.js';
+import type { Session } from '../../src/session/session.js';
 import { addUsage, noUsage } from '../../src/session/usage.js';
 import { startMockServer, type MockServer } from '../support/mock-openai-server.js';
 

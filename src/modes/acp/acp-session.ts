@@ -5,7 +5,8 @@ import { type AgentContext, type McpServer, RequestError, type SessionModeState,
 import type { AgentEndReason } from '../../agent/types.js';
 import type { UserMessage } from '../../ai/types.js';
 import { APPROVAL_MODES, type ApprovalPrompter } from '../../session/permissions/index.js';
-import { createSession, type Session } from '../../session/session.js';
+import { createSession } from '../../session/create-session.js';
+import type { Session } from '../../session/session.js';
 import type { EditorFiles } from '../../../tools/index.js';
 import { clientMcpServers, withClientServers } from './client-mcp.js';
 import { answerOf, permissionRequest } from './permission.js';

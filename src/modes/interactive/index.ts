@@ -35,7 +35,7 @@ const EXTENSIONS_AFTER_MS = 500;
  */
 async function loadModules() {
   const [session, locate, setup, controller, history, files, keys, paths] = await Promise.all([
-    import('../../session/session.js'),
+    import('../../session/create-session.js'),
     import('../../session/locate.js'),
     import('../../session/model-setup.js'),
     import('./app/controller.js'),

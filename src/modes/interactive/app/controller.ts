@@ -282,6 +282,7 @@ export class Controller {
         if (this.input.closeMenu()) return;
         if (this.cancel) this.cancel();
         else if (session.state.isRunning || session.queued().length > 0) this.restore(session.abort());
+        else if (this.input.doubleEscape()) void this.command({ name: 'rewind', args: '' });
         return;
       case 'interrupt':
         if (this.input.text !== '') this.input.clear();
@@ -369,6 +370,7 @@ export class Controller {
   private commandContext(): CommandContext {
     return {
       transcript: this.transcript,
+      input: this.input,
       session: () => this.session,
       renewSession: async () => {
         this.restore(this.session.abort());

@@ -7,9 +7,12 @@ import type { CommandInfo } from '../commands.js';
 import * as ed from '../editor/editor.js';
 import type { History } from '../editor/history.js';
 import type { Command } from '../input/keymap.js';
-import { moveSelection, type MenuState } from './menu.js';
 import { IMAGE_NAME } from '../../../session/attachments/image-file.js';
 import { pastedImageMention } from '../../../session/attachments/mentions.js';
+import { moveSelection, type MenuState, type Panel } from './menu.js';
+
+/** Two Esc presses on an empty box within this time open the rewind chooser. */
+const DOUBLE_ESCAPE_MS = 800;
 
 const EDIT_OPS: Record<string, (st: ed.EditorState) => ed.EditorState> = {
   left: ed.left,
@@ -53,6 +56,7 @@ export class InputBox {
   menu: MenuState | null = null;
   private completions: CompletionItem[] = [];
   private menuDismissedFor: string | null = null;
+  private lastEscape = 0;
 
   constructor(
     private readonly history: History,
@@ -84,6 +88,10 @@ export class InputBox {
 
   /** Typing, pasting, cursor moves and Up/Down; false for a command that is not the box's own. */
   handle(cmd: Command): boolean {
+    if (this.menu?.panel) {
+      this.menu.panel.handle(cmd);
+      return true;
+    }
     const edited = applyEdit(this.editor, cmd);
     if (edited) {
       this.set(edited);
@@ -142,6 +150,29 @@ export class InputBox {
 
   openMenu(menu: MenuState): void {
     this.menu = menu;
+  }
+
+  /** A panel in the menu's place: it takes every key until `closePanel`. */
+  openPanel(panel: Panel): void {
+    this.menu = { kind: 'panel', items: [], selected: 0, panel };
+    this.changed();
+  }
+
+  closePanel(): void {
+    if (this.menu?.panel) this.menu = null;
+    this.changed();
+  }
+
+  /** Something a panel shows changed (its list arrived). */
+  redraw(): void {
+    this.changed();
+  }
+
+  /** Whether this Esc on an empty box follows another one closely (the second opens /rewind). */
+  doubleEscape(now = Date.now()): boolean {
+    const twice = this.empty && now - this.lastEscape < DOUBLE_ESCAPE_MS;
+    this.lastEscape = this.empty && !twice ? now : 0;
+    return twice;
   }
 
   /** Enter or Tab on the open menu. */

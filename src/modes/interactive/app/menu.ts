@@ -1,4 +1,5 @@
 // The menu under the input: completions (commands, paths) or the model picker.
+import type { Command } from '../input/keymap.js';
 import { s, sym } from '../style.js';
 import { truncate, width } from '../text.js';
 
@@ -7,13 +8,21 @@ export interface MenuItem {
   description?: string;
 }
 
+/** Something that takes every key while open and draws itself in the menu's place (the rewind chooser). */
+export interface Panel {
+  handle(cmd: Command): void;
+  render(cols: number): string[];
+}
+
 export interface MenuState {
-  kind: 'command' | 'path' | 'model';
+  kind: 'command' | 'path' | 'model' | 'panel';
   items: MenuItem[];
   selected: number;
   /** shown when there are no items (e.g. "indexing files…") */
   empty?: string;
   title?: string;
+  /** kind 'panel': the panel */
+  panel?: Panel;
 }
 
 export const MENU_ROWS = 8;
@@ -25,6 +34,7 @@ export function moveSelection(m: MenuState, delta: number): MenuState {
 
 export function renderMenu(m: MenuState | null, cols: number): string[] {
   if (!m) return [];
+  if (m.panel) return m.panel.render(cols);
   const out: string[] = [];
   if (m.title) out.push(s.gray(truncate(m.title, cols)));
   if (m.items.length === 0) return m.empty ? [...out, s.gray(`  ${m.empty}`)] : out;

@@ -14,9 +14,13 @@ import { initRequest } from '../../../session/init-request.js';
 import { isExtensionCommand, showHooks, showSkills } from '../extensions-view.js';
 import { exportConversation } from './export-file.js';
 import { runShellLine } from './shell-line.js';
+import type { InputBox } from './input-box.js';
+import { RewindPanel } from './rewind-panel.js';
 
 export interface CommandContext {
   transcript: Transcript;
+  /** the input box (a panel such as /rewind's opens in its menu's place) */
+  input: InputBox;
   session(): Session;
   /** replaces the session with a fresh one (a new conversation) */
   renewSession(): Promise<void>;
@@ -136,6 +140,17 @@ export async function runCommand(ctx: CommandContext, cmd: ParsedCommand): Promi
     case 'hooks':
       showHooks(ctx.session(), t);
       return;
+    case 'rewind':
+    case 'undo': {
+      if (ctx.session().state.isRunning) {
+        t.error(`/${cmd.name} needs a quiet moment: let the run finish, or interrupt it with Esc, then try again`);
+        return;
+      }
+      const panel = new RewindPanel({ session: ctx.session(), transcript: t, input: ctx.input });
+      if (cmd.name === 'undo') panel.openUndo();
+      else panel.openList();
+      return;
+    }
     default:
       if (isPromptCommand(cmd.name)) {
         await mcpPrompt(ctx.session(), t, cmd, ctx.send);

@@ -1,0 +1,208 @@
+// The checkpoint store: a shadow git repository per workspace under $TACK_HOME/checkpoints/<slug>/.
+// A snapshot stages only what git reports as changed (its index keeps file stats), then writes a
+// tree, so its cost follows what changed, not the size of the workspace. The user's .git is never read.
+import { existsSync, lstatSync, mkdirSync, readFileSync, renameSync, type Stats, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { cwdSlug } from '../session/store.js';
+import { GitError, git, nulList, type ShadowPaths } from './git.js';
+import { parseRawDiff, type TreeChange } from './tree-diff.js';
+import { secretFileName } from '../../tools/secret-files.js';
+
+/** Files larger than this are not copied into checkpoints (and a rewind says so). */
+export const DEFAULT_MAX_FILE_BYTES = 10 * 1024 * 1024;
+
+/** Folders never copied, on top of the user's .gitignore (secret files are left out by name, below). */
+const TACK_EXCLUDES = ['node_modules/', '.venv/', '__pycache__/', '.next/', '.cache/'];
+
+/** Highest-precedence attributes: no filter, no end-of-line or encoding conversion runs, ever. */
+const ATTRIBUTES = '* -text -filter -ident -eol -working-tree-encoding -diff -merge\n';
+
+/** git's id of the empty tree: the state "no files". */
+export const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
+
+export interface Snapshot {
+  tree: string;
+  /** files left out because of their size (relative paths) */
+  skipped: string[];
+}
+
+/** The commit a session's checkpoint chain ends at (its ref, loose or packed), if any. */
+export function chainHead(gitDir: string, ref: string): string | undefined {
+  const loose = join(gitDir, ref);
+  const found = existsSync(loose)
+    ? readFileSync(loose, 'utf8').trim()
+    : existsSync(join(gitDir, 'packed-refs'))
+      ? readFileSync(join(gitDir, 'packed-refs'), 'utf8')
+          .split('\n')
+          .find((line) => line.endsWith(` ${ref}`))
+          ?.split(' ')[0]
+      : undefined;
+  return found && /^[0-9a-f]{40,64}$/.test(found) ? found : undefined;
+}
+
+export function checkpointsRoot(home: string): string {
+  return join(home, 'checkpoints');
+}
+
+export function checkpointDir(home: string, workspace: string): string {
+  return join(checkpointsRoot(home), cwdSlug(workspace));
+}
+
+function lstatOrUndefined(path: string): Stats | undefined {
+  try {
+    return lstatSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a folder on the path is a link (or gone): what lies beyond is not the workspace's. */
+function underLink(root: string, path: string, known: Map<string, boolean>): boolean {
+  const parts = path.split('/');
+  for (let i = 1; i < parts.length; i++) {
+    const dir = parts.slice(0, i).join('/');
+    let real = known.get(dir);
+    if (real === undefined) {
+      real = lstatOrUndefined(join(root, dir))?.isDirectory() === true;
+      known.set(dir, real);
+    }
+    if (!real) return true;
+  }
+  return false;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export class CheckpointStore {
+  readonly paths: ShadowPaths;
+  private readonly excludeFile: string;
+  private queue: Promise<unknown> = Promise.resolve();
+  private ready = false;
+  /** the latest commit of each session's chain, once known */
+  private readonly heads = new Map<string, { commit: string; tree: string }>();
+
+  constructor(
+    home: string,
+    readonly workspace: string,
+    private readonly maxFileBytes = DEFAULT_MAX_FILE_BYTES,
+  ) {
+    const dir = checkpointDir(home, workspace);
+    this.paths = { gitDir: join(dir, 'git'), indexFile: join(dir, 'index'), workTree: workspace };
+    this.excludeFile = join(dir, 'exclude');
+  }
+
+  /** Runs one job at a time: snapshots share the index. */
+  private serial<T>(job: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(job, job);
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  /** git, waiting a little when another tack process holds the shared index. */
+  private async run(args: string[], input?: string | Buffer) {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await git(this.paths, args, input);
+      } catch (err) {
+        if (!(err instanceof GitError) || !/\.lock/.test(err.message) || attempt >= 30) throw err;
+        await sleep(100);
+      }
+    }
+  }
+
+  private async init(): Promise<void> {
+    if (this.ready) return;
+    const { gitDir } = this.paths;
+    if (!existsSync(join(gitDir, 'HEAD'))) {
+      mkdirSync(gitDir, { recursive: true, mode: 0o700 });
+      await this.run(['init', '-q', '--template=']);
+    }
+    mkdirSync(join(gitDir, 'info'), { recursive: true });
+    writeFileSync(join(gitDir, 'info', 'attributes'), ATTRIBUTES);
+    writeFileSync(this.excludeFile, `${TACK_EXCLUDES.join('\n')}\n`);
+    this.ready = true;
+  }
+
+  /** The workspace as it is now, as a tree; `chain` (a session id) keeps it from being pruned. */
+  snapshot(chain?: string): Promise<Snapshot> {
+    return this.serial(async () => {
+      await this.init();
+      const listed = await this.run(['ls-files', '-z', '-o', '-m', '-d', '--exclude-standard', `--exclude-from=${this.excludeFile}`]);
+      const update: string[] = [];
+      const drop: string[] = [];
+      const skipped: string[] = [];
+      const realDirs = new Map<string, boolean>();
+      for (const path of new Set(nulList(listed.stdout))) {
+        if (path.endsWith('/')) continue; // a nested repository: its own history, not copied
+        // secret files (.env, keys) never leave the workspace for $TACK_HOME
+        if (secretFileName(path)) {
+          drop.push(path);
+          continue;
+        }
+        const st = underLink(this.workspace, path, realDirs) ? undefined : lstatOrUndefined(join(this.workspace, path));
+        if (st?.isFile() && st.size > this.maxFileBytes) {
+          skipped.push(path);
+          drop.push(path);
+        } else if (st?.isFile() || st?.isSymbolicLink()) update.push(path);
+        else drop.push(path); // gone, a folder now, or beyond a link
+      }
+      if (drop.length > 0) await this.run(['update-index', '--force-remove', '-z', '--stdin'], `${drop.join('\0')}\0`);
+      if (update.length > 0) await this.run(['update-index', '--add', '--replace', '-z', '--stdin'], `${update.join('\0')}\0`);
+      const tree = (await this.run(['write-tree'])).stdout.toString('utf8').trim();
+      if (chain) await this.keep(chain, tree);
+      return { tree, skipped: skipped.sort() };
+    });
+  }
+
+  /** Commits the tree on the session's chain (refs/tack/<chain>) unless it is already its head. */
+  private async keep(chain: string, tree: string): Promise<void> {
+    const ref = `refs/tack/${chain.replace(/[^A-Za-z0-9._-]/g, '_')}`;
+    const head = this.heads.get(chain);
+    if (head?.tree === tree) return;
+    const parent = head?.commit ?? chainHead(this.paths.gitDir, ref);
+    const commit = (await this.run(['commit-tree', tree, ...(parent ? ['-p', parent] : []), '-m', 'tack checkpoint'])).stdout.toString('utf8').trim();
+    // a loose ref written beside and renamed, as git does (a packed one of the same name is overridden)
+    const path = join(this.paths.gitDir, ref);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(`${path}.${process.pid}.tmp`, `${commit}\n`);
+    renameSync(`${path}.${process.pid}.tmp`, path);
+    this.heads.set(chain, { commit, tree });
+  }
+
+  /** What differs from tree `from` to tree `to`, file by file. */
+  async changes(from: string, to: string): Promise<TreeChange[]> {
+    if (from === to) return [];
+    await this.init();
+    return parseRawDiff((await this.run(['diff-tree', '-r', '-z', '--no-renames', '--raw', from, to])).stdout);
+  }
+
+  /** Whether a tree id names a tree in the store (a checkpoint from a pruned session does not). */
+  async has(tree: string): Promise<boolean> {
+    if (!/^[0-9a-f]{40,64}$/.test(tree)) return false;
+    await this.init();
+    try {
+      return (await this.run(['cat-file', '-t', tree])).stdout.toString('utf8').trim() === 'tree';
+    } catch {
+      return false;
+    }
+  }
+
+  /** The bytes of blobs, by id. */
+  async blobs(ids: string[]): Promise<Map<string, Buffer>> {
+    const unique = [...new Set(ids)];
+    const out = new Map<string, Buffer>();
+    if (unique.length === 0) return out;
+    const { stdout } = await this.run(['cat-file', '--batch'], `${unique.join('\n')}\n`);
+    let at = 0;
+    while (at < stdout.length) {
+      const nl = stdout.indexOf(10, at);
+      const [id, type, size] = stdout.subarray(at, nl).toString('utf8').split(' ');
+      at = nl + 1;
+      if (type === 'missing' || size === undefined) continue;
+      const n = Number(size);
+      out.set(id!, stdout.subarray(at, at + n));
+      at += n + 1;
+    }
+    return out;
+  }
+}

@@ -1,0 +1,118 @@
+// The Session's checkpoints: one before each prompt and each delivered steering message, the
+// workspace after each turn that ran tools, and rewinds of the files, the conversation or both.
+import type { AgentEvent } from '../agent/types.js';
+import type { Message } from '../ai/types.js';
+import { Checkpoints, type RewindReport } from '../checkpoints/checkpoints.js';
+import type { CheckpointRecord, RewindRecord, WrittenRecord } from '../checkpoints/records.js';
+import { pruneIfDue } from '../checkpoints/prune.js';
+import { CheckpointStore } from '../checkpoints/store.js';
+import type { ResolvedConfig } from '../config/resolve.js';
+import type { LoadedSession } from './store.js';
+
+export type RewindWhat = 'code' | 'conversation' | 'both';
+
+export interface RewindOutcome {
+  /** the message the checkpoint preceded (a conversation rewind puts it back into the input) */
+  text: string;
+  /** what the files' rewind did (code, both) */
+  files?: RewindReport;
+}
+
+export function makeCheckpoints(
+  config: ResolvedConfig,
+  id: string,
+  resume: LoadedSession | undefined,
+  write: (entry: CheckpointRecord | WrittenRecord | RewindRecord) => void,
+): Checkpoints | undefined {
+  if (!config.checkpoints.enabled) return undefined;
+  const store = new CheckpointStore(config.home, config.cwd, config.checkpoints.maxFileBytes);
+  return new Checkpoints(store, id, [...(resume?.timeline ?? [])], resume?.conversations ?? [], write);
+}
+
+function textOf(message: Message): string {
+  if (message.role !== 'user') return '';
+  return typeof message.content === 'string' ? message.content : message.content.map((p) => (p.type === 'text' ? p.text : '[image]')).join(' ');
+}
+
+/** Takes the checkpoints as the agent's events come; a failure is told once and ends checkpoints for the session. */
+export class CheckpointStep {
+  private firstOfRun = true;
+  private failed = false;
+  /** the checkpoint being taken: the model call goes ahead meanwhile, tools wait for it */
+  private pending: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly current: () => Checkpoints | undefined,
+    private readonly config: ResolvedConfig,
+    private readonly note: (message: string) => void,
+    /** how many message entries the session file has received */
+    private readonly messagesWritten: () => number,
+  ) {}
+
+  /** Resolves once the latest message's checkpoint is taken (before a tool runs, a compaction, the end of a run). */
+  ready(): Promise<unknown> {
+    return this.pending;
+  }
+
+  /**
+   * The first snapshot of a workspace copies every file: done in the background, so the first
+   * prompt's is quick. Then, at most once a day, old sessions' checkpoints are pruned.
+   */
+  warm(): void {
+    const cp = this.current();
+    if (!cp || this.failed) return;
+    cp.store
+      .snapshot()
+      .then(() => pruneIfDue(this.config.home, this.config.checkpoints.retentionDays).catch(() => {}))
+      .catch((err: unknown) => this.fail(err));
+  }
+
+  async onEvent(event: AgentEvent, messages: readonly Message[]): Promise<void> {
+    const cp = this.current();
+    if (!cp || this.failed) return;
+    try {
+      if (event.type === 'agent_start') this.firstOfRun = true;
+      else if (event.type === 'message_start' && event.message.role === 'user') {
+        const start = this.messagesWritten();
+        const kind = this.firstOfRun ? 'prompt' : 'steer';
+        this.firstOfRun = false;
+        const previous = this.pending;
+        this.pending = previous
+          .then(() => cp.before(kind, textOf(event.message), messages, () => this.messagesWritten() - start))
+          .catch((err: unknown) => this.fail(err));
+      } else if (event.type === 'turn_end' && event.toolResults.length > 0) {
+        await this.pending;
+        await cp.written();
+      } else if (event.type === 'agent_end') await this.pending;
+    } catch (err) {
+      this.fail(err);
+    }
+  }
+
+  private fail(err: unknown): void {
+    if (this.failed) return;
+    this.failed = true;
+    this.note(`checkpoints are off for this session (no rewind): ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+/** Rewinds to checkpoint n: the files (kept: ones the user edited, unless `overwrite`), the conversation, or both. */
+export async function rewind(
+  cp: Checkpoints | undefined,
+  n: number,
+  what: RewindWhat,
+  messages: readonly Message[],
+  replaceMessages: (messages: Message[]) => void,
+  o: { overwrite?: boolean } = {},
+): Promise<RewindOutcome> {
+  if (!cp) throw new Error('checkpoints are off (settings: "checkpoints": {"enabled": false}), so there is nothing to rewind to');
+  const target = cp.list()[n - 1];
+  const files = what === 'conversation' ? undefined : await cp.restore(n, messages, o);
+  if (what !== 'code') {
+    const earlier = cp.conversationAt(n);
+    if (!target || !earlier) throw new RangeError(`there is no checkpoint ${n}`);
+    replaceMessages(earlier);
+    cp.recordRewind(n);
+  }
+  return { text: target?.text ?? '', files };
+}

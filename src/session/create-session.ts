@@ -1,0 +1,76 @@
+// Building a Session: its settings, provider and model, tools (with the sandbox, the approval gate
+// and the hooks around them), MCP servers, extensions, system prompt, and the file it continues.
+import { randomUUID } from 'node:crypto';
+import { createModels } from '../ai/models.js';
+import { packageVersion } from '../config/paths.js';
+import { McpHost } from '../extensions/mcp/host.js';
+import { createTools, type EditorFiles } from '../../tools/index.js';
+import { loadExtensions, problemNotes, skillReadRules } from './extensions.js';
+import { makeProvider, pickModel } from './model-setup.js';
+import { createSafety } from './permissions/index.js';
+import { Session, type SessionOptions } from './session.js';
+import { loadSession } from './store.js';
+import { buildSystemPrompt } from './system-prompt.js';
+
+export interface CreateSessionOptions extends Omit<SessionOptions, 'resume'> {
+  /** path of an earlier session to continue */
+  resumeFile?: string;
+  /** MCP servers start when `session.startExtensions()` is called, not now (the app: after its first screen) */
+  deferExtensions?: boolean;
+  /** one-time notes of the model layer and load warnings; default: stderr (the app shows them itself) */
+  note?: (message: string) => void;
+  /** an editor's buffers for edit and write (ACP's client file system) */
+  editorFiles?: EditorFiles;
+}
+
+export async function createSession(o: CreateSessionOptions): Promise<Session> {
+  const { config } = o;
+  const resume = o.resumeFile ? await loadSession(o.resumeFile) : undefined;
+  const note = o.note ?? ((message: string) => process.stderr.write(`tack: ${message}\n`));
+  for (const warning of resume?.warnings ?? []) note(`warning: ${warning}`);
+  const provider = makeProvider(config, note);
+  const models = createModels();
+  models.setProvider(provider);
+  const safety = createSafety(config, o.safety ?? {});
+  const allTools = createTools({ cwd: config.cwd, secretFile: safety.secretFile, editorFiles: o.editorFiles });
+  const id = resume?.header.id ?? randomUUID();
+  let session: Session | undefined;
+  const ids = () => ({ sessionId: session?.id ?? id, transcriptPath: session ? session.file : (o.resumeFile ?? null) });
+  const extensions = await loadExtensions(config, { env: safety.toolEnv, note, ids });
+  const tools = config.tools.map((name) => (name === 'bash' ? safety.bashTool : allTools.byName[name])).map((tool) => extensions.hooks?.wrap(tool) ?? tool);
+  // the SDK loads only when there are servers to run, and (deferred) only once the caller says so
+  const mcp = config.mcpServers.some((s) => !s.disabled)
+    ? new McpHost(config.mcpServers, { home: config.home, baseEnv: safety.toolEnv, version: packageVersion(), notify: note })
+    : undefined;
+  if (!o.deferExtensions) mcp?.start();
+  for (const line of problemNotes(extensions)) note(line);
+  safety.gate.allowDuring(skillReadRules(extensions.skills));
+  safety.gate.onQuestion = extensions.hooks && ((summary) => void extensions.hooks?.notification(`tack needs your permission: ${summary}`));
+  const [model, systemPrompt, started] = await Promise.all([
+    pickModel(config, provider, resume?.model),
+    buildSystemPrompt({ cwd: config.cwd, home: config.home, tools, replace: o.systemPrompt, append: o.appendSystemPrompt, skills: extensions.skills }),
+    extensions.hooks?.sessionStart(resume ? 'resume' : 'startup'),
+  ]);
+  const startContext = started?.length ? `\n\n# From the SessionStart hooks\n${started.join('\n')}` : '';
+  session = new Session(
+    config,
+    tools,
+    models.streamSimple.bind(models),
+    {
+      initialState: { systemPrompt: systemPrompt + startContext, model, tools, messages: resume?.messages, thinkingLevel: config.thinking },
+      streamOptions: { retry: config.retry, idleTimeoutMs: config.idleTimeoutMs, answerTimeoutMs: config.answerTimeoutMs },
+      maxTurns: config.maxTurns,
+      maxRequests: config.maxRequests,
+      // PreToolUse hooks first (a block stops the call, an "allow" answers the gate's question), then the
+      // approval gate, then a caller's own hook, which sees only calls the policy lets through
+      beforeToolCall: async (call, tool, signal) => {
+        const hook = await extensions.hooks?.preToolUse(call, signal);
+        if (hook && 'block' in hook) return hook;
+        return (await safety.gate.beforeToolCall(call, tool, signal, hook?.allow)) ?? o.beforeToolCall?.(call, tool, signal);
+      },
+    },
+    { ...o, id, file: o.resumeFile ?? o.file, resume, approvals: safety.gate, mcp, note, extensions },
+  );
+  if (!o.deferExtensions) session.startExtensions();
+  return session;
+}
