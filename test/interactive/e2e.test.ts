@@ -42,7 +42,7 @@ run('interactive mode in a terminal', () => {
     expect(screen).toContain('tool-output-marker');
     expect(screen).toContain('The command printed two lines.'); // markdown rendered, not raw
     expect(screen).toContain('• first point');
-    expect(screen).toMatch(/\n\d+% of 128k · ↑\d/);
+    expect(screen).toMatch(/\n\d+% of 128k · ↑~?\d/);
     expect(footer(screen)).not.toContain('mock-model');
     expect(server.chatRequests()).toHaveLength(2);
   });
