@@ -136,6 +136,7 @@ export async function runPrint(o: PrintOptions): Promise<number> {
     ...o.session,
     // nobody to ask: what would need a question is refused (see src/session/permissions)
     safety: { interactive: false, notify: (message) => trace && say(`tack: ${message}`) },
+    oneShot: true,
   });
   if (o.images?.length && !acceptsImages(session.model)) {
     session.close();

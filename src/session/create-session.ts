@@ -21,6 +21,8 @@ export interface CreateSessionOptions extends Omit<SessionOptions, 'resume'> {
   note?: (message: string) => void;
   /** an editor's buffers for edit and write (ACP's client file system) */
   editorFiles?: EditorFiles;
+  /** a one-shot run (print mode): no background snapshot of the whole workspace at the start (its prompt's checkpoint takes one) */
+  oneShot?: boolean;
 }
 
 export async function createSession(o: CreateSessionOptions): Promise<Session> {
@@ -71,6 +73,6 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
     },
     { ...o, id, file: o.resumeFile ?? o.file, resume, approvals: safety.gate, mcp, note, extensions },
   );
-  if (!o.deferExtensions) session.startExtensions();
+  if (!o.deferExtensions) session.startExtensions(!o.oneShot);
   return session;
 }

@@ -117,10 +117,13 @@ export class Session {
     this.refreshTools();
   }
 
-  /** Starts the MCP servers in the background, if they are not already starting. */
-  startExtensions(): void {
+  /**
+   * Starts the MCP servers in the background, if they are not already starting; `warm`: and the
+   * workspace's first full snapshot, for modes that stay (a one-shot run's own checkpoint does it).
+   */
+  startExtensions(warm = true): void {
     this.mcp?.start();
-    this.checkpointStep.warm();
+    if (warm) this.checkpointStep.warm();
   }
 
   /** The tools the model is offered now: the built-in ones, then the ready MCP servers' (minus those a deny rule hides). */
