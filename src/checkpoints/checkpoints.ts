@@ -22,6 +22,8 @@ export interface RewindPlan {
   edited: string[];
   /** files too large to keep at the checkpoint's time: left as they are */
   tooLarge: string[];
+  /** ignored folders (never kept, e.g. node_modules/) that changed since the checkpoint: left as they are */
+  ignoredChanged: string[];
 }
 
 export interface RewindReport extends ApplyResult {
@@ -108,8 +110,11 @@ export class Checkpoints {
     const current = (await this.store.snapshot()).tree;
     const changes = await this.store.changes(current, target.tree);
     const from = this.timeline.indexOf(this.timeline.filter((r) => r.type === 'checkpoint')[n - 1]!);
-    const edited = await userEdited(this.store, this.timeline.slice(from), changes);
-    return { target, current, changes, edited, tooLarge: target.skipped ?? [] };
+    const [edited, ignoredChanged] = await Promise.all([
+      userEdited(this.store, this.timeline.slice(from), changes),
+      this.store.ignoredChangedSince(target.timestamp),
+    ]);
+    return { target, current, changes, edited, tooLarge: target.skipped ?? [], ignoredChanged };
   }
 
   /** Rewinds the files to checkpoint n, itself checkpointed first so it can be undone; edited files are kept unless `overwrite`. */

@@ -41,6 +41,7 @@ export function planLines(plan: RewindPlan): string[] {
   const lines = plan.changes.map((c) => `  ${verb(c)}  ${c.path}${edited.has(c.path) ? '  (changed outside tack since it last wrote it)' : ''}`);
   if (lines.length === 0) lines.push('  no file differs from the checkpoint');
   for (const path of plan.tooLarge) lines.push(`  not kept  ${path}  (over the size limit when checkpointed: left as it is)`);
+  for (const dir of plan.ignoredChanged) lines.push(`  not kept  ${dir}  (ignored, never checkpointed; changed since: left as it is)`);
   return lines;
 }
 
@@ -52,6 +53,7 @@ export function reportLines(report: RewindReport, overwriteHint = '--force overw
     ...report.kept.map((p) => `  kept       ${p}  (changed outside tack since it last wrote it; ${overwriteHint})`),
     ...report.refused.map((r) => `  not done   ${r.path}: ${r.reason}`),
     ...report.plan.tooLarge.map((p) => `  not kept   ${p}  (over the size limit when checkpointed: left as it is)`),
+    ...report.plan.ignoredChanged.map((d) => `  not kept   ${d}  (ignored, never checkpointed; changed since: left as it is)`),
   ];
   return lines.length > 0 ? lines : ['  no file differed from the checkpoint'];
 }

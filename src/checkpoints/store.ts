@@ -1,7 +1,7 @@
 // The checkpoint store: a shadow git repository per workspace under $TACK_HOME/checkpoints/<slug>/.
 // A snapshot stages only what git reports as changed (its index keeps file stats), then writes a
 // tree, so its cost follows what changed, not the size of the workspace. The user's .git is never read.
-import { existsSync, lstatSync, mkdirSync, readFileSync, renameSync, type Stats, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, type Stats, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { cwdSlug } from '../session/store.js';
 import { GitError, git, nulList, type ShadowPaths } from './git.js';
@@ -69,6 +69,21 @@ function underLink(root: string, path: string, known: Map<string, boolean>): boo
     if (!real) return true;
   }
   return false;
+}
+
+/** A folder, or one of its direct entries, changed after `since` (ms). */
+function changedSince(dir: string, since: number): boolean {
+  const st = lstatOrUndefined(dir);
+  if (!st?.isDirectory()) return false;
+  if (st.mtimeMs > since || st.ctimeMs > since) return true;
+  try {
+    return readdirSync(dir).some((name) => {
+      const entry = lstatOrUndefined(join(dir, name));
+      return entry !== undefined && (entry.mtimeMs > since || entry.ctimeMs > since);
+    });
+  } catch {
+    return false;
+  }
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -167,6 +182,20 @@ export class CheckpointStore {
     writeFileSync(`${path}.${process.pid}.tmp`, `${commit}\n`);
     renameSync(`${path}.${process.pid}.tmp`, path);
     this.heads.set(chain, { commit, tree });
+  }
+
+  /**
+   * Folders never checkpointed (ignored: `node_modules/`, build output) whose contents changed after
+   * `since` (ms): a rewind to then cannot put them back, and says so. Judged by their own and their
+   * direct entries' change times.
+   */
+  async ignoredChangedSince(since: number): Promise<string[]> {
+    await this.init();
+    const listed = await this.run(['ls-files', '-z', '-o', '-i', '--directory', '--exclude-standard', `--exclude-from=${this.excludeFile}`]);
+    return nulList(listed.stdout)
+      .filter((path) => path.endsWith('/'))
+      .filter((dir) => changedSince(join(this.workspace, dir), since))
+      .sort();
   }
 
   /** What differs from tree `from` to tree `to`, file by file. */

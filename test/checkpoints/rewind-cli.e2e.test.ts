@@ -49,6 +49,21 @@ function repoProject() {
 const bytes = (dir: string, path: string) => (existsSync(join(dir, path)) ? readFileSync(join(dir, path)).toString('latin1') : null);
 
 describe('tack rewind from the command line', () => {
+  it('says which ignored folders changed since the checkpoint: they were never kept, and stay as they are', { timeout: 60_000 }, async () => {
+    const s = await server([
+      { toolCalls: [{ name: 'bash', arguments: { command: 'mkdir -p node_modules/pkg && echo x > node_modules/pkg/index.js && echo y > new.txt' } }] },
+      { text: 'installed' },
+    ]);
+    const p = makeProject({ 'keep.txt': 'k\n' });
+    const run = await runTack(['-p', '--base-url', s.url, '-m', 'm', '--approval', 'yolo', 'install it'], { cwd: p.dir, home: p.home });
+    expect(run.code).toBe(0);
+    const r = await runTack(['rewind', '--to', '1'], { cwd: p.dir, home: p.home });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('deleted    new.txt');
+    expect(r.stdout).toMatch(/not kept {3}node_modules\/ {2}\(ignored, never checkpointed; changed since: left as it is\)/);
+    expect(existsSync(join(p.dir, 'node_modules', 'pkg', 'index.js'))).toBe(true);
+  });
+
   it('brings back what edit, write and bash changed, to the byte, and leaves the user’s .git alone', { timeout: 60_000 }, async () => {
     const s = await server(agentTurns());
     const p = repoProject();
