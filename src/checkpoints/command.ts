@@ -1,7 +1,8 @@
 // `tack rewind`: the checkpoints of a session from the command line (list, rewind, prune).
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError } from 'commander';
+import { parseWords, tackStyle } from '../config/subcommand.js';
 import { UsageError } from '../config/errors.js';
 import { expandHome, tackHome } from '../config/paths.js';
 import { type CheckpointSettings, checkpointSettings } from '../config/resolve.js';
@@ -73,16 +74,10 @@ export async function runRewindCommand(args: string[], env: NodeJS.ProcessEnv = 
     .option('--days <n>', 'with --prune: the retention time in days', positiveInt)
     .option('--session <file>', 'the session file (default: the latest session here)')
     .option('-r, --resume <id>', 'the session whose id starts with id')
-    .option('-C, --cwd <dir>', 'the directory whose sessions to use')
-    .helpOption('-h, --help', 'show this help')
-    .exitOverride()
-    .configureOutput({ outputError: (text, write) => write(`tack: ${text.replace(/^error: /, '')}`) });
-  try {
-    program.parse(args, { from: 'user' });
-  } catch (err) {
-    if (err instanceof CommanderError) return err.code === 'commander.helpDisplayed' || err.code === 'commander.help' ? 0 : 2;
-    throw err;
-  }
+    .option('-C, --cwd <dir>', 'the directory whose sessions to use');
+  tackStyle(program);
+  const ended = parseWords(program, args);
+  if (ended !== undefined) return ended;
   const o = program.opts<RewindOptions>();
   const home = tackHome(env);
   const settings = ownSettings(home);

@@ -2,7 +2,8 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UsageError } from '../config/errors.js';
-import { Command, CommanderError } from 'commander';
+import { Command } from 'commander';
+import { parseWords, tackStyle } from '../config/subcommand.js';
 import { expandHome, tackHome } from '../config/paths.js';
 import { assessTrust, revokeFolder, trustFolder } from './assess.js';
 import { trustRoot } from './project-files.js';
@@ -34,16 +35,10 @@ export function runTrustCommand(args: string[], env: NodeJS.ProcessEnv = process
     .description("Trust a folder's own settings (.tack/config.json, .mcp.json), pinned to their current content.")
     .argument('[dir]', 'the folder (default: the current directory); its repository root is what is trusted')
     .option('--list', 'list the trusted folders')
-    .option('--revoke', 'stop trusting the folder')
-    .helpOption('-h, --help', 'show this help')
-    .exitOverride()
-    .configureOutput({ outputError: (text, write) => write(`tack: ${text.replace(/^error: /, '')}`) });
-  try {
-    program.parse(args, { from: 'user' });
-  } catch (err) {
-    if (err instanceof CommanderError) return err.code === 'commander.helpDisplayed' || err.code === 'commander.help' ? 0 : 2;
-    throw err;
-  }
+    .option('--revoke', 'stop trusting the folder');
+  tackStyle(program);
+  const ended = parseWords(program, args);
+  if (ended !== undefined) return ended;
   const opts = program.opts<{ list?: boolean; revoke?: boolean }>();
   const home = tackHome(env);
   const dir = resolve(expandHome(program.args[0] ?? process.cwd()));

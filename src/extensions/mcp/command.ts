@@ -1,7 +1,8 @@
 // `tack mcp list|get|add|remove`: the same words as `claude mcp`. `list` connects to every server
 // and says how each one is; the others only read or write the settings files.
 import { join, resolve } from 'node:path';
-import { Command, CommanderError } from 'commander';
+import { Command } from 'commander';
+import { parseWords, tackStyle } from '../../config/subcommand.js';
 import { UsageError } from '../../config/errors.js';
 import { loadConfigFiles } from '../../config/files.js';
 import { checkEntry, collectMcpServers, type McpServerSpec } from '../../config/mcp-servers.js';
@@ -140,11 +141,7 @@ function remove(w: Where, name: string, project: boolean | undefined): number {
 }
 
 function program(): Command {
-  const base = (c: Command) =>
-    c
-      .helpOption('-h, --help', 'show this help')
-      .exitOverride()
-      .configureOutput({ outputError: (text, write) => write(`tack: ${text.replace(/^error: /, '')}`) });
+  const base = tackStyle;
   const root = base(new Command('tack mcp').description("Configure and check MCP servers (their tools become tack's tools)."));
   root.option('-C, --cwd <dir>', 'the project folder (default: the current directory)');
   base(root.command('list').description('connect to every configured server and show its state and tool count'));
@@ -191,12 +188,8 @@ export async function runMcpCommand(args: string[], env: NodeJS.ProcessEnv = pro
   sub('remove').action((name: string, o: { project?: boolean }) => {
     action = Promise.resolve(remove(w(), name, o.project));
   });
-  try {
-    root.parse(args, { from: 'user' });
-  } catch (err) {
-    if (err instanceof CommanderError) return err.code === 'commander.helpDisplayed' || err.code === 'commander.help' ? 0 : 2;
-    throw err;
-  }
+  const ended = parseWords(root, args);
+  if (ended !== undefined) return ended;
   if (!action) {
     root.outputHelp();
     return args.length === 0 ? 0 : 2;
