@@ -308,7 +308,8 @@ export class Session {
   }
 
   private async onAgentEvent(event: AgentEvent): Promise<void> {
-    await this.checkpointStep.onEvent(event, this.agent.state.messages);
+    // not per streamed delta: the checkpoints follow messages, turns and runs
+    if (event.type !== 'message_update' && event.type !== 'tool_execution_update') await this.checkpointStep.onEvent(event, this.agent.state.messages);
     // what the request holds, estimated once per call: the count while streaming, or if none comes
     if (event.type === 'message_start' && event.message.role === 'assistant') this.requestEstimate = estimateTokens(this.agent.state.messages);
     if (event.type === 'message_end') {

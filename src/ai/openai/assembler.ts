@@ -3,9 +3,9 @@
 // parser, and lookups are by map.
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { computeCost } from '../cost.js';
-import { PartialJsonParser, parseToolArguments } from '../partial-json.js';
 import type { AssistantMessage, AssistantMessageEvent, ModelPrices, ReasoningFormat, TextContent, ThinkingContent, ToolCall } from '../types.js';
 import { checkShape, detailKey, detailKind, detailText, partText, partThinking, sealDetail, type ContentPart, type ReasoningDetail } from './chunk-shape.js';
+import { blockEndEvent, StreamedArguments } from './streamed-parts.js';
 import { ThinkTagSplitter, type Piece } from './think-tags.js';
 
 type ToolCallDelta = NonNullable<ChatCompletionChunk.Choice.Delta['tool_calls']>[number];
@@ -35,9 +35,7 @@ interface ToolState {
   /** the id as the server sent it (the call's own id is made unique) */
   rawId: string | undefined;
   index: number;
-  /** the argument text so far; parsed once, completely, at the end */
-  raw: string;
-  parser: PartialJsonParser;
+  args: StreamedArguments;
 }
 
 export type FinishedReason = 'stop' | 'length' | 'toolUse';
@@ -129,13 +127,7 @@ export class ChunkAssembler {
     for (const piece of this.thinkTags.flush()) this.appendPiece(piece);
     this.closeOpenBlock();
     for (const tool of this.tools) {
-      const parsed = parseToolArguments(tool.raw);
-      if (parsed.ok) tool.call.arguments = parsed.value;
-      else {
-        // The agent loop reports this to the model, quoting what it sent, so it can correct itself.
-        tool.call.arguments = {};
-        tool.call.invalidArguments = { raw: tool.raw, error: parsed.error };
-      }
+      tool.args.settle();
       this.emit({ type: 'toolcall_end', contentIndex: tool.index, toolCall: tool.call, partial: this.message });
     }
     const reason = mapFinishReason(this.finishReason, this.tools.length > 0);
@@ -174,8 +166,7 @@ export class ChunkAssembler {
     const open = this.open;
     if (!open) return;
     this.open = null;
-    if (open.block.type === 'text') this.emit({ type: 'text_end', contentIndex: open.index, content: open.block.text, partial: this.message });
-    else this.emit({ type: 'thinking_end', contentIndex: open.index, content: open.block.thinking, partial: this.message });
+    this.emit(blockEndEvent(open.block, open.index, this.message));
   }
 
   private appendToolFragment(fragment: ToolCallDelta): void {
@@ -184,9 +175,7 @@ export class ChunkAssembler {
     if (name && !tool.call.name) tool.call.name = name;
     const args = fragment.function?.arguments;
     if (!args) return;
-    tool.raw += args;
-    tool.parser.feed(args);
-    tool.call.arguments = tool.parser.value();
+    tool.args.feed(args);
     this.emit({ type: 'toolcall_delta', contentIndex: tool.index, delta: args, partial: this.message });
   }
 
@@ -211,7 +200,7 @@ export class ChunkAssembler {
     const id = rawId && !taken ? rawId : `${rawId ?? 'call'}_${this.tools.length}_${Date.now().toString(36)}`;
     const call: ToolCall = { type: 'toolCall', id, name: '', arguments: {} };
     this.message.content.push(call);
-    const tool: ToolState = { call, rawId, index: this.message.content.length - 1, raw: '', parser: new PartialJsonParser() };
+    const tool: ToolState = { call, rawId, index: this.message.content.length - 1, args: new StreamedArguments(call) };
     this.tools.push(tool);
     if (openaiIndex !== undefined) this.byIndex.set(openaiIndex, tool);
     this.emit({ type: 'toolcall_start', contentIndex: tool.index, partial: this.message });

@@ -4,11 +4,11 @@
 // a function call a tool call.
 import OpenAI from 'openai';
 import { computeCost } from '../cost.js';
-import { PartialJsonParser, parseToolArguments } from '../partial-json.js';
 import type { AssistantMessage, AssistantMessageEvent, ModelPrices, TextContent, ThinkingContent, ToolCall } from '../types.js';
 import type { FinishedReason } from './assembler.js';
 import { ChunkShapeError } from './chunk-shape.js';
 import type { StreamAssembler } from './stream.js';
+import { blockEndEvent, StreamedArguments } from './streamed-parts.js';
 
 /** The fields of the events read here; the SDK's union of ~60 event types is not needed for that. */
 interface Event {
@@ -48,8 +48,7 @@ interface Open {
 interface ToolState {
   call: ToolCall;
   index: number;
-  raw: string;
-  parser: PartialJsonParser;
+  args: StreamedArguments;
 }
 
 export class ResponsesAssembler implements StreamAssembler {
@@ -104,12 +103,7 @@ export class ResponsesAssembler implements StreamAssembler {
   finish(): FinishedReason {
     this.close();
     for (const tool of this.tools.values()) {
-      const parsed = parseToolArguments(tool.raw);
-      if (parsed.ok) tool.call.arguments = parsed.value;
-      else {
-        tool.call.arguments = {};
-        tool.call.invalidArguments = { raw: tool.raw, error: parsed.error };
-      }
+      tool.args.settle();
       this.emit({ type: 'toolcall_end', contentIndex: tool.index, toolCall: tool.call, partial: this.message });
     }
     const reason: FinishedReason = this.tools.size > 0 ? 'toolUse' : this.incomplete === 'max_output_tokens' ? 'length' : 'stop';
@@ -125,7 +119,7 @@ export class ResponsesAssembler implements StreamAssembler {
       this.close();
       const call: ToolCall = { type: 'toolCall', id: item.call_id || item.id || `call_${this.tools.size}`, name: item.name ?? '', arguments: {} };
       this.message.content.push(call);
-      const tool: ToolState = { call, index: this.message.content.length - 1, raw: '', parser: new PartialJsonParser() };
+      const tool: ToolState = { call, index: this.message.content.length - 1, args: new StreamedArguments(call) };
       this.tools.set(item.id ?? call.id, tool);
       this.emit({ type: 'toolcall_start', contentIndex: tool.index, partial: this.message });
       if (item.arguments) this.appendArguments(item.id ?? call.id, item.arguments);
@@ -140,7 +134,7 @@ export class ResponsesAssembler implements StreamAssembler {
     } else if (item?.type === 'function_call') {
       const tool = this.tools.get(item.id ?? '');
       // Arguments that came whole, without deltas.
-      if (tool && !tool.raw && item.arguments) this.appendArguments(item.id!, item.arguments);
+      if (tool && !tool.args.raw && item.arguments) this.appendArguments(item.id!, item.arguments);
     } else if (item?.type === 'message') this.close();
   }
 
@@ -172,16 +166,13 @@ export class ResponsesAssembler implements StreamAssembler {
     const open = this.open;
     if (!open) return;
     this.open = null;
-    if (open.block.type === 'text') this.emit({ type: 'text_end', contentIndex: open.index, content: open.block.text, partial: this.message });
-    else this.emit({ type: 'thinking_end', contentIndex: open.index, content: open.block.thinking, partial: this.message });
+    this.emit(blockEndEvent(open.block, open.index, this.message));
   }
 
   private appendArguments(itemId: string | undefined, delta: string): void {
     const tool = this.tools.get(itemId ?? '');
     if (!tool) return;
-    tool.raw += delta;
-    tool.parser.feed(delta);
-    tool.call.arguments = tool.parser.value();
+    tool.args.feed(delta);
     this.emit({ type: 'toolcall_delta', contentIndex: tool.index, delta, partial: this.message });
   }
 

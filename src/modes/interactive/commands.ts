@@ -1,4 +1,5 @@
 // The slash commands: names, descriptions, and parsing of a typed command line.
+import { parseSlash } from '../../session/slash-input.js';
 
 export interface CommandInfo {
   name: string;
@@ -34,9 +35,8 @@ export interface ParsedCommand {
 
 /** `/name args` → its parts; undefined for text that is not a command (`/` alone, `//x`, paths like `/tmp/x`). */
 export function parseCommand(text: string): ParsedCommand | undefined {
-  const m = /^\/([A-Za-z][\w.:-]*)(?:\s+([\s\S]*))?$/.exec(text.trim());
-  if (!m) return undefined;
-  return { name: m[1]!.toLowerCase(), args: (m[2] ?? '').trim() };
+  const parsed = parseSlash(text);
+  return parsed && /^[A-Za-z]/.test(parsed.name) ? { name: parsed.name.toLowerCase(), args: parsed.args } : undefined;
 }
 
 export function findCommand(name: string): CommandInfo | undefined {
