@@ -15,7 +15,7 @@ export async function runShellLine(ctx: CommandContext, command: string): Promis
   const abort = new AbortController();
   ctx.onCancel(() => abort.abort());
   t.notice(`running ${command} (Esc stops it)`);
-  const view: ToolCallView = { id: 'user', name: 'bash', args: { command }, status: 'done', startedAt: Date.now() };
+  const view: ToolCallView = { id: 'user', name: 'bash', args: { command }, status: 'done' };
   try {
     view.result = await runUserCommand(command, session.tools, session.approvals, abort.signal);
     const d = view.result.details as { exitCode?: number | null } | undefined;
