@@ -54,6 +54,7 @@ export const HELP_KEYS: [string, string][] = [
   ['Ctrl+D', 'quit (on an empty input)'],
   ['Ctrl+O', 'show tool output and thinking in full / as previews'],
   ['Ctrl+G', 'edit the input in $VISUAL / $EDITOR'],
+  ['Ctrl+V, Alt+V', 'paste an image from the clipboard (wl-paste, xclip, pngpaste or PowerShell)'],
   ['Shift+Tab', 'approval mode: ask, auto-edit (edits run), yolo (nothing asks)'],
   ['@', 'complete a path'],
   ['!command', 'run a shell command here (sandboxed); its output joins the conversation'],

@@ -26,6 +26,7 @@ import { editInEditor } from './edit-in-editor.js';
 import { handOver } from './session-handover.js';
 import { SessionPicker } from './session-picker.js';
 import { commandMenuItems, isExtensionCommand, sendPrepared } from './send-input.js';
+import { isImagePaste, PastedImages } from './pasted-images.js';
 
 export interface ControllerOptions {
   session: Session;
@@ -64,6 +65,7 @@ export class Controller {
   private picker: SessionPicker | null = null;
   /** stops what a command started (a /compact), on Esc */
   private cancel: (() => void) | null = null;
+  private readonly pasted = new PastedImages();
   /** a prompt from the command line, held while the picker of `tack -r` is open */
   private initial: string | null = null;
   private readonly shownNotices = new Set<string>();
@@ -263,6 +265,8 @@ export class Controller {
     }
     // `?` on an empty input shows the keys, as the footer's first-screen hint says
     if (cmd.type === 'insert' && cmd.text === '?' && this.input.empty && !this.input.menu) return void this.command({ name: 'help', args: '' });
+    if (isImagePaste(cmd))
+      return void this.pasted.paste({ model: session.model, input: this.input, transcript: this.transcript, changed: () => this.schedule() });
     if (this.input.handle(cmd)) return;
     switch (cmd.type) {
       case 'submit': {
@@ -335,7 +339,7 @@ export class Controller {
   /** Idle: a new run. Working: Enter steers, Alt+Enter queues a follow-up. */
   private send(text: string, kind: 'enter' | 'followUp'): void {
     // a custom command expanded, the prompt hooks run, files and MCP resources attached (send-input.ts)
-    sendPrepared(this.session, text, kind === 'followUp', this.transcript).catch((err: unknown) => {
+    sendPrepared(this.session, text, kind === 'followUp', this.transcript, this.pasted.attachments(text, this.session.model)).catch((err: unknown) => {
       this.transcript.error(err instanceof Error ? err.message : String(err));
       this.schedule();
     });

@@ -2,7 +2,7 @@
 // hooks run, the files (`@path`) and MCP resources (`@server:uri`) it mentions attached, then sent
 // (a new run, a steer or a follow-up). Mentions are looked for in what was typed only: a command's
 // body or a file's contents never attach anything.
-import { attachMentioned, withAttachments } from '../../../session/attachments/index.js';
+import { attachMentioned, type Attachments, withAttachments } from '../../../session/attachments/index.js';
 import { prepareInput } from '../../../session/input.js';
 import type { Session } from '../../../session/session.js';
 import type { CommandInfo } from '../commands.js';
@@ -13,7 +13,8 @@ import type { Transcript } from '../transcript.js';
 
 export { isExtensionCommand } from '../extensions-view.js';
 
-export async function sendPrepared(session: Session, text: string, followUp: boolean, t: Transcript): Promise<void> {
+/** `pasted`: the clipboard images whose chips the text holds (app/pasted-images.ts), attached after the files. */
+export async function sendPrepared(session: Session, text: string, followUp: boolean, t: Transcript, pasted?: Attachments): Promise<void> {
   const input = await prepareInput(session, text, new AbortController().signal);
   for (const line of input.notes) t.notice(line);
   if ('blocked' in input) {
@@ -23,9 +24,10 @@ export async function sendPrepared(session: Session, text: string, followUp: boo
   try {
     const servers = session.mcp?.specs.map((x) => x.name) ?? [];
     const [files, resources] = await Promise.all([attachMentioned(session.config, session.model, text, servers), resourceBlocks(session, text)]);
-    if (files.refused.length > 0) t.push(refusedLines(files.refused, t.width));
+    const refused = [...files.refused, ...(pasted?.refused ?? [])];
+    if (refused.length > 0) t.push(refusedLines(refused, t.width));
     const full = resources.length > 0 ? `${input.text}\n\n${resources.join('\n\n')}` : input.text;
-    await session.send(withAttachments(full, files.parts), { followUp });
+    await session.send(withAttachments(full, [...files.parts, ...(pasted?.parts ?? [])]), { followUp });
   } finally {
     input.release();
   }

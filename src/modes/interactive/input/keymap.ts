@@ -34,6 +34,7 @@ export type Command =
   | { type: 'paste'; text: string }
   | { type: 'focus'; focused: boolean }
   | { type: 'externalEditor' } // Ctrl+G
+  | { type: 'pasteImage' } // Ctrl+V, Alt+V (for terminals that keep Ctrl+V for their own paste)
   | { type: 'none' };
 
 const edit = (op: EditCommand): Command => ({ type: 'edit', op });
@@ -60,6 +61,8 @@ export function keyCommand(ev: KeyEvent): Command {
         return { type: 'toggleTools' };
       case 'g':
         return { type: 'externalEditor' };
+      case 'v':
+        return { type: 'pasteImage' };
       case 'a':
         return edit('home');
       case 'e':
@@ -103,6 +106,8 @@ export function keyCommand(ev: KeyEvent): Command {
         return edit('wordRight');
       case 'd':
         return edit('deleteWordForward');
+      case 'v':
+        return { type: 'pasteImage' };
       case 'backspace':
         return edit('deleteWordBack');
       default:
