@@ -106,6 +106,12 @@ describe('SSE reader', () => {
     expect(events.push('data: [DONE]\n\ndata: 3\n\n')).toEqual([]);
   });
 
+  it('drops a byte order mark before the first field, as the SSE spec says, and keeps one later', () => {
+    const events = new SseEvents();
+    expect(events.push('\ufeffdata: 1\n\n')).toEqual([{ data: '1', event: null }]);
+    expect(events.push('data: \ufeff2\n\n')).toEqual([{ data: '\ufeff2', event: null }]);
+  });
+
   it('hands over the complete events of a body that ends in the middle of one, and drops the rest', async () => {
     const url = await serve((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });

@@ -108,6 +108,14 @@ function styleFor(className: string): Paint | undefined {
   return styles.get(name);
 }
 
+const scopeStyles = new Map<string, Paint | undefined>();
+
+/** The style of a highlight.js scope (`title.function`), worked out once per scope. */
+function paintFor(scope: string): Paint | undefined {
+  if (!scopeStyles.has(scope)) scopeStyles.set(scope, styleFor(classOf(scope)));
+  return scopeStyles.get(scope);
+}
+
 /** The class highlight.js would give a scope in its HTML (see its scopeToCSSClass). */
 function classOf(scope: string): string {
   if (scope.startsWith('language:')) return scope.replace('language:', 'language-');
@@ -192,7 +200,7 @@ class LinesEmitter {
         }
         return;
       }
-      if (node.scope) stack.push(styleFor(classOf(node.scope)));
+      if (node.scope) stack.push(paintFor(node.scope));
       for (const child of node.children) walk(child);
       if (node.scope) stack.pop();
     };
