@@ -9,7 +9,7 @@ import { imageSize } from '../../../session/attachments/image-size.js';
 import { imageLabel } from '../../../session/attachments/parts.js';
 import { formatSize } from '../../../../tools/format.js';
 import { refusedLines } from '../attach-view.js';
-import { type ClipboardImage, readClipboardImage } from '../clipboard-image.js';
+import { readClipboardImage } from '../clipboard-image.js';
 import { insert } from '../editor/editor.js';
 import type { Command } from '../input/keymap.js';
 import { sym } from '../style.js';
@@ -47,14 +47,12 @@ export class PastedImages {
   private readonly images = new Map<number, Pasted>();
   private count = 0;
 
-  constructor(private readonly read: () => Promise<ClipboardImage> = () => readClipboardImage()) {}
-
   /** The clipboard's image as a chip at the cursor, or one line saying why there is none; what was typed stays. */
   async paste(o: PasteContext): Promise<void> {
     const t = o.transcript;
     if (!acceptsImages(o.model)) t.push(refusedLines([`${o.model.id} does not take images, so nothing was pasted from the clipboard`], t.width));
     else {
-      const got = await this.read();
+      const got = await readClipboardImage();
       if (got.ok) o.input.set(insert(o.input.editor, `${this.add(got.image, got.bytes)} `));
       else t.notice(got.notice);
     }
