@@ -12,6 +12,9 @@ import { Session, type SessionOptions } from './session.js';
 import { loadSession } from './store.js';
 import { buildSystemPrompt } from './system-prompt.js';
 
+/** for a hook called without the run's signal (the loop always passes one) */
+const NEVER = new AbortController().signal;
+
 export interface CreateSessionOptions extends Omit<SessionOptions, 'resume'> {
   /** path of an earlier session to continue */
   resumeFile?: string;
@@ -65,10 +68,12 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
       maxRequests: config.maxRequests,
       // PreToolUse hooks first (a block stops the call, an "allow" answers the gate's question), then the
       // approval gate, then a caller's own hook, which sees only calls the policy lets through
-      beforeToolCall: async (call, tool, signal) => {
+      // Both judge the checked arguments: the object the tool is given.
+      beforeToolCall: async (context, signal = NEVER) => {
+        const call = { ...context.toolCall, arguments: context.args as Record<string, unknown> };
         const hook = await extensions.hooks?.preToolUse(call, signal);
         if (hook && 'block' in hook) return hook;
-        return (await safety.gate.beforeToolCall(call, tool, signal, hook?.allow)) ?? o.beforeToolCall?.(call, tool, signal);
+        return (await safety.gate.beforeToolCall(call, context.tool, signal, hook?.allow)) ?? o.beforeToolCall?.(context, signal);
       },
     },
     { ...o, id, file: o.resumeFile ?? o.file, resume, approvals: safety.gate, mcp, note, extensions },

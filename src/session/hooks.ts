@@ -104,14 +104,14 @@ export class SessionHooks {
   }
 
   /** A run that ended with an answer goes on while a Stop hook blocks (exit 2), with its reason. */
-  async untilStopAgrees(agent: Pick<Agent, 'state' | 'prompt'>, run: Promise<void>): Promise<void> {
+  async untilStopAgrees(agent: Pick<Agent, 'state' | 'prompt' | 'hasQueuedMessages'>, run: Promise<void>): Promise<void> {
     await run;
     for (let i = 0; i < STOP_CONTINUES; i++) {
       const last = agent.state.messages.at(-1);
       if (last?.role !== 'assistant' || last.stopReason !== 'stop') return;
       const reason = await this.stop(i > 0);
       // the user may have sent something while the hook ran: their message goes first
-      if (!reason || agent.state.isRunning) return;
+      if (!reason || agent.state.isStreaming || agent.hasQueuedMessages()) return;
       await agent.prompt(`A Stop hook asks you to go on:\n${reason}`);
     }
   }

@@ -117,10 +117,10 @@ export class AcpSession {
    * tool batch (tack's own semantics; other agents queue). Either way it answers when the run ends.
    */
   async prompt(message: UserMessage): Promise<StopReason> {
-    if (this.session.state.isRunning) this.session.steer(message);
+    if (this.session.running) this.session.steer(message);
     else await this.session.send(message);
     await this.session.waitForIdle();
-    if (this.lastReason === 'error') throw new RequestError(-32603, this.session.state.error ?? 'the run failed');
+    if (this.lastReason === 'error') throw new RequestError(-32603, this.session.state.errorMessage ?? 'the run failed');
     return STOP[this.lastReason];
   }
 

@@ -1,7 +1,7 @@
 // The approval gate: the agent's `beforeToolCall`. It asks the policy, and when the policy wants a
 // question it asks the user (interactive) or refuses with a reason the model can read (print mode).
 // It also stops a model that repeats one call.
-import type { BeforeToolCall, ToolCallBlock } from '../../agent/types.js';
+import type { AnyAgentTool, ToolCallBlock } from '../../agent/types.js';
 import type { ToolCall } from '../../ai/types.js';
 import { displayPath } from '../../../tools/paths.js';
 import { ownTempDirIfMade } from '../../../tools/own-temp.js';
@@ -125,7 +125,12 @@ export class ApprovalGate {
    * `approved`: a PreToolUse hook answered `permissionDecision: "allow"`, which stands for the user's
    * answer to a question; what the policy refuses stays refused.
    */
-  readonly beforeToolCall = async (...[call, tool, signal, approved]: [...Parameters<BeforeToolCall>, boolean?]): Promise<ToolCallBlock | undefined> => {
+  readonly beforeToolCall = async (
+    call: ToolCall,
+    tool: AnyAgentTool | undefined,
+    signal: AbortSignal,
+    approved?: boolean,
+  ): Promise<ToolCallBlock | undefined> => {
     const args = (call.arguments ?? {}) as Record<string, unknown>;
     if (this.repeats.record(call.name, args) >= REPEAT_LIMIT) {
       const stop = await this.onRepeat(call, args, signal);
