@@ -11,7 +11,16 @@ import {
   type AgentMessage,
   type AgentTool,
 } from '../../src/agent/index.js';
-import { fauxAssistantMessage, fauxProvider, fauxText, fauxToolCall, type Context, type Message, type StreamOptions } from '../../src/ai/index.js';
+import {
+  createAssistantMessageEventStream,
+  fauxAssistantMessage,
+  fauxProvider,
+  fauxText,
+  fauxToolCall,
+  type Context,
+  type Message,
+  type StreamOptions,
+} from '../../src/ai/index.js';
 
 const user = (text: string): Message => ({ role: 'user', content: text, timestamp: Date.now() });
 const textOf = (m: AgentMessage) => {
@@ -229,6 +238,47 @@ describe('agentLoop', () => {
     await drain(agentLoop([user('go')], { systemPrompt: '', messages: [], tools: [echoTool()] }, cfg, undefined, streamFn));
     expect(sent).toHaveLength(1);
     expect(steeringPolls).toBe(1);
+  });
+});
+
+describe('what tack adds', () => {
+  it('passes a retried model call on as a retry event, and the answer of the attempt that worked', async () => {
+    const { config } = setup();
+    const streamFn = () => {
+      const out = createAssistantMessageEventStream();
+      const partial = fauxAssistantMessage('');
+      queueMicrotask(() => {
+        out.push({ type: 'retry', attempt: 2, maxAttempts: 4, delayMs: 10, reason: 'HTTP 429', partial });
+        const answer = fauxAssistantMessage('second attempt');
+        out.push({ type: 'text_start', contentIndex: 0, partial: answer });
+        out.push({ type: 'done', reason: 'stop', message: answer, partial: answer });
+      });
+      return out;
+    };
+    const stream = agentLoop([user('go')], { systemPrompt: '', messages: [] }, config(), undefined, streamFn);
+    const events = await drain(stream);
+    expect(events.find((e) => e.type === 'retry')).toMatchObject({ attempt: 2, maxAttempts: 4, reason: 'HTTP 429' });
+    expect((await stream.result()).map(textOf)).toEqual(['go', 'second attempt']);
+  });
+
+  it('answers every tool call of an answer cut off by an error, so the transcript stays valid', async () => {
+    const { faux, config, streamFn } = setup();
+    faux.setResponses([
+      fauxAssistantMessage([fauxToolCall('echo', { word: 'a' }), fauxToolCall('echo', { word: 'b' })], {
+        stopReason: 'error',
+        errorMessage: 'connection reset',
+      }),
+    ]);
+    const log: string[] = [];
+    const stream = agentLoop([user('go')], { systemPrompt: '', messages: [], tools: [echoTool(log)] }, config(), undefined, streamFn);
+    const events = await drain(stream);
+    const results = (await stream.result()).filter((m) => m.role === 'toolResult');
+    expect(results.map(textOf)).toEqual([
+      'interrupted: the answer was cut off before this tool ran',
+      'interrupted: the answer was cut off before this tool ran',
+    ]);
+    expect(log).toEqual([]);
+    expect(events.at(-1)).toMatchObject({ type: 'agent_end', reason: 'error' });
   });
 });
 
