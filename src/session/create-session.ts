@@ -63,12 +63,12 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
       streamOptions: { retry: config.retry, idleTimeoutMs: config.idleTimeoutMs, answerTimeoutMs: config.answerTimeoutMs },
       maxTurns: config.maxTurns,
       maxRequests: config.maxRequests,
-      // PreToolUse hooks first (a block stops the call, an "allow" answers the gate's question), then the
+      // PreToolUse hooks first (a block stops the call, an "allow" answers the gate's question, an "ask" asks), then the
       // approval gate, then a caller's own hook, which sees only calls the policy lets through
       beforeToolCall: async (call, tool, signal) => {
         const hook = await extensions.hooks?.preToolUse(call, signal);
         if (hook && 'block' in hook) return hook;
-        return (await safety.gate.beforeToolCall(call, tool, signal, hook?.allow)) ?? o.beforeToolCall?.(call, tool, signal);
+        return (await safety.gate.beforeToolCall(call, tool, signal, hook)) ?? o.beforeToolCall?.(call, tool, signal);
       },
     },
     { ...o, id, file: o.resumeFile ?? o.file, resume, approvals: safety.gate, mcp, note, extensions },

@@ -9,6 +9,7 @@ import { readOutcome, type HookOutcome } from '../extensions/hooks/outcome.js';
 import { runHooks } from '../extensions/hooks/runner.js';
 import type { HookSpec } from '../extensions/hooks/sources.js';
 import type { HookEvent } from '../config/hooks-schema.js';
+import type { HookPermission } from './permissions/gate.js';
 
 export interface SessionHooksOptions {
   cwd: string;
@@ -64,15 +65,18 @@ export class SessionHooks {
 
   /**
    * PreToolUse, before the approval gate: exit 2 or a deny stops the call (the reason goes to the
-   * model); `allow: true` when a hook answered `permissionDecision: "allow"`.
+   * model); an "allow" or "ask" goes to the gate, which answers or asks (see HookPermission). The
+   * reason of an "allow" is the user's to read, as in Claude Code, not the model's.
    */
-  async preToolUse(call: ToolCall, signal?: AbortSignal): Promise<ToolCallBlock | { allow: boolean } | undefined> {
+  async preToolUse(call: ToolCall, signal?: AbortSignal): Promise<ToolCallBlock | HookPermission | undefined> {
     const args = (call.arguments ?? {}) as Record<string, unknown>;
     const outcome = await this.fire('PreToolUse', { tool_name: claudeToolName(call.name), tool_input: toolInput(args) }, call.name, signal);
     if (!outcome) return undefined;
     if (outcome.block) return { block: true, reason: `blocked by a PreToolUse hook: ${outcome.block}` };
     if (outcome.stop) return { block: true, reason: outcome.stop, stopRun: outcome.stop };
-    return { allow: outcome.permission === 'allow' };
+    if (outcome.permission !== 'allow' && outcome.permission !== 'ask') return undefined;
+    if (outcome.permission === 'allow' && outcome.permissionReason) this.o.note(`a PreToolUse hook allowed ${call.name}: ${outcome.permissionReason}`);
+    return { decision: outcome.permission, reason: outcome.permissionReason };
   }
 
   /** The tool with PostToolUse hooks after each call; what they say (exit 2, a reason, context) joins the result. */

@@ -47,7 +47,7 @@ function toolIo(session: Session, signal: AbortSignal): ExpandIo {
     // the same way as the agent's own calls: PreToolUse hooks, then the approval gate
     const hook = await session.extensions.hooks?.preToolUse(call, signal);
     if (hook && 'block' in hook) throw new Error(hook.reason);
-    const blocked = await session.approvals?.beforeToolCall(call, tool, signal, hook?.allow);
+    const blocked = await session.approvals?.beforeToolCall(call, tool, signal, hook);
     if (blocked?.block) throw new Error(blocked.reason);
     return tool;
   };

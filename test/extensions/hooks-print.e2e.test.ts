@@ -71,6 +71,47 @@ describe('hooks', () => {
     expect(existsSync(join(plain.dir, 'allowed-by-hook'))).toBe(false);
   });
 
+  it('PreToolUse "ask" with nobody to ask: refused even in yolo mode or under an allow rule, and the model reads why', async () => {
+    const ask = `echo '${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: 'it touches the release folder' } })}'`;
+    const s = await scripted([
+      { toolCalls: [{ name: 'bash', arguments: { command: 'touch made-in-yolo' } }] },
+      { toolCalls: [{ name: 'bash', arguments: { command: 'touch made-by-rule' } }] },
+      { text: 'ok' },
+    ]);
+    const { dir, home } = makeProject();
+    writeFileSync(join(home, 'config.json'), JSON.stringify({ hooks: { PreToolUse: hook(ask, 'Bash') }, permissions: { allow: ['bash(touch*)'] } }));
+    const r = await runTack(['-p', '--yolo', '--base-url', s.url, '-m', 'm', 'go'], { cwd: dir, home });
+    expect(r.code).toBe(0);
+    expect(existsSync(join(dir, 'made-in-yolo'))).toBe(false);
+    expect(existsSync(join(dir, 'made-by-rule'))).toBe(false);
+    const refused =
+      'refused: a PreToolUse hook asks the user to approve this call (it touches the release folder), and nobody is here to answer; nothing was done. Tell the user what you need.';
+    expect(s.chatRequests().map((q) => toolResultText(q).split('\n').at(-1))).toEqual(['', refused, refused]);
+  });
+
+  it('PreToolUse: "deny" wins over "ask" and "ask" over "allow" when hooks disagree; a deny reason is what the model reads', async () => {
+    const say = (decision: string, why: string) =>
+      `echo '${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: decision, permissionDecisionReason: why } })}'`;
+    const s = await scripted([
+      { toolCalls: [{ name: 'bash', arguments: { command: 'touch one' } }] },
+      { toolCalls: [{ name: 'write', arguments: { path: 'two.txt', content: 'x' } }] },
+      { text: 'ok' },
+    ]);
+    const { dir, home } = withHooks({
+      PreToolUse: [
+        ...hook(say('allow', 'fine by me'), 'Bash'),
+        ...hook(say('ask', 'check this one'), 'Bash'),
+        ...hook(say('deny', 'no writes today'), 'Write'),
+      ],
+    });
+    const r = await runTack(['-p', '--yolo', '--base-url', s.url, '-m', 'm', 'go'], { cwd: dir, home });
+    expect(r.code).toBe(0);
+    expect(toolResultText(s.chatRequests()[1])).toContain('a PreToolUse hook asks the user to approve this call (check this one)');
+    expect(toolResultText(s.chatRequests()[2]).split('\n').at(-1)).toBe('blocked by a PreToolUse hook: no writes today');
+    expect(existsSync(join(dir, 'one'))).toBe(false);
+    expect(existsSync(join(dir, 'two.txt'))).toBe(false);
+  });
+
   it('PostToolUse after write runs a formatter over the file', async () => {
     const fmt =
       "const fs=require('fs');let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{const p=JSON.parse(s).tool_input.file_path;fs.writeFileSync(p,fs.readFileSync(p,'utf8').replace(/[ \\t]+$/gm,''))})";

@@ -67,6 +67,27 @@ run('commands, skills and hooks in the app', () => {
     expect(screen).toContain(`from ${join(project.home, 'config.json')} · timeout 60 s`);
   });
 
+  it('a PreToolUse hook answering "ask" puts the question even in yolo mode, with its reason; yes runs the call', async () => {
+    const project = makeProject();
+    const ask = { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: 'it writes to the release folder' } };
+    put(project.home, {
+      'config.json': JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: `echo '${JSON.stringify(ask)}'` }] }] } }),
+    });
+    const { term } = await startApp([{ toolCalls: [{ name: 'bash', arguments: { command: 'touch asked-by-hook' } }] }, { text: 'made it' }], {
+      project,
+      args: ['--yolo'],
+    });
+    term.type('make the file');
+    term.keys('Enter');
+    const screen = await term.waitFor('A PreToolUse hook asks for your approval: it writes to the release folder', 10_000, 'the question');
+    expect(screen).toContain('? Run touch asked-by-hook');
+    expect(screen).not.toContain('Always allow');
+    expect(existsSync(join(project.dir, 'asked-by-hook'))).toBe(false);
+    term.type('y');
+    await term.waitFor('made it', 10_000, 'the answer');
+    expect(existsSync(join(project.dir, 'asked-by-hook'))).toBe(true);
+  });
+
   it('a Notification hook hears of a question put to the user', async () => {
     const project = makeProject();
     const note = join(project.home, '..', 'notified.json');
