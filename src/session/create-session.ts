@@ -47,7 +47,8 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
   if (!o.deferExtensions) mcp?.start();
   for (const line of problemNotes(extensions)) note(line);
   safety.gate.allowDuring(skillReadRules(extensions.skills));
-  safety.gate.onQuestion = extensions.hooks && ((summary) => void extensions.hooks?.notification(`tack needs your permission: ${summary}`));
+  safety.gate.onQuestion =
+    extensions.hooks && ((summary) => void extensions.hooks?.notification(`tack needs your permission: ${summary}`, 'permission_prompt'));
   const [model, systemPrompt, started] = await Promise.all([
     pickModel(config, provider, resume?.model),
     buildSystemPrompt({ cwd: config.cwd, home: config.home, tools, replace: o.systemPrompt, append: o.appendSystemPrompt, skills: extensions.skills }),

@@ -21,6 +21,9 @@ export interface SessionHooksOptions {
   ids: () => { sessionId: string; transcriptPath: string | null };
 }
 
+/** Claude Code's names: a question waits for the user; a turn is over and the app waits for the next message. */
+export type NotificationType = 'permission_prompt' | 'idle_prompt';
+
 /** A Stop hook may send the agent back at most this many times in a row. */
 export const STOP_CONTINUES = 5;
 
@@ -52,8 +55,9 @@ export class SessionHooks {
     private readonly o: SessionHooksOptions,
   ) {}
 
-  private async fire(event: HookEvent, payload: Record<string, unknown>, tool?: string, signal?: AbortSignal): Promise<HookOutcome | undefined> {
-    const specs = this.specs.filter((s) => s.event === event && matches(s.matcher, tool));
+  /** `target`: what the matchers are tried on (a tool's name; a Notification's type). */
+  private async fire(event: HookEvent, payload: Record<string, unknown>, target?: string, signal?: AbortSignal): Promise<HookOutcome | undefined> {
+    const specs = this.specs.filter((s) => s.event === event && matches(s.matcher, target));
     if (specs.length === 0) return undefined;
     const { sessionId, transcriptPath } = this.o.ids();
     const input = { session_id: sessionId, transcript_path: transcriptPath, cwd: this.o.cwd, hook_event_name: event, ...payload };
@@ -139,7 +143,8 @@ export class SessionHooks {
     await this.fire('PreCompact', { trigger, custom_instructions: instructions ?? '' });
   }
 
-  async notification(message: string): Promise<void> {
-    await this.fire('Notification', { message });
+  /** Notification, as Claude Code sends it: `message`, and `notification_type`, which the matchers are tried on. */
+  async notification(message: string, type: NotificationType): Promise<void> {
+    await this.fire('Notification', { message, notification_type: type }, type);
   }
 }

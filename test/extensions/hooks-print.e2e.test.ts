@@ -112,6 +112,18 @@ describe('hooks', () => {
     expect(existsSync(join(dir, 'two.txt'))).toBe(false);
   });
 
+  it('print mode fires no Notification hooks (nobody waits there); an "allow" reason is told on stderr, not to the model', async () => {
+    const allow = `echo '${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', permissionDecisionReason: 'a read-only check' } })}'`;
+    const s = await scripted([{ toolCalls: [{ name: 'bash', arguments: { command: 'touch checked' } }] }, { text: 'ok' }]);
+    const { dir, home } = withHooks({ Notification: hook('touch "$TACK_PROJECT_DIR/../notified"'), PreToolUse: hook(allow, 'Bash') });
+    const r = await runTack(['-p', '--approval', 'ask', '--base-url', s.url, '-m', 'm', 'go'], { cwd: dir, home });
+    expect(r.code).toBe(0);
+    expect(existsSync(join(dir, 'checked'))).toBe(true);
+    expect(r.stderr).toContain('tack: a PreToolUse hook allowed bash: a read-only check');
+    expect(toolResultText(s.chatRequests()[1])).not.toContain('a read-only check');
+    expect(existsSync(join(dir, '..', 'notified'))).toBe(false);
+  });
+
   it('PostToolUse after write runs a formatter over the file', async () => {
     const fmt =
       "const fs=require('fs');let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{const p=JSON.parse(s).tool_input.file_path;fs.writeFileSync(p,fs.readFileSync(p,'utf8').replace(/[ \\t]+$/gm,''))})";

@@ -88,15 +88,41 @@ run('commands, skills and hooks in the app', () => {
     expect(existsSync(join(project.dir, 'asked-by-hook'))).toBe(true);
   });
 
-  it('a Notification hook hears of a question put to the user', async () => {
+  it('Notification hooks hear of a question (permission_prompt) and of the app waiting for input (idle_prompt), each by its matcher', async () => {
     const project = makeProject();
-    const note = join(project.home, '..', 'notified.json');
-    put(project.home, { 'config.json': JSON.stringify({ hooks: { Notification: [{ hooks: [{ type: 'command', command: `cat > "${note}"` }] }] } }) });
-    const { term } = await startApp([{ toolCalls: [{ name: 'bash', arguments: { command: 'touch asked-about' } }] }, { text: 'ok' }], { project });
+    const asked = join(project.home, '..', 'asked.jsonl');
+    const idle = join(project.home, '..', 'idle.jsonl');
+    const log = (file: string) => [{ type: 'command', command: `cat >> "${file}"; echo >> "${file}"` }];
+    const hooks = {
+      Notification: [
+        { matcher: 'permission_prompt', hooks: log(asked) },
+        { matcher: 'idle_prompt', hooks: log(idle) },
+      ],
+    };
+    put(project.home, { 'config.json': JSON.stringify({ hooks }) });
+    const { term } = await startApp([{ toolCalls: [{ name: 'bash', arguments: { command: 'touch asked-about' } }] }, { text: 'all done' }], { project });
+    const events = (file: string) =>
+      existsSync(file)
+        ? readFileSync(file, 'utf8')
+            .trim()
+            .split('\n')
+            .filter(Boolean)
+            .map((l) => JSON.parse(l))
+        : [];
     term.type('make the file');
     term.keys('Enter');
     await term.waitFor('touch asked-about', 10_000, 'the question');
-    await expect.poll(() => (existsSync(note) ? readFileSync(note, 'utf8') : ''), { timeout: 10_000 }).toContain('"hook_event_name":"Notification"');
-    expect(JSON.parse(readFileSync(note, 'utf8')).message).toContain('tack needs your permission: ');
+    await expect.poll(() => events(asked).length, { timeout: 10_000 }).toBe(1);
+    expect(events(asked)[0]).toMatchObject({
+      hook_event_name: 'Notification',
+      notification_type: 'permission_prompt',
+      message: 'tack needs your permission: Run touch asked-about',
+    });
+    expect(events(idle)).toEqual([]);
+    term.type('y');
+    await term.waitFor('all done', 10_000, 'the answer');
+    await expect.poll(() => events(idle).length, { timeout: 10_000 }).toBe(1);
+    expect(events(idle)[0]).toMatchObject({ hook_event_name: 'Notification', notification_type: 'idle_prompt', message: 'tack is waiting for your input' });
+    expect(events(asked)).toHaveLength(1);
   });
 });
