@@ -8,6 +8,7 @@ import { readBounded } from '../config/bounded-read.js';
 import type { ToolCall } from '../ai/types.js';
 import { tackRule } from '../extensions/claude-names.js';
 import type { CustomCommand } from '../extensions/commands/catalog.js';
+import type { CommandModel } from './command-model.js';
 import type { Skill } from '../extensions/skills/catalog.js';
 import { expandCommand, type ExpandIo } from '../extensions/commands/expand.js';
 import { parseRule, type Rule } from './permissions/rules.js';
@@ -21,6 +22,8 @@ export interface PreparedInput {
   notes: string[];
   /** ends the command's `allowed-tools` rules: call it when the run it started is over */
   release: () => void;
+  /** the command's `model:`, for the run it starts (see command-model.ts) */
+  model?: CommandModel;
 }
 
 /** `/name args` → its parts; names may hold `:` (namespaces, `skill:x`). */
@@ -107,7 +110,8 @@ export async function expandSlashCommand(session: Session, line: string, signal:
   const release = session.approvals?.allowDuring(allowRules(cmd, notes)) ?? (() => {});
   try {
     const expansion = await expandCommand(cmd.body, parsed.args, toolIo(session, signal));
-    return { text: expansion.text, notes: [...notes, ...expansion.notes], release };
+    const model = cmd.model ? { command: cmd.name, wanted: cmd.model } : undefined;
+    return { text: expansion.text, notes: [...notes, ...expansion.notes], release, model };
   } catch (err) {
     release();
     throw err;

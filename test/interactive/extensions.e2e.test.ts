@@ -53,6 +53,20 @@ run('commands, skills and hooks in the app', () => {
     expect(user.content).toBe('Review src/a.ts carefully.');
   });
 
+  it("a command's model answers its turn; the next message goes to the model before it", async () => {
+    const project = makeProject();
+    put(project.home, { 'commands/quick.md': '---\ndescription: A quick look\nmodel: mock-model\n---\nHave a quick look at $ARGUMENTS.' });
+    const { term, server } = await startApp([{ text: 'quick answer' }, { text: 'big answer' }], { project, model: 'big-model' });
+    term.type('/quick a.ts');
+    term.keys('Escape');
+    term.keys('Enter');
+    await term.waitFor('quick answer', 10_000, 'the command');
+    term.type('now in depth');
+    term.keys('Enter');
+    await term.waitFor('big answer', 10_000, 'the next message');
+    expect(server.chatRequests().map((q) => q.body.model)).toEqual(['mock-model', 'big-model']);
+  });
+
   it('/skills and /hooks list what is active and from which file', async () => {
     const project = setup();
     const { term } = await startApp([], { project, args: ['--trust'] });
