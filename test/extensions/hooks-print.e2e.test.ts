@@ -124,11 +124,12 @@ describe('hooks', () => {
     expect(existsSync(join(dir, '..', 'notified'))).toBe(false);
   });
 
-  it('PostToolUse after write runs a formatter over the file', async () => {
+  it('PostToolUse after write and after edit runs a formatter over the file', async () => {
     const fmt =
       "const fs=require('fs');let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{const p=JSON.parse(s).tool_input.file_path;fs.writeFileSync(p,fs.readFileSync(p,'utf8').replace(/[ \\t]+$/gm,''))})";
     const s = await scripted([
       { toolCalls: [{ name: 'write', arguments: { path: 'a.js', content: 'const a = 1;   \nconst b = 2;\t\n' } }] },
+      { toolCalls: [{ name: 'edit', arguments: { path: 'a.js', old_text: 'const b = 2;', new_text: 'const b = 3;   ' } }] },
       { text: 'written' },
     ]);
     const { dir, home } = makeProject();
@@ -139,7 +140,7 @@ describe('hooks', () => {
     );
     const r = await runTack(['-p', '--base-url', s.url, '-m', 'm', 'write a.js'], { cwd: dir, home });
     expect(r.code).toBe(0);
-    expect(readFileSync(join(dir, 'a.js'), 'utf8')).toBe('const a = 1;\nconst b = 2;\n');
+    expect(readFileSync(join(dir, 'a.js'), 'utf8')).toBe('const a = 1;\nconst b = 3;\n');
   });
 
   it('a Stop hook that exits 2 makes one more turn, with its reason', async () => {
