@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeProject, runTack } from '../support/cli.js';
+import { spawnJsonChild } from '../support/json-child.js';
 import { scriptedServers, toolResultText } from '../support/scripted.js';
 
 const scripted = scriptedServers();
@@ -87,6 +88,28 @@ describe('hooks', () => {
     const refused =
       'refused: a PreToolUse hook asks the user to approve this call (it touches the release folder), and nobody is here to answer; nothing was done. Tell the user what you need.';
     expect(s.chatRequests().map((q) => toolResultText(q).split('\n').at(-1))).toEqual(['', refused, refused]);
+  });
+
+  it('PreToolUse "ask" with --permission-prompt stdio: the question goes to the program, with the hook\'s reason, even in yolo mode', async () => {
+    const ask = `echo '${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: 'a release step' } })}'`;
+    const s = await scripted([{ toolCalls: [{ id: 'c1', name: 'bash', arguments: { command: 'touch approved-by-program' } }] }, { text: 'ok' }]);
+    const { dir, home } = withHooks({ PreToolUse: hook(ask, 'Bash') });
+    const flags = ['-p', '--input-format', 'stream-json', '--output-format', 'stream-json', '--permission-prompt', 'stdio', '--yolo'];
+    const tack = spawnJsonChild([...flags, '--base-url', s.url, '-m', 'm'], { cwd: dir, home });
+    try {
+      tack.send({ type: 'user', message: { role: 'user', content: 'make it' } });
+      const question = await tack.waitFor((l) => l.type === 'approval_request');
+      expect(question).toMatchObject({ tool: 'bash', kind: 'bash', reason: 'A PreToolUse hook asks for your approval: a release step' });
+      expect(question.choices.map((c: any) => c.decision)).toEqual(['allow', 'deny']);
+      expect(existsSync(join(dir, 'approved-by-program'))).toBe(false);
+      tack.send({ type: 'approval_response', id: question.id, decision: 'allow' });
+      await tack.waitFor((l) => l.type === 'agent_end');
+      tack.end();
+      expect(await tack.exited).toBe(0);
+      expect(existsSync(join(dir, 'approved-by-program'))).toBe(true);
+    } finally {
+      if (tack.child.exitCode === null) tack.child.kill('SIGKILL');
+    }
   });
 
   it('PreToolUse: "deny" wins over "ask" and "ask" over "allow" when hooks disagree; a deny reason is what the model reads', async () => {
