@@ -3,6 +3,7 @@
 // (its model list, or the provider's models in the settings) is switched to; another name is told
 // in one sentence and the run stays on the current model.
 import { makeProvider } from './model-setup.js';
+import { visible } from './permissions/visible.js';
 import type { Session } from './session.js';
 
 export interface CommandModel {
@@ -48,10 +49,12 @@ export async function switchToCommandModel(session: Session, want: CommandModel 
   // `inherit` (Claude Code's word for "the current one") and the model in use need no switch
   if (!want || want.wanted === 'inherit' || want.wanted === session.model.id) return NO_SWITCH;
   const current = session.model.id;
+  // the name comes from a file: shown with its control characters made visible
+  const named = visible(want.wanted);
   if (session.state.isRunning)
-    return { notes: [`/${want.command}: its model ${want.wanted} applies to a run it starts; it joins the running one on ${current}`], restore: () => {} };
+    return { notes: [`/${want.command}: its model ${named} applies to a run it starts; it joins the running one on ${current}`], restore: () => {} };
   const problem = await problemWith(session, want.wanted);
-  if (problem) return { notes: [`/${want.command}: model ${want.wanted} ${problem}; this turn runs on ${current}`], restore: () => {} };
+  if (problem) return { notes: [`/${want.command}: model ${named} ${problem}; this turn runs on ${current}`], restore: () => {} };
   const before = session.model;
   const model = makeProvider(session.config, () => {}).getModel(want.wanted);
   session.setModel(model);

@@ -10,6 +10,7 @@ import { runHooks } from '../extensions/hooks/runner.js';
 import type { HookSpec } from '../extensions/hooks/sources.js';
 import type { HookEvent } from '../config/hooks-schema.js';
 import type { HookPermission } from './permissions/gate.js';
+import { visible } from './permissions/visible.js';
 
 export interface SessionHooksOptions {
   cwd: string;
@@ -79,7 +80,7 @@ export class SessionHooks {
     if (outcome.block) return { block: true, reason: `blocked by a PreToolUse hook: ${outcome.block}` };
     if (outcome.stop) return { block: true, reason: outcome.stop, stopRun: outcome.stop };
     if (outcome.permission !== 'allow' && outcome.permission !== 'ask') return undefined;
-    if (outcome.permission === 'allow' && outcome.permissionReason) this.o.note(`a PreToolUse hook allowed ${call.name}: ${outcome.permissionReason}`);
+    if (outcome.permission === 'allow' && outcome.permissionReason) this.o.note(`a PreToolUse hook allowed ${call.name}: ${visible(outcome.permissionReason)}`);
     return { decision: outcome.permission, reason: outcome.permissionReason };
   }
 

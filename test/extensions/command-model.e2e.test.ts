@@ -41,6 +41,16 @@ describe("a command's model", () => {
     expect(s.chatRequests().map((q) => q.body.model)).toEqual(['big-model']);
   });
 
+  it('a model name holding an escape sequence is told with it made visible, never written raw to the terminal', async () => {
+    const s = await scripted([{ text: 'ok' }], { models: ['big-model'] });
+    const { dir, home } = makeProject();
+    put(home, { 'commands/quick.md': '---\nmodel: "evil\\e]2;pwned\\a"\n---\nLook.' });
+    const r = await runTack(['-p', '--base-url', s.url, '-m', 'big-model', '/quick'], { cwd: dir, home });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('/quick: model evil␛]2;pwned\\a is not one of the models');
+    expect(r.stderr).not.toContain('\x1b');
+  });
+
   it("a model named in the provider's settings is used without asking the server's list", async () => {
     const s = await scripted([{ text: 'ok' }], { models: [] });
     const { dir, home } = makeProject();
