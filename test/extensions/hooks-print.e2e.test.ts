@@ -72,22 +72,27 @@ describe('hooks', () => {
     expect(existsSync(join(plain.dir, 'allowed-by-hook'))).toBe(false);
   });
 
-  it('PreToolUse "ask" with nobody to ask: refused even in yolo mode or under an allow rule, and the model reads why', async () => {
+  it('PreToolUse "ask" with nobody to ask: refused in yolo mode and under an allow rule, and the model reads why; a deny rule still wins', async () => {
     const ask = `echo '${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: 'it touches the release folder' } })}'`;
     const s = await scripted([
       { toolCalls: [{ name: 'bash', arguments: { command: 'touch made-in-yolo' } }] },
+      { text: 'ok' },
       { toolCalls: [{ name: 'bash', arguments: { command: 'touch made-by-rule' } }] },
+      { toolCalls: [{ name: 'bash', arguments: { command: 'touch denied-by-rule' } }] },
       { text: 'ok' },
     ]);
     const { dir, home } = makeProject();
-    writeFileSync(join(home, 'config.json'), JSON.stringify({ hooks: { PreToolUse: hook(ask, 'Bash') }, permissions: { allow: ['bash(touch*)'] } }));
-    const r = await runTack(['-p', '--yolo', '--base-url', s.url, '-m', 'm', 'go'], { cwd: dir, home });
-    expect(r.code).toBe(0);
-    expect(existsSync(join(dir, 'made-in-yolo'))).toBe(false);
-    expect(existsSync(join(dir, 'made-by-rule'))).toBe(false);
+    const permissions = { allow: ['bash(touch made*)'], deny: ['bash(touch denied*)'] };
+    writeFileSync(join(home, 'config.json'), JSON.stringify({ hooks: { PreToolUse: hook(ask, 'Bash') }, permissions }));
+    expect((await runTack(['-p', '--yolo', '--base-url', s.url, '-m', 'm', 'go'], { cwd: dir, home })).code).toBe(0);
+    expect((await runTack(['-p', '--approval', 'ask', '--base-url', s.url, '-m', 'm', 'go'], { cwd: dir, home })).code).toBe(0);
+    for (const file of ['made-in-yolo', 'made-by-rule', 'denied-by-rule']) expect(existsSync(join(dir, file))).toBe(false);
     const refused =
       'refused: a PreToolUse hook asks the user to approve this call (it touches the release folder), and nobody is here to answer; nothing was done. Tell the user what you need.';
-    expect(s.chatRequests().map((q) => toolResultText(q).split('\n').at(-1))).toEqual(['', refused, refused]);
+    const [, yolo, , rule, denied] = s.chatRequests().map((q) => toolResultText(q).split('\n').at(-1));
+    expect([yolo, rule]).toEqual([refused, refused]);
+    expect(denied).not.toContain('PreToolUse hook');
+    expect(denied).toMatch(/deny/);
   });
 
   it('PreToolUse "ask" with --permission-prompt stdio: the question goes to the program, with the hook\'s reason, even in yolo mode', async () => {
