@@ -1,7 +1,7 @@
 // A long tool loop in print mode: `tack -p` where the scripted model asks for STEPS `read` calls one
 // after another, then answers. Measures the whole process (wall, CPU = user + system, peak memory)
 // with /usr/bin/time, median of RUNS; TACK_BASE=<path to another checkout's bin/tack.js> runs it
-// alternately for an A/B ratio. Figures, not assertions.
+// alternately for an A/B ratio; BENCH_CHECKPOINTS=off turns checkpoints off. Figures, not assertions.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +14,8 @@ const STEPS = Number(process.env.BENCH_STEPS ?? 200);
 const bins = { new: fileURLToPath(new URL('../bin/tack.js', import.meta.url)), ...(process.env.TACK_BASE ? { base: process.env.TACK_BASE } : {}) };
 const home = mkdtempSync(join(tmpdir(), 'tack-bench-loop-home-'));
 const cwd = mkdtempSync(join(tmpdir(), 'tack-bench-loop-cwd-'));
+// BENCH_CHECKPOINTS=off: without the checkpoint after each turn that ran tools
+if (process.env.BENCH_CHECKPOINTS === 'off') writeFileSync(join(home, 'config.json'), JSON.stringify({ checkpoints: { enabled: false } }));
 for (let i = 0; i < 4; i++) writeFileSync(join(cwd, `f${i}.txt`), `file ${i}\n`.repeat(50));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -30,7 +32,21 @@ const server = await startMockServer({
 // Asynchronous: the scripted server answers from this process.
 function run1(bin) {
   return new Promise((resolve) => {
-    const args = ['-f', '%e %U %S %M', process.execPath, bin, '-p', 'read them all', '--base-url', server.url, '-m', 'mock-model', '--no-session'];
+    const args = [
+      '-f',
+      '%e %U %S %M',
+      process.execPath,
+      bin,
+      '-p',
+      'read them all',
+      '--base-url',
+      server.url,
+      '-m',
+      'mock-model',
+      '--no-session',
+      '--max-turns',
+      String(STEPS + 10),
+    ];
     const child = spawn('/usr/bin/time', args, { cwd, env: { PATH: process.env.PATH, HOME: home, TACK_HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';

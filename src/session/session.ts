@@ -105,6 +105,7 @@ export class Session {
       config,
       this.note,
       () => this.messageEntries,
+      () => this.tools,
     );
     this.agent = new Agent({
       ...agentOptions,
