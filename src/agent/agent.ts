@@ -1,6 +1,7 @@
 // The Agent (pi-agent-core 0.73's contract): state, listeners and the steering / follow-up queues
 // around the agent loop, plus tack's additions, each documented where it is.
-import type { AssistantMessage, ImageContent, Model, ThinkingLevel, Usage } from '../ai/types.js';
+import type { AssistantMessage, ImageContent, Model, ThinkingLevel } from '../ai/types.js';
+import { applyEvent, createState, EMPTY_USAGE, type MutableState } from './agent-state.js';
 import { defaultConvertToLlm, runAgentLoop, runAgentLoopContinue } from './agent-loop.js';
 import { MessageQueues, type QueueKind, type QueuedMessage } from './message-queue.js';
 import type {
@@ -18,55 +19,6 @@ import type {
 import { streamSimple } from '../ai/registry.js';
 
 export type { QueueKind, QueuedMessage };
-
-const DEFAULT_MODEL: Model = {
-  id: 'unknown',
-  name: 'unknown',
-  api: 'unknown',
-  provider: 'unknown',
-  baseUrl: '',
-  reasoning: false,
-  input: [],
-  prices: null,
-  contextWindow: 0,
-  maxTokens: 0,
-};
-
-const EMPTY_USAGE: Usage = { input: 0, output: 0, cacheRead: 0, totalTokens: 0, cost: null };
-
-/** What the Agent itself may change. */
-interface MutableState extends AgentState {
-  isStreaming: boolean;
-  streamingMessage?: AssistantMessage;
-  pendingToolCalls: Set<string>;
-  errorMessage?: string;
-}
-
-function createState(init: AgentOptions['initialState'] = {}): MutableState {
-  let tools = init.tools?.slice() ?? [];
-  let messages = init.messages?.slice() ?? [];
-  return {
-    systemPrompt: init.systemPrompt ?? '',
-    model: init.model ?? DEFAULT_MODEL,
-    thinkingLevel: init.thinkingLevel ?? 'off',
-    get tools() {
-      return tools;
-    },
-    set tools(next: AnyAgentTool[]) {
-      tools = next.slice();
-    },
-    get messages() {
-      return messages;
-    },
-    set messages(next: AgentMessage[]) {
-      messages = next.slice();
-    },
-    isStreaming: false,
-    streamingMessage: undefined,
-    pendingToolCalls: new Set(),
-    errorMessage: undefined,
-  };
-}
 
 interface ActiveRun {
   controller: AbortController;
@@ -382,40 +334,8 @@ export class Agent {
   }
 
   private async deliver(event: AgentEvent): Promise<void> {
-    this.apply(event);
+    applyEvent(this.s, event);
     const signal = this.active?.controller.signal ?? IDLE;
     for (const listener of [...this.listeners]) await listener(event, signal);
-  }
-
-  /** The Agent's own state changes first, so listeners always see it up to date. */
-  private apply(event: AgentEvent): void {
-    const s = this.s;
-    switch (event.type) {
-      case 'message_start':
-        if (event.message.role === 'assistant') s.streamingMessage = event.message;
-        break;
-      case 'message_update':
-        s.streamingMessage = event.message;
-        break;
-      case 'message_end':
-        s.messages.push(event.message);
-        if (event.message.role === 'assistant') s.streamingMessage = undefined;
-        break;
-      case 'turn_end':
-        if (event.message.errorMessage) s.errorMessage = event.message.errorMessage;
-        break;
-      case 'retry':
-        s.streamingMessage = undefined;
-        break;
-      case 'tool_execution_start':
-        s.pendingToolCalls.add(event.toolCallId);
-        break;
-      case 'tool_execution_end':
-        s.pendingToolCalls.delete(event.toolCallId);
-        break;
-      case 'agent_end':
-        s.streamingMessage = undefined;
-        break;
-    }
   }
 }
