@@ -207,6 +207,18 @@ describe('agentLoop', () => {
     expect(log.indexOf('start slow', 1)).toBeGreaterThan(log.indexOf('end slow'));
   });
 
+  it('a tool that may change anything (readOnly: false, like bash or an MCP tool) overlaps nothing, even a pi-style tool', async () => {
+    const { faux, config, streamFn } = setup();
+    faux.setResponses([
+      fauxAssistantMessage([fauxToolCall('shell', { word: 'slow' }), fauxToolCall('echo', { word: 'fast' }), fauxToolCall('shell', { word: 'slow' })]),
+      fauxAssistantMessage('ok'),
+    ]);
+    const log: string[] = [];
+    const shell = { ...echoTool(log, { readOnly: false }), name: 'shell' };
+    await drain(agentLoop([user('go')], { systemPrompt: '', messages: [], tools: [shell, echoTool(log)] }, config(), undefined, streamFn));
+    expect(log).toEqual(['start slow', 'end slow', 'start fast', 'end fast', 'start slow', 'end slow']);
+  });
+
   it('hands getApiKey’s key, the session id and the reasoning level to the stream function', async () => {
     const { faux, config, streamFn, sent } = setup();
     faux.setResponses([fauxAssistantMessage('ok')]);
