@@ -225,14 +225,16 @@ export class Session {
     this.write({ type: 'message', message });
   }
 
-  /** Delivered after the running tool batch, before the next model call. */
+  /** Delivered after the running tool batch, before the next model call; idle, it starts a run. */
   steer(text: string | UserMessage): void {
-    this.agent.steer(text);
+    if (this.running) this.agent.steer(text);
+    else void this.prompt(text).catch(() => {});
   }
 
-  /** Delivered when the agent would otherwise stop. */
+  /** Delivered when the agent would otherwise stop; idle, it starts a run. */
   followUp(text: string | UserMessage): void {
-    this.agent.followUp(text);
+    if (this.running) this.agent.followUp(text);
+    else void this.prompt(text).catch(() => {});
   }
 
   queued(): QueuedMessage[] {

@@ -48,6 +48,20 @@ describe('--input-format stream-json', () => {
     expect(tack.lines.at(-1)).toMatchObject({ type: 'result', is_error: false, result: 'done, with the steer' });
   });
 
+  it('a steer or a follow-up sent while idle starts a turn', { timeout: 30_000 }, async () => {
+    const s = await server([{ text: 'answered the steer' }, { text: 'answered the follow-up' }]);
+    const p = makeProject();
+    const tack = start(s.url, p);
+    tack.send({ type: 'steer', text: 'first, while idle' });
+    await tack.waitFor((l) => l.type === 'agent_end');
+    tack.send({ type: 'follow_up', text: 'then this' });
+    await tack.waitFor((l) => l.type === 'agent_end' && s.chatRequests().length === 2);
+    tack.end();
+    expect(await tack.exited).toBe(0);
+    expect(JSON.stringify(s.chatRequests()[0].body.messages)).toContain('first, while idle');
+    expect(JSON.stringify(s.chatRequests()[1].body.messages)).toContain('then this');
+  });
+
   it('asks approvals over stdio with --permission-prompt stdio: one allowed, one refused with a reason', { timeout: 30_000 }, async () => {
     const s = await server([
       { toolCalls: [{ id: 'c1', name: 'bash', arguments: { command: 'touch made-by-bash' } }] },
