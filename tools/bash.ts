@@ -72,6 +72,9 @@ export function createBashTool(context: Pick<ToolContext, 'cwd'>, options: BashO
   return {
     name: 'bash',
     label: 'Bash',
+    // a command may change anything: it waits for the batch's other calls (the Session judges each
+    // command line and lets those that only look run side by side)
+    readOnly: false,
     description:
       'Run a shell command with bash in the workspace root: builds, tests, git, package managers. ' +
       'stdin is closed, so interactive programs (editors, pagers, prompts, `git rebase -i`) cannot work. ' +

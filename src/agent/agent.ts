@@ -1,69 +1,157 @@
-// The Agent: state, listeners and the steering / follow-up queues around `runLoop`.
-import type { AssistantMessage, Message, Model, ThinkingLevel, UserMessage } from '../ai/types.js';
-import { runLoop } from './loop.js';
-import type { AgentEndReason, AgentEvent, AgentListener, AgentOptions, AgentState, AnyAgentTool } from './types.js';
+// The Agent (pi-agent-core 0.73's contract): state, listeners and the steering / follow-up queues
+// around the agent loop, plus tack's additions, each documented where it is.
+import type { AssistantMessage, ImageContent, Model, ThinkingLevel } from '../ai/types.js';
+import { applyEvent, createState, EMPTY_USAGE, type MutableState } from './agent-state.js';
+import { defaultConvertToLlm, runAgentLoop, runAgentLoopContinue } from './agent-loop.js';
+import { MessageQueues, type QueueKind, type QueuedMessage } from './message-queue.js';
+import type {
+  AgentEvent,
+  AgentListener,
+  AgentLoopConfig,
+  AgentMessage,
+  AgentOptions,
+  AgentState,
+  AnyAgentTool,
+  QueueMode,
+  StreamFn,
+  ToolExecutionMode,
+} from './types.js';
+import { streamSimple } from '../ai/registry.js';
 
-export type QueueKind = 'steer' | 'followUp';
+export type { QueueKind, QueuedMessage };
 
-export interface QueuedMessage {
-  kind: QueueKind;
-  text: string;
-  message: UserMessage;
+interface ActiveRun {
+  controller: AbortController;
+  promise: Promise<void>;
 }
 
-function toUserMessage(input: string | UserMessage): UserMessage {
-  return typeof input === 'string' ? { role: 'user', content: input, timestamp: Date.now() } : input;
-}
-
-/** What was typed: a message with parts carries it first (attached files follow it). */
-function textOf(message: UserMessage): string {
-  if (typeof message.content === 'string') return message.content;
-  const first = message.content[0];
-  return first?.type === 'text' ? first.text : '';
-}
-
-/** What the Agent itself may change. */
-type MutableState = { -readonly [K in keyof AgentState]: AgentState[K] } & { messages: Message[]; pendingToolCalls: Set<string> };
+const IDLE = new AbortController().signal;
 
 export class Agent {
   private readonly s: MutableState;
-  private readonly options: AgentOptions;
-  private readonly listeners: AgentListener[] = [];
-  private queue: QueuedMessage[] = [];
-  private controller: AbortController | null = null;
-  private running: Promise<void> | null = null;
-  /** events are delivered one at a time, in order, even when emitted without awaiting */
+  private readonly listeners = new Set<AgentListener>();
+  private readonly queues: MessageQueues;
+  private active: ActiveRun | undefined;
+  /** events reach listeners one at a time, in order, even those emitted without awaiting */
   private delivery: Promise<void> = Promise.resolve();
+  private readonly options: AgentOptions;
 
-  constructor(options: AgentOptions) {
+  convertToLlm: AgentLoopConfig['convertToLlm'];
+  transformContext: AgentLoopConfig['transformContext'];
+  streamFn: StreamFn;
+  getApiKey: AgentLoopConfig['getApiKey'];
+  beforeToolCall: AgentLoopConfig['beforeToolCall'];
+  afterToolCall: AgentLoopConfig['afterToolCall'];
+  shouldStopAfterTurn: AgentLoopConfig['shouldStopAfterTurn'];
+  sessionId: string | undefined;
+  toolExecution: ToolExecutionMode;
+
+  constructor(options: AgentOptions = {}) {
     this.options = options;
-    const init = options.initialState;
-    this.s = {
-      systemPrompt: init.systemPrompt,
-      model: init.model,
-      tools: init.tools ?? [],
-      thinkingLevel: init.thinkingLevel ?? 'off',
-      messages: [...(init.messages ?? [])],
-      streamingMessage: null,
-      pendingToolCalls: new Set(),
-      isRunning: false,
-      error: null,
-    };
+    this.s = createState(options.initialState);
+    this.queues = new MessageQueues(options.steeringMode ?? 'one-at-a-time', options.followUpMode ?? 'one-at-a-time');
+    this.convertToLlm = options.convertToLlm ?? defaultConvertToLlm;
+    this.transformContext = options.transformContext;
+    this.streamFn = options.streamFn ?? streamSimple;
+    this.getApiKey = options.getApiKey;
+    this.beforeToolCall = options.beforeToolCall;
+    this.afterToolCall = options.afterToolCall;
+    this.shouldStopAfterTurn = options.shouldStopAfterTurn;
+    this.sessionId = options.sessionId;
+    this.toolExecution = options.toolExecution ?? 'parallel';
   }
 
-  /** Read-only: it changes through the methods below and the run's events. */
   get state(): AgentState {
     return this.s;
   }
 
+  /** Listeners are awaited in the order they subscribed, and get the run's abort signal. */
   subscribe(listener: AgentListener): () => void {
-    this.listeners.push(listener);
-    return () => {
-      const i = this.listeners.indexOf(listener);
-      if (i >= 0) this.listeners.splice(i, 1);
-    };
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
+  get steeringMode(): QueueMode {
+    return this.queues.modes.steer;
+  }
+  set steeringMode(mode: QueueMode) {
+    this.queues.modes.steer = mode;
+  }
+  get followUpMode(): QueueMode {
+    return this.queues.modes.followUp;
+  }
+  set followUpMode(mode: QueueMode) {
+    this.queues.modes.followUp = mode;
+  }
+
+  /** Queued for delivery after the running tool batch, before the next model call. */
+  steer(message: AgentMessage | string): void {
+    this.enqueue('steer', message);
+  }
+
+  /** Queued for when the agent would otherwise stop. */
+  followUp(message: AgentMessage | string): void {
+    this.enqueue('followUp', message);
+  }
+
+  clearSteeringQueue(): void {
+    this.takeQueued('steer');
+  }
+
+  clearFollowUpQueue(): void {
+    this.takeQueued('followUp');
+  }
+
+  clearAllQueues(): void {
+    this.takeQueued();
+  }
+
+  hasQueuedMessages(): boolean {
+    return this.queues.size > 0;
+  }
+
+  /** tack: the queued messages, both kinds, in the order they were queued. */
+  queued(): QueuedMessage[] {
+    return this.queues.list();
+  }
+
+  /** tack: takes every queued message back without interrupting the run (the UI puts them back in the input). */
+  dequeueAll(): QueuedMessage[] {
+    return this.takeQueued();
+  }
+
+  get signal(): AbortSignal | undefined {
+    return this.active?.controller.signal;
+  }
+
+  /** Stops the model stream and every running tool. The queues stay as they are. */
+  abort(): void {
+    this.active?.controller.abort();
+  }
+
+  /** tack: stops the run and takes the queued messages back, so nothing typed is lost. */
+  abortAndTakeQueue(): QueuedMessage[] {
+    const taken = this.takeQueued();
+    this.abort();
+    return taken;
+  }
+
+  /** Resolves when the run and its listeners are done. */
+  waitForIdle(): Promise<void> {
+    return this.active?.promise ?? Promise.resolve();
+  }
+
+  /** Forgets the transcript, the run's state and the queues. */
+  reset(): void {
+    this.s.messages = [];
+    this.s.isStreaming = false;
+    this.s.streamingMessage = undefined;
+    this.s.pendingToolCalls = new Set();
+    this.s.errorMessage = undefined;
+    this.queues.takeAll();
+  }
+
+  /** tack: the same as assigning the state's field, for callers that prefer methods. */
   setModel(model: Model): void {
     this.s.model = model;
   }
@@ -81,201 +169,173 @@ export class Agent {
   }
 
   /**
-   * Puts another transcript in place of this one (a compaction). Only between turns: while idle, or
-   * from `prepareContext`; never while an answer streams or a tool runs.
+   * tack: puts another transcript in place of this one (a compaction). Only between turns: while
+   * idle, or from `prepareContext`; never while an answer streams or a tool runs.
    */
-  replaceMessages(messages: readonly Message[]): void {
+  replaceMessages(messages: readonly AgentMessage[]): void {
     if (this.s.streamingMessage || this.s.pendingToolCalls.size > 0) {
       throw new Error('the transcript can only be replaced between turns, not while an answer streams or a tool runs');
     }
     this.s.messages = [...messages];
   }
 
-  /** Starts a run with a new user message. While a run is going, use `steer` or `followUp`. */
-  prompt(input: string | UserMessage): Promise<void> {
-    if (this.s.isRunning) {
-      return Promise.reject(new Error('the agent is already working: use steer() to correct it or followUp() to queue a message'));
+  /** Starts a run with a new message. While a run is going, use `steer` or `followUp`. */
+  async prompt(input: string | AgentMessage | AgentMessage[], images?: ImageContent[]): Promise<void> {
+    if (this.active) throw new Error('Agent is already processing a prompt. Use steer() or followUp() to queue messages, or wait for completion.');
+    await this.runPrompts(this.normalize(input, images));
+  }
+
+  /** Runs from the transcript; after an assistant message, the queued messages are the run's start. */
+  async continue(): Promise<void> {
+    if (this.active) throw new Error('Agent is already processing. Wait for completion before continuing.');
+    const last = this.s.messages.at(-1);
+    if (!last) throw new Error('No messages to continue from');
+    if (last.role === 'assistant') {
+      const steering = this.take('steer');
+      if (steering.length > 0) return this.runPrompts(steering, true);
+      const followUps = this.take('followUp');
+      if (followUps.length > 0) return this.runPrompts(followUps);
+      throw new Error('Cannot continue from message role: assistant');
     }
-    return this.start([toUserMessage(input)]);
+    await this.lifecycle((signal) => runAgentLoopContinue(this.context(), this.loopConfig(), (e) => this.emit(e), signal, this.streamFn));
   }
 
-  /** Runs from the transcript as it is (after an error, or when it ends with a user or tool result message). */
-  continue(): Promise<void> {
-    if (this.s.isRunning) return Promise.reject(new Error('the agent is already working'));
-    return this.start([]);
+  private normalize(input: string | AgentMessage | AgentMessage[], images?: ImageContent[]): AgentMessage[] {
+    if (Array.isArray(input)) return input;
+    if (typeof input !== 'string') return [input];
+    if (!images?.length) return [{ role: 'user', content: input, timestamp: Date.now() }];
+    return [{ role: 'user', content: [{ type: 'text', text: input }, ...images], timestamp: Date.now() }];
   }
 
-  /** Delivered after the running tool batch, before the next model call. When idle, starts a run. */
-  steer(input: string | UserMessage): void {
-    this.enqueue('steer', input);
+  private runPrompts(messages: AgentMessage[], skipFirstSteeringPoll = false): Promise<void> {
+    return this.lifecycle((signal) =>
+      runAgentLoop(messages, this.context(), this.loopConfig(skipFirstSteeringPoll), (e) => this.emit(e), signal, this.streamFn),
+    );
   }
 
-  /** Delivered when the agent would otherwise stop. When idle, starts a run. */
-  followUp(input: string | UserMessage): void {
-    this.enqueue('followUp', input);
+  private enqueue(kind: QueueKind, input: AgentMessage | string): void {
+    this.queues.add(kind, typeof input === 'string' ? { role: 'user', content: input, timestamp: Date.now() } : input);
+    void this.emit(this.queueEvent()).catch(() => {});
   }
 
-  queued(): QueuedMessage[] {
-    return [...this.queue];
-  }
-
-  /** Stops the model stream and every running tool; returns the queued messages, which are dropped. */
-  abort(): QueuedMessage[] {
-    const taken = this.queue;
-    this.queue = [];
-    this.controller?.abort();
-    if (taken.length > 0) void this.emit(this.queueEvent());
+  private take(kind: QueueKind): AgentMessage[] {
+    const taken = this.queues.drain(kind);
+    if (taken.length > 0) void this.emit(this.queueEvent()).catch(() => {});
     return taken;
   }
 
-  /** Takes every queued message back without interrupting the run (the UI puts them back in the input). */
-  dequeueAll(): QueuedMessage[] {
-    const taken = this.queue;
-    this.queue = [];
-    if (taken.length > 0) void this.emit(this.queueEvent());
-    return taken;
-  }
-
-  waitForIdle(): Promise<void> {
-    return this.running ?? Promise.resolve();
-  }
-
-  /** Forgets the conversation and the queues (aborting a run first). */
-  async reset(): Promise<void> {
-    this.abort();
-    await this.waitForIdle();
-    this.s.messages = [];
-    this.s.error = null;
-    this.s.streamingMessage = null;
-  }
-
-  private enqueue(kind: QueueKind, input: string | UserMessage): void {
-    const message = toUserMessage(input);
-    this.queue.push({ kind, text: textOf(message), message });
-    void this.emit(this.queueEvent());
-    if (!this.s.isRunning) void this.start([]);
-  }
-
-  private take(kind: QueueKind): UserMessage[] {
-    const taken = this.queue.filter((q) => q.kind === kind).map((q) => q.message);
-    if (taken.length === 0) return [];
-    this.queue = this.queue.filter((q) => q.kind !== kind);
-    void this.emit(this.queueEvent());
+  private takeQueued(kind?: QueueKind): QueuedMessage[] {
+    const taken = this.queues.takeAll(kind);
+    if (taken.length > 0) void this.emit(this.queueEvent()).catch(() => {});
     return taken;
   }
 
   private queueEvent(): AgentEvent {
-    const texts = (kind: QueueKind) => this.queue.filter((q) => q.kind === kind).map((q) => q.text);
-    return { type: 'queue_update', steering: texts('steer'), followUp: texts('followUp') };
+    return { type: 'queue_update', steering: this.queues.texts('steer'), followUp: this.queues.texts('followUp') };
   }
 
-  private start(prompts: UserMessage[]): Promise<void> {
-    this.s.isRunning = true;
-    this.s.error = null;
-    const running: Promise<void> = this.run(prompts).finally(() => {
-      if (this.running === running) this.running = null;
-    });
-    this.running = running;
-    return running;
-  }
-
-  private async run(prompts: UserMessage[]): Promise<void> {
-    let first = prompts;
-    let reason: AgentEndReason;
-    let again: boolean;
-    do {
-      this.controller = new AbortController();
-      // A message queued while idle (or just after an abort) is the start of this run.
-      const queued = [...first, ...this.take('steer'), ...this.take('followUp')];
-      first = [];
-      await this.emit({ type: 'agent_start' });
-      try {
-        reason = await runLoop(queued, this.loopConfig(), this.controller.signal, (e) => this.emit(e));
-      } catch (err) {
-        // The loop itself does not throw; a listener might. Keep the agent usable and say what happened.
-        this.s.error = err instanceof Error ? err.message : String(err);
-        reason = 'error';
-      }
-      this.s.streamingMessage = null;
-      this.s.pendingToolCalls.clear();
-      // A message queued during the last steps (or after an abort) must not be stranded.
-      again = this.queue.length > 0 && reason !== 'error' && reason !== 'maxTurns';
-      this.s.isRunning = again;
-      await this.emit({ type: 'agent_end', reason, messages: this.s.messages });
-    } while (again);
-  }
-
-  private loopConfig() {
+  /** The loop's context: the transcript copied; tools read through, so a list set mid-run is offered at once. */
+  private context() {
     const s = this.s;
-    const o = this.options;
     return {
       systemPrompt: s.systemPrompt,
-      model: s.model,
-      // read at each model call, so tools set between turns (an MCP server's new list) are offered at once
+      messages: s.messages.slice(),
       get tools() {
         return s.tools;
       },
-      thinkingLevel: s.thinkingLevel,
-      streamFn: o.streamFn,
-      streamOptions: o.streamOptions,
-      maxTurns: o.maxTurns,
-      maxRequests: o.maxRequests,
-      failureBackoffMs: o.failureBackoffMs,
-      onStop: (sentence: string) => {
-        this.s.error = sentence;
-      },
-      beforeToolCall: o.beforeToolCall,
-      transformContext: o.transformContext,
-      prepareContext: o.prepareContext,
-      getMessages: () => this.s.messages,
-      takeSteering: () => this.take('steer'),
-      takeFollowUps: () => this.take('followUp'),
     };
   }
 
+  private loopConfig(skipFirstSteeringPoll = false): AgentLoopConfig {
+    const s = this.s;
+    const o = this.options;
+    let skip = skipFirstSteeringPoll;
+    const prepare = o.prepareContext;
+    return {
+      ...o.streamOptions,
+      model: s.model,
+      thinkingLevel: s.thinkingLevel,
+      reasoning: s.thinkingLevel === 'off' ? undefined : s.thinkingLevel,
+      sessionId: this.sessionId,
+      toolExecution: this.toolExecution,
+      convertToLlm: this.convertToLlm,
+      transformContext: this.transformContext,
+      getApiKey: this.getApiKey,
+      beforeToolCall: this.beforeToolCall,
+      afterToolCall: this.afterToolCall,
+      shouldStopAfterTurn: this.shouldStopAfterTurn,
+      maxTurns: o.maxTurns,
+      maxRequests: o.maxRequests,
+      failureBackoffMs: o.failureBackoffMs,
+      onStop: (sentence) => {
+        s.errorMessage = sentence;
+      },
+      prepareContext: prepare
+        ? async ({ reason, signal, context }) => {
+            const replaced = await prepare({ reason, signal });
+            if (replaced) context.messages = s.messages.slice();
+            return replaced;
+          }
+        : undefined,
+      getSteeringMessages: async () => {
+        if (skip) {
+          skip = false;
+          return [];
+        }
+        return this.take('steer');
+      },
+      getFollowUpMessages: async () => this.take('followUp'),
+    };
+  }
+
+  private async lifecycle(run: (signal: AbortSignal) => Promise<unknown>): Promise<void> {
+    if (this.active) throw new Error('Agent is already processing.');
+    const controller = new AbortController();
+    let done!: () => void;
+    this.active = { controller, promise: new Promise<void>((r) => (done = r)) };
+    this.s.isStreaming = true;
+    this.s.streamingMessage = undefined;
+    this.s.errorMessage = undefined;
+    try {
+      await run(controller.signal);
+    } catch (err) {
+      await this.failed(err, controller.signal.aborted);
+    } finally {
+      this.s.isStreaming = false;
+      this.s.streamingMessage = undefined;
+      this.s.pendingToolCalls = new Set();
+      this.active = undefined;
+      done();
+    }
+  }
+
+  /** A hook or listener threw: the run ends with an assistant message that says so. */
+  private async failed(err: unknown, aborted: boolean): Promise<void> {
+    const message: AssistantMessage = {
+      role: 'assistant',
+      content: [{ type: 'text', text: '' }],
+      api: this.s.model.api,
+      provider: this.s.model.provider,
+      model: this.s.model.id,
+      usage: EMPTY_USAGE,
+      stopReason: aborted ? 'aborted' : 'error',
+      errorMessage: err instanceof Error ? err.message : String(err),
+      timestamp: Date.now(),
+    };
+    this.s.messages.push(message);
+    this.s.errorMessage = message.errorMessage;
+    await this.emit({ type: 'agent_end', messages: [message], reason: aborted ? 'aborted' : 'error' });
+  }
+
   private emit(event: AgentEvent): Promise<void> {
-    this.delivery = this.delivery.then(() => this.deliver(event));
-    return this.delivery;
+    const delivered = this.delivery.then(() => this.deliver(event));
+    this.delivery = delivered.catch(() => {});
+    return delivered;
   }
 
   private async deliver(event: AgentEvent): Promise<void> {
-    this.apply(event);
-    for (const listener of [...this.listeners]) {
-      try {
-        await listener(event);
-      } catch (err) {
-        this.s.error = `a listener failed: ${err instanceof Error ? err.message : String(err)}`;
-      }
-    }
-  }
-
-  /** The Agent's own state changes first, so listeners always see it up to date. */
-  private apply(event: AgentEvent): void {
-    const s = this.s;
-    switch (event.type) {
-      case 'message_start':
-        if (event.message.role === 'assistant') s.streamingMessage = event.message;
-        break;
-      case 'message_update':
-        s.streamingMessage = event.message;
-        break;
-      case 'message_end':
-        s.messages.push(event.message);
-        if (event.message.role === 'assistant') {
-          s.streamingMessage = null;
-          const m = event.message as AssistantMessage;
-          if (m.stopReason === 'error') s.error = m.errorMessage ?? 'the model call failed';
-        }
-        break;
-      case 'retry':
-        s.streamingMessage = null;
-        break;
-      case 'tool_execution_start':
-        s.pendingToolCalls.add(event.toolCallId);
-        break;
-      case 'tool_execution_end':
-        s.pendingToolCalls.delete(event.toolCallId);
-        break;
-    }
+    applyEvent(this.s, event);
+    const signal = this.active?.controller.signal ?? IDLE;
+    for (const listener of [...this.listeners]) await listener(event, signal);
   }
 }

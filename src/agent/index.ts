@@ -1,4 +1,5 @@
 export * from './types.js';
-export { Agent, type QueuedMessage, type QueueKind } from './agent.js';
-export { runLoop, type LoopConfig } from './loop.js';
+export { Agent } from './agent.js';
+export { agentLoop, agentLoopContinue, runAgentLoop, runAgentLoopContinue, defaultConvertToLlm } from './agent-loop.js';
+export type { QueueKind, QueuedMessage } from './message-queue.js';
 export { validateToolCall } from './validate.js';

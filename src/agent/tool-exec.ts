@@ -1,28 +1,80 @@
-// Runs the tool calls of one assistant message: validated, scheduled so that only calls that cannot
-// interfere overlap, and answered with exactly one result each, in call order.
-import type { ToolCall, ToolResultMessage } from '../ai/types.js';
-import type { AgentEvent, AgentToolResult, AnyAgentTool, BeforeToolCall } from './types.js';
+// Runs the tool calls of one assistant message: each prepared (arguments checked, `beforeToolCall`),
+// executed, finalized (`afterToolCall`), and answered with exactly one result, in call order.
+// 'parallel' lets calls overlap unless tack's scheduling hints say they touch the same thing.
+import type { AssistantMessage, ToolCall, ToolResultMessage } from '../ai/types.js';
+import type { AgentContext, AgentEvent, AgentLoopConfig, AgentToolResult, AnyAgentTool } from './types.js';
 import { validateToolCall } from './validate.js';
 
 export interface ToolBatchOptions {
-  tools: readonly AnyAgentTool[];
+  context: AgentContext;
+  assistantMessage: AssistantMessage;
+  config: Pick<AgentLoopConfig, 'beforeToolCall' | 'afterToolCall' | 'toolExecution'>;
   signal: AbortSignal;
-  beforeToolCall?: BeforeToolCall;
   emit: (event: AgentEvent) => Promise<void>;
 }
 
+export interface ToolBatch {
+  /** one result per call, in call order */
+  messages: ToolResultMessage[];
+  /** how many calls never ran, and why the first of them did not */
+  notRun: number;
+  problem: string | undefined;
+  /** a `beforeToolCall` block asked to end the run, for this sentence */
+  stop: string | undefined;
+  /** every result asked to end the run after this batch */
+  terminate: boolean;
+}
+
+/** free: a tool without tack's hints (pi's); look: only reads; change: one known resource; any: may touch anything */
+type Kind = 'free' | 'look' | 'change' | 'any';
+
 interface Slot {
-  readOnly: boolean;
-  /** the resource a changing call holds; undefined for a changing call that may touch anything */
+  kind: Kind;
   key: string | undefined;
   done: Promise<unknown>;
 }
 
-/** Two calls may overlap only when both just look, or both change different, known resources. */
 function conflicts(a: Slot, b: Slot): boolean {
-  if (a.readOnly && b.readOnly) return false;
-  if (!a.readOnly && !b.readOnly && a.key !== undefined && b.key !== undefined) return a.key === b.key;
+  if (a.kind === 'any' || b.kind === 'any') return true;
+  if (a.kind === 'free' || b.kind === 'free') return false;
+  if (a.kind === 'look' && b.kind === 'look') return false;
+  if (a.kind === 'change' && b.kind === 'change') return a.key === b.key;
   return true;
+}
+
+interface Checked {
+  tool?: AnyAgentTool;
+  /** the checked arguments, when they are valid */
+  params?: unknown;
+  problem?: string;
+}
+
+/** The tool and the checked arguments (after the tool's `prepareArguments`), or what is wrong. */
+function check(call: ToolCall, tools: readonly AnyAgentTool[]): Checked {
+  const tool = tools.find((t) => t.name === call.name);
+  let prepared = call;
+  if (tool?.prepareArguments && !call.invalidArguments) {
+    try {
+      prepared = { ...call, arguments: tool.prepareArguments(call.arguments) as Record<string, unknown> };
+    } catch (err) {
+      return { tool, problem: `The arguments for ${call.name} could not be prepared: ${err instanceof Error ? err.message : String(err)}` };
+    }
+  }
+  const v = validateToolCall(prepared, tools);
+  return v.ok ? { tool: v.tool, params: v.params } : { tool: v.tool, problem: v.message };
+}
+
+function kindOf(c: Checked): { kind: Kind; key: string | undefined } {
+  const tool = c.tool;
+  if (!tool || c.problem) return { kind: 'look', key: undefined };
+  if (tool.readOnly === undefined && tool.lockKey === undefined) return { kind: 'free', key: undefined };
+  try {
+    if (typeof tool.readOnly === 'function' ? tool.readOnly(c.params) === true : tool.readOnly === true) return { kind: 'look', key: undefined };
+    const key = tool.lockKey?.(c.params);
+    return { kind: key === undefined ? 'any' : 'change', key };
+  } catch {
+    return { kind: 'any', key: undefined };
+  }
 }
 
 function errorResult(text: string): AgentToolResult {
@@ -40,107 +92,148 @@ export function interruptedResult(call: ToolCall, why: string): ToolResultMessag
   };
 }
 
-function readOnlyOf(tool: AnyAgentTool | undefined, params: unknown): boolean {
-  if (typeof tool?.readOnly !== 'function') return tool?.readOnly === true;
-  try {
-    return tool.readOnly(params) === true;
-  } catch {
-    return false;
-  }
-}
+const NOT_STARTED = 'interrupted: the user stopped the agent before this tool ran';
 
-function lockKeyOf(tool: AnyAgentTool | undefined, params: unknown): string | undefined {
-  try {
-    return tool?.lockKey?.(params);
-  } catch {
-    return undefined;
-  }
-}
-
-/** A result, and whether the tool ran at all (not: unknown, invalid arguments, refused, interrupted). */
 interface Outcome {
   result: AgentToolResult;
+  isError: boolean;
+  /** the tool ran (not: unknown, invalid arguments, blocked, interrupted) */
   ran: boolean;
-  /** the hook asked to end the run after this batch */
   stop?: string;
 }
 
-const notRun = (text: string): Outcome => ({ result: errorResult(text), ran: false });
+type Prepared = { ready: true; tool: AnyAgentTool; args: unknown } | { ready: false; outcome: Outcome };
 
-async function runOne(call: ToolCall, opts: ToolBatchOptions, validation: ReturnType<typeof validateToolCall>): Promise<Outcome> {
-  const { signal, emit } = opts;
-  if (signal.aborted) return notRun('interrupted: the user stopped the agent before this tool ran');
-  if (!validation.ok || !validation.tool) return notRun(validation.ok ? 'tool not found' : validation.message);
-  const tool = validation.tool;
+const notRun = (text: string, stop?: string): Prepared => ({ ready: false, outcome: { result: errorResult(text), isError: true, ran: false, stop } });
+
+async function prepare(call: ToolCall, checked: Checked, o: ToolBatchOptions): Promise<Prepared> {
+  if (o.signal.aborted) return notRun(NOT_STARTED);
+  if (!checked.tool || checked.problem) return notRun(checked.problem ?? 'tool not found');
   try {
-    const blocked = await opts.beforeToolCall?.(call, tool, signal);
-    if (blocked?.block) return { ...notRun(blocked.reason), stop: blocked.stopRun };
-    if (signal.aborted) return notRun('interrupted: the user stopped the agent before this tool ran');
-    const result = await tool.execute(call.id, validation.params, signal, (partialResult: AgentToolResult) => {
-      void emit({ type: 'tool_execution_update', toolCallId: call.id, toolName: call.name, args: call.arguments, partialResult });
+    const before = await o.config.beforeToolCall?.(
+      { assistantMessage: o.assistantMessage, toolCall: call, args: checked.params, context: o.context, tool: checked.tool },
+      o.signal,
+    );
+    if (before?.block) return notRun(before.reason || 'Tool execution was blocked', before.stopRun);
+  } catch (err) {
+    return notRun(err instanceof Error ? err.message : String(err));
+  }
+  if (o.signal.aborted) return notRun(NOT_STARTED);
+  return { ready: true, tool: checked.tool, args: checked.params };
+}
+
+async function execute(call: ToolCall, p: { tool: AnyAgentTool; args: unknown }, o: ToolBatchOptions): Promise<Outcome> {
+  const updates: Promise<void>[] = [];
+  let outcome: Outcome;
+  try {
+    const result = await p.tool.execute(call.id, p.args, o.signal, (partialResult: AgentToolResult) => {
+      updates.push(o.emit({ type: 'tool_execution_update', toolCallId: call.id, toolName: call.name, args: call.arguments, partialResult }));
     });
-    return { result, ran: true };
+    outcome = { result, isError: result.isError === true, ran: true };
   } catch (err) {
     const text = err instanceof Error ? err.message : String(err);
-    return { result: errorResult(signal.aborted ? `interrupted: ${text}` : text), ran: true };
+    outcome = { result: errorResult(o.signal.aborted ? `interrupted: ${text}` : text), isError: true, ran: true };
+  }
+  await Promise.all(updates);
+  if (!o.config.afterToolCall) return outcome;
+  try {
+    const after = await o.config.afterToolCall(
+      { assistantMessage: o.assistantMessage, toolCall: call, args: p.args, result: outcome.result, isError: outcome.isError, context: o.context },
+      o.signal,
+    );
+    if (!after) return outcome;
+    const result = { ...outcome.result };
+    if (after.content !== undefined) result.content = after.content;
+    if (after.details !== undefined) result.details = after.details;
+    if (after.terminate !== undefined) result.terminate = after.terminate;
+    const isError = after.isError ?? outcome.isError;
+    return { result: { ...result, isError }, isError, ran: true };
+  } catch (err) {
+    return { result: errorResult(err instanceof Error ? err.message : String(err)), isError: true, ran: true };
   }
 }
 
-export interface ToolBatch {
-  /** one result per call, in call order */
-  messages: ToolResultMessage[];
-  /** how many calls never ran, and why the first of them did not */
-  notRun: number;
-  problem: string | undefined;
-  /** a `beforeToolCall` block asked to end the run, for this sentence */
-  stop: string | undefined;
+async function runCall(call: ToolCall, checked: Checked, o: ToolBatchOptions, prepared?: () => void): Promise<Outcome> {
+  await o.emit({ type: 'tool_execution_start', toolCallId: call.id, toolName: call.name, args: call.arguments });
+  let p: Prepared;
+  try {
+    p = await prepare(call, checked, o);
+  } finally {
+    prepared?.();
+  }
+  const outcome = p.ready ? await execute(call, p, o) : p.outcome;
+  await o.emit({
+    type: 'tool_execution_end',
+    toolCallId: call.id,
+    toolName: call.name,
+    args: call.arguments,
+    result: outcome.result,
+    isError: outcome.isError,
+  });
+  return outcome;
 }
 
-export async function executeToolCalls(calls: ToolCall[], opts: ToolBatchOptions): Promise<ToolBatch> {
+function resultMessage(call: ToolCall, outcome: Outcome): ToolResultMessage {
+  return {
+    role: 'toolResult',
+    toolCallId: call.id,
+    toolName: call.name,
+    content: outcome.result.content,
+    details: outcome.result.details,
+    isError: outcome.isError,
+    timestamp: Date.now(),
+  };
+}
+
+export async function executeToolCalls(calls: ToolCall[], o: ToolBatchOptions): Promise<ToolBatch> {
+  const tools = o.context.tools ?? [];
+  const checked = calls.map((call) => check(call, tools));
+  const sequential = o.config.toolExecution === 'sequential' || checked.some((c) => c.tool?.executionMode === 'sequential');
+  const finished = sequential ? undefined : startTogether(calls, checked, o);
+  // Results enter the transcript in call order, each as soon as it and all before it are done.
+  const messages: ToolResultMessage[] = [];
+  const outcomes: Outcome[] = [];
+  for (const [i, call] of calls.entries()) {
+    const outcome = await (finished ? finished[i] : runCall(call, checked[i] as Checked, o));
+    if (!outcome) continue;
+    outcomes.push(outcome);
+    const message = resultMessage(call, outcome);
+    await o.emit({ type: 'message_start', message });
+    messages.push(message);
+    await o.emit({ type: 'message_end', message });
+  }
+  const notRunOutcomes = outcomes.filter((x) => !x.ran);
+  const first = notRunOutcomes[0]?.result.content[0];
+  return {
+    messages,
+    notRun: notRunOutcomes.length,
+    problem: first?.type === 'text' ? first.text : undefined,
+    stop: outcomes.find((x) => x.stop)?.stop,
+    terminate: outcomes.length > 0 && outcomes.every((x) => x.result.terminate === true),
+  };
+}
+
+/**
+ * 'parallel': every call starts once the calls it conflicts with are done; preparations (and so
+ * approval questions) still come one at a time, in call order.
+ */
+function startTogether(calls: ToolCall[], checked: Checked[], o: ToolBatchOptions): Promise<Outcome>[] {
   const slots: Slot[] = [];
-  let notRunCount = 0;
-  let problem: string | undefined;
-  let stop: string | undefined;
-  const finished: Promise<ToolResultMessage>[] = calls.map((call) => {
-    const validation = validateToolCall(call, opts.tools);
-    const tool = validation.tool;
-    const readOnly = !validation.ok || readOnlyOf(tool, validation.params);
-    const slot: Slot = { readOnly, key: validation.ok ? lockKeyOf(tool, validation.params) : undefined, done: Promise.resolve() };
+  let preparedBefore: Promise<void> = Promise.resolve();
+  return calls.map((call, i) => {
+    const c = checked[i] as Checked;
+    const slot: Slot = { ...kindOf(c), done: Promise.resolve() };
     const waitFor = slots.filter((earlier) => conflicts(earlier, slot)).map((s) => s.done);
+    const turn = preparedBefore;
+    let release!: () => void;
+    preparedBefore = new Promise((r) => (release = r));
     const run = (async () => {
+      await turn;
       await Promise.all(waitFor);
-      await opts.emit({ type: 'tool_execution_start', toolCallId: call.id, toolName: call.name, args: call.arguments });
-      const { result, ran, stop: stopRun } = await runOne(call, opts, validation);
-      stop ??= stopRun;
-      if (!ran) {
-        notRunCount++;
-        problem ??= result.content[0]?.type === 'text' ? result.content[0].text : undefined;
-      }
-      const isError = result.isError === true;
-      await opts.emit({ type: 'tool_execution_end', toolCallId: call.id, toolName: call.name, args: call.arguments, result, isError });
-      const message: ToolResultMessage = {
-        role: 'toolResult',
-        toolCallId: call.id,
-        toolName: call.name,
-        content: result.content,
-        details: result.details,
-        isError,
-        timestamp: Date.now(),
-      };
-      return message;
+      return runCall(call, c, o, release);
     })();
     slot.done = run.catch(() => undefined);
     slots.push(slot);
     return run;
   });
-
-  // Results enter the transcript in call order, each as soon as it and all before it are done.
-  const results: ToolResultMessage[] = [];
-  for (const promise of finished) {
-    const message = await promise;
-    await opts.emit({ type: 'message_start', message });
-    results.push(message);
-    await opts.emit({ type: 'message_end', message });
-  }
-  return { messages: results, notRun: notRunCount, problem, stop };
 }

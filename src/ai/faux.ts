@@ -1,8 +1,8 @@
 // A scripted provider for tests and SDK demos: plays prepared answers as real streamed deltas.
-import { EventStream, newAssistantMessage } from './event-stream.js';
+import { AssistantMessageEventStream, newAssistantMessage } from './event-stream.js';
 import type { AssistantMessage, Context, Model, Provider, StopReason, StreamOptions, TextContent, ThinkingContent, ToolCall } from './types.js';
 
-export type FauxStep = AssistantMessage | ((context: Context, model: Model) => AssistantMessage | Promise<AssistantMessage>);
+export type FauxStep = AssistantMessage | ((context: Context, model: Model, options: StreamOptions) => AssistantMessage | Promise<AssistantMessage>);
 
 export interface FauxProvider {
   provider: Provider;
@@ -11,6 +11,8 @@ export interface FauxProvider {
   appendResponses(steps: FauxStep[]): void;
   /** how many model calls were made */
   readonly callCount: number;
+  /** how many scripted answers are left */
+  readonly pendingCount: number;
 }
 
 export interface FauxOptions {
@@ -75,8 +77,9 @@ export function fauxProvider(options: FauxOptions = {}): FauxProvider {
     reasoning: false,
   });
 
-  async function play(stream: EventStream, model: Model, context: Context, opts: StreamOptions): Promise<void> {
+  async function play(stream: AssistantMessageEventStream, model: Model, context: Context, opts: StreamOptions): Promise<void> {
     const partial = newAssistantMessage(name, model.id);
+    if (model.api) partial.api = model.api;
     const aborted = () => opts.signal?.aborted === true;
     const fail = (reason: 'error' | 'aborted', text: string) => {
       partial.stopReason = reason;
@@ -89,7 +92,7 @@ export function fauxProvider(options: FauxOptions = {}): FauxProvider {
     if (!step) return fail('error', 'faux provider: no scripted response left');
     let scripted: AssistantMessage;
     try {
-      scripted = typeof step === 'function' ? await step(context, model) : step;
+      scripted = typeof step === 'function' ? await step(context, model, opts) : step;
     } catch (err) {
       return fail('error', err instanceof Error ? err.message : String(err));
     }
@@ -136,7 +139,7 @@ export function fauxProvider(options: FauxOptions = {}): FauxProvider {
     name,
     getModel,
     stream(model, context, opts = {}) {
-      const stream = new EventStream();
+      const stream = new AssistantMessageEventStream();
       void play(stream, model, context, opts);
       return stream;
     },
@@ -150,6 +153,9 @@ export function fauxProvider(options: FauxOptions = {}): FauxProvider {
     },
     appendResponses: (next) => {
       steps.push(...next);
+    },
+    get pendingCount() {
+      return steps.length;
     },
     get callCount() {
       return callCount;

@@ -1,6 +1,15 @@
 export * from './types.js';
-export { EventStream, emptyUsage, newAssistantMessage } from './event-stream.js';
+export { EventStream, AssistantMessageEventStream, createAssistantMessageEventStream, emptyUsage, newAssistantMessage } from './event-stream.js';
 export { createModels, type Models } from './models.js';
+export { getModel, registerProvider, streamSimple, completeSimple } from './registry.js';
+export {
+  registerFauxProvider,
+  type FauxModelDefinition,
+  type FauxProviderRegistration,
+  type FauxResponseFactory,
+  type FauxResponseStep,
+  type RegisterFauxProviderOptions,
+} from './faux-registration.js';
 export { fauxProvider, fauxAssistantMessage, fauxText, fauxThinking, fauxToolCall, type FauxProvider, type FauxStep, type FauxOptions } from './faux.js';
 export { openaiProvider, type OpenAIProvider, type OpenAIProviderOptions } from './openai/provider.js';
 export { PartialJsonParser, parseToolArguments } from './partial-json.js';

@@ -1,6 +1,7 @@
 // The model registry: which provider serves which model, and one entry point to stream from it.
-import { EventStream, newAssistantMessage } from './event-stream.js';
-import type { AssistantMessage, Context, Model, Provider, StreamOptions, AssistantMessageEventStream } from './types.js';
+import type { AssistantMessageEventStream } from './event-stream.js';
+import { noProvider } from './registry.js';
+import type { AssistantMessage, Context, Model, Provider, StreamOptions } from './types.js';
 
 export interface Models {
   /** Registers a provider and makes it the default for `getModel`. */
@@ -19,14 +20,7 @@ export function createModels(): Models {
 
   const streamSimple: Models['streamSimple'] = (model, context, options) => {
     const provider = providers.get(model.provider);
-    if (provider) return provider.stream(model, context, options);
-    const stream = new EventStream();
-    const message = newAssistantMessage(model.provider, model.id);
-    message.stopReason = 'error';
-    message.errorKind = 'unknown';
-    message.errorMessage = `no provider named "${model.provider}" is set up for model ${model.id}`;
-    stream.push({ type: 'error', reason: 'error', error: message, partial: message });
-    return stream;
+    return provider ? provider.stream(model, context, options) : noProvider(model);
   };
 
   return {

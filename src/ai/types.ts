@@ -1,4 +1,5 @@
 // Provider-neutral messages and the stream event protocol (see DESIGN.md, "Model layer").
+import type { AssistantMessageEventStream } from './event-stream.js';
 
 export interface TextContent {
   type: 'text';
@@ -61,6 +62,8 @@ export interface Cost {
   input: number;
   output: number;
   cacheRead: number;
+  /** pi-ai's field; tack's servers report no cache writes */
+  cacheWrite?: number;
   total: number;
 }
 
@@ -70,6 +73,8 @@ export interface Usage {
   output: number;
   /** the part of `input` served from the provider's cache */
   cacheRead: number;
+  /** tokens written to the provider's cache (pi-ai's field; absent: none reported) */
+  cacheWrite?: number;
   /** the part of `output` spent on reasoning, where the server says */
   reasoning?: number;
   totalTokens: number;
@@ -91,6 +96,8 @@ export interface UserMessage {
 export interface AssistantMessage {
   role: 'assistant';
   content: (TextContent | ThinkingContent | ToolCall)[];
+  /** the wire API it came over (pi-ai's field; tack's adapters leave it out) */
+  api?: string;
   provider: string;
   model: string;
   usage: Usage;
@@ -128,7 +135,8 @@ export interface Context {
   tools?: ToolSpec[];
 }
 
-export type ThinkingLevel = 'off' | 'low' | 'medium' | 'high';
+/** `minimal` and `xhigh` are sent as they are to servers that take them (pi-ai's levels). */
+export type ThinkingLevel = 'off' | 'minimal' | 'low' | 'medium' | 'high' | 'xhigh';
 
 /** Per-million-token prices in USD. */
 export interface ModelPrices {
@@ -168,9 +176,11 @@ export interface CompatFlags {
  */
 export type WireChoice = 'chat' | 'responses' | 'auto';
 
-export interface Model {
+/** `TApi`: pi-ai's wire API name (its `Model<"openai-responses">`); tack's adapters choose the API themselves. */
+export interface Model<TApi extends string = string> {
   id: string;
   name: string;
+  api?: TApi;
   /** name of the provider that serves it */
   provider: string;
   baseUrl: string;
@@ -181,6 +191,10 @@ export interface Model {
   /** takes a thinking level (`reasoning_effort`) */
   reasoning: boolean;
   compat?: CompatFlags;
+  /** what the model reads (pi-ai's field); absent: see `compat.supportsImages` */
+  input?: ('text' | 'image')[];
+  /** pi-ai's prices per million tokens; tack reads `prices` */
+  cost?: { input: number; output: number; cacheRead: number; cacheWrite: number };
 }
 
 export interface RetryOptions {
@@ -196,6 +210,10 @@ export interface StreamOptions {
   maxTokens?: number;
   temperature?: number;
   thinkingLevel?: ThinkingLevel;
+  /** pi-ai's name for the thinking level; `thinkingLevel` wins when both are set */
+  reasoning?: ThinkingLevel;
+  /** the conversation's id, for servers that cache by it */
+  sessionId?: string;
   retry?: RetryOptions;
   /** a stream without model data for longer than this is aborted and retried (default 120 000) */
   idleTimeoutMs?: number;
@@ -223,17 +241,15 @@ export type AssistantMessageEvent =
   | ({ type: 'done'; reason: 'stop' | 'length' | 'toolUse'; message: AssistantMessage } & WithPartial)
   | ({ type: 'error'; reason: 'error' | 'aborted'; error: AssistantMessage } & WithPartial);
 
-export interface AssistantMessageEventStream extends AsyncIterable<AssistantMessageEvent> {
-  /** The final message, whether the stream ended in `done` or `error`. Never rejects. */
-  result(): Promise<AssistantMessage>;
-}
-
-/** Streams one model answer. Never throws once called: failures arrive as an `error` event. */
-export type StreamFn = (model: Model, context: Context, options?: StreamOptions) => AssistantMessageEventStream;
+/**
+ * Streams one model answer. Never throws once called: failures arrive as an `error` event. May
+ * return the stream through a promise (pi's contract allows it).
+ */
+export type StreamFn = (model: Model, context: Context, options?: StreamOptions) => AssistantMessageEventStream | Promise<AssistantMessageEventStream>;
 
 /** A source of models: the faux provider, an OpenAI-compatible server, ... */
 export interface Provider {
   name: string;
   getModel(id?: string): Model;
-  stream: StreamFn;
+  stream(model: Model, context: Context, options?: StreamOptions): AssistantMessageEventStream;
 }

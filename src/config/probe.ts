@@ -3,7 +3,7 @@
 // machine with none costs a fraction of a second; the first in order of preference that lists
 // its models wins.
 import { UsageError } from './errors.js';
-import { PRESETS, PROBED } from './presets.js';
+import { PRESETS, PROBED } from '../ai/presets.js';
 
 export interface ProbeTarget {
   /** the preset whose compat flags apply ('ollama', ...), or undefined for an unknown server */

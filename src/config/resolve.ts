@@ -8,7 +8,7 @@ import { loadConfigFiles, type LoadedFile } from './files.js';
 import { expandHome, tackHome } from './paths.js';
 import type { HooksConfig } from './hooks-schema.js';
 import type { ApprovalMode } from './schema.js';
-import { PRESETS, type Preset } from './presets.js';
+import { PRESETS, type Preset } from '../ai/presets.js';
 import type { ConfigFile, ModelFactsConfig, ProviderConfig } from './schema.js';
 import { TOOL_NAMES, type ToolName } from '../../tools/names.js';
 import { collectMcpServers, findProjectMcpFile, readMcpFile, type McpServerSpec, type McpSource } from './mcp-servers.js';

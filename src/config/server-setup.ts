@@ -3,7 +3,7 @@
 // written anywhere: what looks like one is refused.
 import { credentialShape } from '../../tools/env.js';
 import { type Json, readJson, writeJson } from './json-edit.js';
-import { PRESETS } from './presets.js';
+import { PRESETS } from '../ai/presets.js';
 import type { ProbeTarget } from './probe.js';
 
 export interface ProbedServer {

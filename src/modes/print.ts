@@ -102,7 +102,7 @@ export function finishPrint(
   run: { reason: AgentEndReason; started: number; interrupted: boolean },
 ): number {
   const { reason, interrupted } = run;
-  const { messages, error } = session.state;
+  const { messages, errorMessage: error } = session.state;
   const result = buildResult({ sessionId: session.id, messages, reason, durationMs: performance.now() - run.started, interrupted, error });
   if (o.outputFormat === 'text') {
     const last = messages.filter((m) => m.role === 'assistant').at(-1);

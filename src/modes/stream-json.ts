@@ -8,6 +8,8 @@ import type { SessionChoice } from '../session/locate.js';
 import { makeProvider } from '../session/model-setup.js';
 import { createSession } from '../session/create-session.js';
 import type { Session } from '../session/session.js';
+import { sendFromProgram } from '../session/program-input.js';
+import type { UserMessage } from '../ai/types.js';
 import { readLines } from './json-lines.js';
 import { finishPrint, onInterrupt, say, sessionLine, watchSession, writeLine } from './print.js';
 import { StdioApprovals } from './stdio-approvals.js';
@@ -31,13 +33,29 @@ const MAX_LINE_BYTES = 32 * 1024 * 1024;
 
 const inputError = (line: number, message: string) => writeLine({ type: 'error', source: 'input', line, message });
 
+const runError = (error: Error): void => {
+  writeLine({ type: 'error', source: 'run', message: error.message });
+};
+
+/**
+ * A user message is prepared as typed text is in the app (a custom command, the UserPromptSubmit
+ * hooks, which may refuse it), then sent: a new run, or a steer. Resolves once it is handed over.
+ */
+async function sendUser(session: Session, content: string | UserMessage['content'], signal: AbortSignal): Promise<void> {
+  const sent = await sendFromProgram(session, typeof content === 'string' ? content : { role: 'user', content, timestamp: Date.now() }, signal);
+  for (const note of sent.notes) say(`tack: ${note}`);
+  if (sent.blocked) writeLine({ type: 'error', source: 'run', message: sent.blocked });
+  sent.done.catch(runError);
+}
+
 /** Applies one message to the session; returns what was wrong with it, if anything. */
-function apply(session: Session, m: InputMessage, approvals: StdioApprovals | undefined, config: ResolvedConfig): string | undefined {
-  const run = (p: Promise<void>) => p.catch((error: Error) => writeLine({ type: 'error', source: 'run', message: error.message }));
+function apply(
+  session: Session,
+  m: Exclude<InputMessage, { type: 'user' }>,
+  approvals: StdioApprovals | undefined,
+  config: ResolvedConfig,
+): string | undefined {
   switch (m.type) {
-    case 'user':
-      run(session.send(typeof m.content === 'string' ? m.content : { role: 'user', content: m.content, timestamp: Date.now() }));
-      return undefined;
     case 'steer':
       session.steer(m.text);
       return undefined;
@@ -90,16 +108,27 @@ export async function runStreamJson(o: StreamJsonOptions): Promise<number> {
   writeLine(sessionLine(session, o.config.cwd, 'stream-json'));
 
   // an interrupt stops the run and stops listening
-  const signals = onInterrupt(session, () => o.input.destroy());
+  const stop = new AbortController();
+  const signals = onInterrupt(session, () => {
+    stop.abort();
+    o.input.destroy();
+  });
   try {
-    if (o.prompt) apply(session, { type: 'user', content: o.prompt }, approvals, o.config);
-    await readMessages(o.input, (message, line) => {
-      const problem = apply(session, message, approvals, o.config);
-      if (problem) inputError(line, problem);
-    }).catch((error: Error) => {
+    // one message at a time, in the order they came: a user message's preparation (its hooks) comes first
+    let handled: Promise<void> = Promise.resolve();
+    const take = (message: InputMessage, line: number) => {
+      handled = handled.then(async () => {
+        if (message.type === 'user') return sendUser(session, message.content, stop.signal).catch(runError);
+        const problem = apply(session, message, approvals, o.config);
+        if (problem) inputError(line, problem);
+      });
+    };
+    if (o.prompt) take({ type: 'user', content: o.prompt }, 0);
+    await readMessages(o.input, take).catch((error: Error) => {
       // a destroyed stdin (the interrupt) ends reading; anything else is said
       if (!signals.interrupted()) writeLine({ type: 'error', source: 'input', message: `reading stdin failed: ${error.message}` });
     });
+    await handled;
     approvals?.close();
     await session.waitForIdle();
   } finally {

@@ -1,7 +1,7 @@
 // The Session's checkpoints: one before each prompt and each delivered steering message, the
 // workspace after each turn that ran tools, and rewinds of the files, the conversation or both.
-import type { AgentEvent } from '../agent/types.js';
-import type { Message } from '../ai/types.js';
+import type { AgentEvent, AnyAgentTool } from '../agent/types.js';
+import type { AssistantMessage, Message, ToolCall } from '../ai/types.js';
 import { Checkpoints, type RewindReport } from '../checkpoints/checkpoints.js';
 import type { CheckpointRecord, RewindRecord, WrittenRecord } from '../checkpoints/records.js';
 import { pruneIfDue } from '../checkpoints/prune.js';
@@ -34,6 +34,25 @@ function textOf(message: Message): string {
   return typeof message.content === 'string' ? message.content : message.content.map((p) => (p.type === 'text' ? p.text : '[image]')).join(' ');
 }
 
+/**
+ * Whether a turn's tool calls may have changed files: any call but those of a tool that only looks
+ * (read, grep, find, ls, a bash command line that only looks). A turn that only looked needs no
+ * `written` record, and taking one would count the user's edits made meanwhile as tack's.
+ */
+export function mayHaveChanged(message: AssistantMessage, tools: readonly AnyAgentTool[]): boolean {
+  return message.content
+    .filter((c): c is ToolCall => c.type === 'toolCall')
+    .some((call) => {
+      const tool = tools.find((t) => t.name === call.name);
+      if (!tool) return false;
+      try {
+        return !(typeof tool.readOnly === 'function' ? tool.readOnly(call.arguments) === true : tool.readOnly === true);
+      } catch {
+        return true;
+      }
+    });
+}
+
 /** Takes the checkpoints as the agent's events come; a failure is told once and ends checkpoints for the session. */
 export class CheckpointStep {
   private firstOfRun = true;
@@ -47,6 +66,8 @@ export class CheckpointStep {
     private readonly note: (message: string) => void,
     /** how many message entries the session file has received */
     private readonly messagesWritten: () => number,
+    /** the tools offered now */
+    private readonly tools: () => readonly AnyAgentTool[],
   ) {}
 
   /** Resolves once the latest message's checkpoint is taken (before a tool runs, a compaction, the end of a run). */
@@ -80,7 +101,7 @@ export class CheckpointStep {
         this.pending = previous
           .then(() => cp.before(kind, textOf(event.message), messages, () => this.messagesWritten() - start))
           .catch((err: unknown) => this.fail(err));
-      } else if (event.type === 'turn_end' && event.toolResults.length > 0) {
+      } else if (event.type === 'turn_end' && event.toolResults.length > 0 && mayHaveChanged(event.message, this.tools())) {
         await this.pending;
         await cp.written();
       } else if (event.type === 'agent_end') await this.pending;

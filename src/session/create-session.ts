@@ -11,6 +11,10 @@ import { createSafety } from './permissions/index.js';
 import { Session, type SessionOptions } from './session.js';
 import { loadSession } from './store.js';
 import { buildSystemPrompt } from './system-prompt.js';
+import { rewriteArguments } from './updated-input.js';
+
+/** for a hook called without the run's signal (the loop always passes one) */
+const NEVER = new AbortController().signal;
 
 export interface CreateSessionOptions extends Omit<SessionOptions, 'resume'> {
   /** path of an earlier session to continue */
@@ -47,7 +51,8 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
   if (!o.deferExtensions) mcp?.start();
   for (const line of problemNotes(extensions)) note(line);
   safety.gate.allowDuring(skillReadRules(extensions.skills));
-  safety.gate.onQuestion = extensions.hooks && ((summary) => void extensions.hooks?.notification(`tack needs your permission: ${summary}`));
+  safety.gate.onQuestion =
+    extensions.hooks && ((summary) => void extensions.hooks?.notification(`tack needs your permission: ${summary}`, 'permission_prompt'));
   const [model, systemPrompt, started] = await Promise.all([
     pickModel(config, provider, resume?.model),
     buildSystemPrompt({ cwd: config.cwd, home: config.home, tools, replace: o.systemPrompt, append: o.appendSystemPrompt, skills: extensions.skills }),
@@ -63,12 +68,17 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
       streamOptions: { retry: config.retry, idleTimeoutMs: config.idleTimeoutMs, answerTimeoutMs: config.answerTimeoutMs },
       maxTurns: config.maxTurns,
       maxRequests: config.maxRequests,
-      // PreToolUse hooks first (a block stops the call, an "allow" answers the gate's question), then the
-      // approval gate, then a caller's own hook, which sees only calls the policy lets through
-      beforeToolCall: async (call, tool, signal) => {
+      // PreToolUse hooks first (a block stops the call, an "allow" answers the gate's question, an "ask" asks,
+      // an updatedInput rewrites the call), then the approval gate, then a caller's own hook, which sees only
+      // calls the policy lets through. All judge the checked arguments: the object the tool is given.
+      beforeToolCall: async (context, signal = NEVER) => {
+        const call = { ...context.toolCall, arguments: context.args as Record<string, unknown> };
         const hook = await extensions.hooks?.preToolUse(call, signal);
         if (hook && 'block' in hook) return hook;
-        return (await safety.gate.beforeToolCall(call, tool, signal, hook?.allow)) ?? o.beforeToolCall?.(call, tool, signal);
+        // a rewritten input is what the gate judges and the tool is given
+        const problem = hook?.updatedInput && rewriteArguments(call, hook.updatedInput, context.tool);
+        if (problem) return { block: true, reason: problem };
+        return (await safety.gate.beforeToolCall(call, context.tool, signal, hook)) ?? o.beforeToolCall?.(context, signal);
       },
     },
     { ...o, id, file: o.resumeFile ?? o.file, resume, approvals: safety.gate, mcp, note, extensions },

@@ -9,6 +9,8 @@ import { readOutcome, type HookOutcome } from '../extensions/hooks/outcome.js';
 import { runHooks } from '../extensions/hooks/runner.js';
 import type { HookSpec } from '../extensions/hooks/sources.js';
 import type { HookEvent } from '../config/hooks-schema.js';
+import type { HookPermission } from './permissions/gate.js';
+import { visible } from './permissions/visible.js';
 
 export interface SessionHooksOptions {
   cwd: string;
@@ -19,6 +21,9 @@ export interface SessionHooksOptions {
   /** the session's id and file at the moment (they change with /new) */
   ids: () => { sessionId: string; transcriptPath: string | null };
 }
+
+/** Claude Code's names: a question waits for the user; a turn is over and the app waits for the next message. */
+export type NotificationType = 'permission_prompt' | 'idle_prompt';
 
 /** A Stop hook may send the agent back at most this many times in a row. */
 export const STOP_CONTINUES = 5;
@@ -39,6 +44,18 @@ function toolInput(args: Record<string, unknown>): Record<string, unknown> {
   return typeof args.path === 'string' ? { ...args, file_path: args.path } : args;
 }
 
+/** A hook's input in Claude's names back in tack's: `file_path` is tack's `path`. */
+function fromClaudeInput(input: Record<string, unknown>, original: Record<string, unknown>): Record<string, unknown> {
+  if (!('file_path' in input) || 'file_path' in original) return input;
+  const { file_path, ...rest } = input;
+  return { ...rest, path: file_path };
+}
+
+/** What the PreToolUse hooks said, short of a block: the gate's answer, and the input to use instead. */
+export interface PreToolUseAnswer extends Partial<HookPermission> {
+  updatedInput?: Record<string, unknown>;
+}
+
 const textOf = (r: AgentToolResult) =>
   r.content
     .map((c) => (c.type === 'text' ? c.text : ''))
@@ -51,8 +68,9 @@ export class SessionHooks {
     private readonly o: SessionHooksOptions,
   ) {}
 
-  private async fire(event: HookEvent, payload: Record<string, unknown>, tool?: string, signal?: AbortSignal): Promise<HookOutcome | undefined> {
-    const specs = this.specs.filter((s) => s.event === event && matches(s.matcher, tool));
+  /** `target`: what the matchers are tried on (a tool's name; a Notification's type). */
+  private async fire(event: HookEvent, payload: Record<string, unknown>, target?: string, signal?: AbortSignal): Promise<HookOutcome | undefined> {
+    const specs = this.specs.filter((s) => s.event === event && matches(s.matcher, target));
     if (specs.length === 0) return undefined;
     const { sessionId, transcriptPath } = this.o.ids();
     const input = { session_id: sessionId, transcript_path: transcriptPath, cwd: this.o.cwd, hook_event_name: event, ...payload };
@@ -64,15 +82,19 @@ export class SessionHooks {
 
   /**
    * PreToolUse, before the approval gate: exit 2 or a deny stops the call (the reason goes to the
-   * model); `allow: true` when a hook answered `permissionDecision: "allow"`.
+   * model); an "allow" or "ask" goes to the gate, which answers or asks (see HookPermission). The
+   * reason of an "allow" is the user's to read, as in Claude Code, not the model's.
    */
-  async preToolUse(call: ToolCall, signal?: AbortSignal): Promise<ToolCallBlock | { allow: boolean } | undefined> {
+  async preToolUse(call: ToolCall, signal?: AbortSignal): Promise<ToolCallBlock | PreToolUseAnswer | undefined> {
     const args = (call.arguments ?? {}) as Record<string, unknown>;
     const outcome = await this.fire('PreToolUse', { tool_name: claudeToolName(call.name), tool_input: toolInput(args) }, call.name, signal);
     if (!outcome) return undefined;
     if (outcome.block) return { block: true, reason: `blocked by a PreToolUse hook: ${outcome.block}` };
     if (outcome.stop) return { block: true, reason: outcome.stop, stopRun: outcome.stop };
-    return { allow: outcome.permission === 'allow' };
+    const updatedInput = outcome.updatedInput && fromClaudeInput(outcome.updatedInput, call.arguments);
+    if (outcome.permission !== 'allow' && outcome.permission !== 'ask') return updatedInput ? { updatedInput } : undefined;
+    if (outcome.permission === 'allow' && outcome.permissionReason) this.o.note(`a PreToolUse hook allowed ${call.name}: ${visible(outcome.permissionReason)}`);
+    return { decision: outcome.permission, reason: outcome.permissionReason, updatedInput };
   }
 
   /** The tool with PostToolUse hooks after each call; what they say (exit 2, a reason, context) joins the result. */
@@ -104,14 +126,14 @@ export class SessionHooks {
   }
 
   /** A run that ended with an answer goes on while a Stop hook blocks (exit 2), with its reason. */
-  async untilStopAgrees(agent: Pick<Agent, 'state' | 'prompt'>, run: Promise<void>): Promise<void> {
+  async untilStopAgrees(agent: Pick<Agent, 'state' | 'prompt' | 'hasQueuedMessages'>, run: Promise<void>): Promise<void> {
     await run;
     for (let i = 0; i < STOP_CONTINUES; i++) {
       const last = agent.state.messages.at(-1);
       if (last?.role !== 'assistant' || last.stopReason !== 'stop') return;
       const reason = await this.stop(i > 0);
       // the user may have sent something while the hook ran: their message goes first
-      if (!reason || agent.state.isRunning) return;
+      if (!reason || agent.state.isStreaming || agent.hasQueuedMessages()) return;
       await agent.prompt(`A Stop hook asks you to go on:\n${reason}`);
     }
   }
@@ -135,7 +157,8 @@ export class SessionHooks {
     await this.fire('PreCompact', { trigger, custom_instructions: instructions ?? '' });
   }
 
-  async notification(message: string): Promise<void> {
-    await this.fire('Notification', { message });
+  /** Notification, as Claude Code sends it: `message`, and `notification_type`, which the matchers are tried on. */
+  async notification(message: string, type: NotificationType): Promise<void> {
+    await this.fire('Notification', { message, notification_type: type }, type);
   }
 }

@@ -1,5 +1,7 @@
-// What a user's message becomes before it is sent: a custom command or skill expanded, and the
-// `UserPromptSubmit` hooks run over it. Every mode sends what this returns.
+// What a user's message becomes before it is sent: a custom command or skill expanded, the
+// `UserPromptSubmit` hooks run over it, and the command's model put in place for the run it starts.
+// Every mode sends what this returns, and calls `release` when that run is over.
+import { switchToCommandModel } from './command-model.js';
 import { expandSlashCommand } from './slash-input.js';
 import type { Session } from './session.js';
 
@@ -10,13 +12,17 @@ export type Prepared =
 
 export async function prepareInput(session: Session, text: string, signal: AbortSignal): Promise<Prepared> {
   const expanded = (await expandSlashCommand(session, text, signal)) ?? { text, notes: [], release: () => {} };
-  const hooks = session.extensions.hooks;
-  if (!hooks) return expanded;
-  const submitted = await hooks.userPromptSubmit(expanded.text, signal);
+  const submitted = (await session.extensions.hooks?.userPromptSubmit(expanded.text, signal)) ?? { context: [] };
   if (submitted.blocked !== undefined) {
     expanded.release();
     return { blocked: `a UserPromptSubmit hook refused the prompt: ${submitted.blocked}`, notes: expanded.notes };
   }
   const context = submitted.context.length > 0 ? `\n\n<hook-context>\n${submitted.context.join('\n')}\n</hook-context>` : '';
-  return { ...expanded, text: expanded.text + context };
+  // last: a prompt the hooks refused never switches the model
+  const model = await switchToCommandModel(session, expanded.model);
+  const release = () => {
+    model.restore();
+    expanded.release();
+  };
+  return { text: expanded.text + context, notes: [...expanded.notes, ...model.notes], release };
 }

@@ -1,7 +1,7 @@
 // A Session = the Agent + its session file + compaction. Every mode drives a Session, never the Agent.
 import { randomUUID } from 'node:crypto';
 import { Agent, type QueuedMessage } from '../agent/agent.js';
-import type { AgentEvent, AgentOptions, AgentState, AnyAgentTool } from '../agent/types.js';
+import type { AgentEndReason, AgentEvent, AgentOptions, AgentState, AnyAgentTool } from '../agent/types.js';
 import type { Model, StreamFn, ThinkingLevel, UserMessage } from '../ai/types.js';
 import { packageVersion } from '../config/paths.js';
 import type { ResolvedConfig } from '../config/resolve.js';
@@ -63,6 +63,9 @@ export class Session {
   /** tokens and cost of this conversation so far (a resumed one's earlier calls included) */
   usage: UsageTotals = noUsage();
   private requestEstimate = 0;
+  private runChain: Promise<void> | null = null;
+  /** why the agent's last run ended */
+  private lastEnd: AgentEndReason = 'done';
   private compactingNow = false;
   private writer: SessionWriter | null = null;
   private lock: SessionLock | null = null;
@@ -102,13 +105,17 @@ export class Session {
       config,
       this.note,
       () => this.messageEntries,
+      () => this.tools,
     );
     this.agent = new Agent({
       ...agentOptions,
       streamFn: baseStream,
+      // everything typed while tack works goes in at the next chance, not one message per turn
+      steeringMode: 'all',
+      followUpMode: 'all',
       prepareContext: ({ reason, signal }) => this.prepareContext(reason, signal),
       // the model call does not wait for the message's checkpoint; a tool does
-      beforeToolCall: (call, tool, signal) => this.checkpointStep.ready().then(() => agentOptions.beforeToolCall?.(call, tool, signal)),
+      beforeToolCall: (context, signal) => this.checkpointStep.ready().then(() => agentOptions.beforeToolCall?.(context, signal)),
     });
     for (const m of o.resume?.messages ?? []) if (m.role === 'assistant') addUsage(this.usage, m.usage);
     // Persistence first, so listeners run after the message is safely on disk.
@@ -174,15 +181,31 @@ export class Session {
     };
   }
 
+  /** A run is going: from a prompt until no queued message waits (steers and follow-ups included). */
+  get running(): boolean {
+    return this.runChain !== null;
+  }
+
   /** Starts a run; rejects while one is going (use `send`, `steer` or `followUp`). */
   prompt(input: string | UserMessage): Promise<void> {
+    if (this.runChain) return Promise.reject(new Error('tack is already working: send a steer or a follow-up instead'));
+    const chain: Promise<void> = this.runUntilQueueEmpty(input).finally(() => {
+      if (this.runChain === chain) this.runChain = null;
+    });
+    this.runChain = chain;
+    return chain;
+  }
+
+  private async runUntilQueueEmpty(input: string | UserMessage): Promise<void> {
     const run = this.agent.prompt(input);
-    return this.extensions.hooks?.untilStopAgrees(this.agent, run) ?? run;
+    await (this.extensions.hooks?.untilStopAgrees(this.agent, run) ?? run);
+    // A message queued in the run's last steps (or just after an Esc) is not left waiting.
+    while (this.agent.hasQueuedMessages() && this.lastEnd !== 'error' && this.lastEnd !== 'maxTurns') await this.agent.continue();
   }
 
   /** What a user's Enter means: idle, a new run; working, a steer (or, with `followUp`, a queued follow-up). */
   send(input: string | UserMessage, o: { followUp?: boolean } = {}): Promise<void> {
-    if (!this.agent.state.isRunning) return this.prompt(input);
+    if (!this.running) return this.prompt(input);
     if (o.followUp) this.agent.followUp(input);
     else this.agent.steer(input);
     return Promise.resolve();
@@ -193,7 +216,7 @@ export class Session {
    * it joins the transcript and the session file, for the next prompt to see; working, it is a steer.
    */
   addToConversation(text: string): void {
-    if (this.agent.state.isRunning) {
+    if (this.running) {
       this.agent.steer(text);
       return;
     }
@@ -202,14 +225,16 @@ export class Session {
     this.write({ type: 'message', message });
   }
 
-  /** Delivered after the running tool batch, before the next model call. */
+  /** Delivered after the running tool batch, before the next model call; idle, it starts a run. */
   steer(text: string | UserMessage): void {
-    this.agent.steer(text);
+    if (this.running) this.agent.steer(text);
+    else void this.prompt(text).catch(() => {});
   }
 
-  /** Delivered when the agent would otherwise stop. */
+  /** Delivered when the agent would otherwise stop; idle, it starts a run. */
   followUp(text: string | UserMessage): void {
-    this.agent.followUp(text);
+    if (this.running) this.agent.followUp(text);
+    else void this.prompt(text).catch(() => {});
   }
 
   queued(): QueuedMessage[] {
@@ -218,7 +243,7 @@ export class Session {
 
   /** Stops the run; returns the queued messages (dropped from the queue) so nothing typed is lost. */
   abort(): QueuedMessage[] {
-    return this.agent.abort();
+    return this.agent.abortAndTakeQueue();
   }
 
   /** Takes the queued messages back without stopping the run. */
@@ -226,8 +251,10 @@ export class Session {
     return this.agent.dequeueAll();
   }
 
-  waitForIdle(): Promise<void> {
-    return this.agent.waitForIdle();
+  /** Resolves when the run and the runs it chains for queued messages are over. */
+  async waitForIdle(): Promise<void> {
+    while (this.runChain) await this.runChain.catch(() => {});
+    await this.agent.waitForIdle();
   }
 
   setThinkingLevel(level: ThinkingLevel): void {
@@ -246,13 +273,15 @@ export class Session {
 
   /** Back to checkpoint n (`/rewind`, `/undo`): the files, the conversation, or both; only while idle. */
   async rewind(n: number, what: RewindWhat, o: { overwrite?: boolean } = {}): Promise<RewindOutcome> {
-    if (this.agent.state.isRunning) throw new Error('a rewind needs a quiet moment: let the run finish, or interrupt it with Esc');
+    if (this.running) throw new Error('a rewind needs a quiet moment: let the run finish, or interrupt it with Esc');
     return rewind(this.checkpoints, n, what, this.agent.state.messages, (m) => this.agent.replaceMessages(m), o);
   }
 
   /** A fresh conversation in a new session file (`/new`). */
   async startNew(): Promise<void> {
-    await this.agent.reset();
+    this.agent.abort();
+    await this.runChain?.catch(() => {});
+    this.agent.reset();
     this.closeFile();
     this.id = randomUUID();
     this.compactedCount = 0;
@@ -312,6 +341,7 @@ export class Session {
     if (event.type !== 'message_update' && event.type !== 'tool_execution_update') await this.checkpointStep.onEvent(event, this.agent.state.messages);
     // what the request holds, estimated once per call: the count while streaming, or if none comes
     if (event.type === 'message_start' && event.message.role === 'assistant') this.requestEstimate = estimateTokens(this.agent.state.messages);
+    if (event.type === 'agent_end') this.lastEnd = event.reason;
     if (event.type === 'message_end') {
       this.write({ type: 'message', message: event.message });
       if (event.message.role === 'assistant') {

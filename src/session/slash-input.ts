@@ -8,10 +8,12 @@ import { readBounded } from '../config/bounded-read.js';
 import type { ToolCall } from '../ai/types.js';
 import { tackRule } from '../extensions/claude-names.js';
 import type { CustomCommand } from '../extensions/commands/catalog.js';
+import type { CommandModel } from './command-model.js';
 import type { Skill } from '../extensions/skills/catalog.js';
 import { expandCommand, type ExpandIo } from '../extensions/commands/expand.js';
 import { parseRule, type Rule } from './permissions/rules.js';
 import type { Session } from './session.js';
+import { rewriteArguments } from './updated-input.js';
 
 const INCLUDE_LIMIT = 64 * 1024;
 
@@ -21,6 +23,8 @@ export interface PreparedInput {
   notes: string[];
   /** ends the command's `allowed-tools` rules: call it when the run it started is over */
   release: () => void;
+  /** the command's `model:`, for the run it starts (see command-model.ts) */
+  model?: CommandModel;
 }
 
 /** `/name args` → its parts; names may hold `:` (namespaces, `skill:x`). */
@@ -44,10 +48,12 @@ function toolIo(session: Session, signal: AbortSignal): ExpandIo {
   const gate = async (call: ToolCall) => {
     const tool = session.tools.find((t) => t.name === call.name);
     if (!tool) throw new Error(`the ${call.name} tool is not enabled in this run`);
-    // the same way as the agent's own calls: PreToolUse hooks, then the approval gate
+    // the same way as the agent's own calls: PreToolUse hooks (which may rewrite the call), then the approval gate
     const hook = await session.extensions.hooks?.preToolUse(call, signal);
     if (hook && 'block' in hook) throw new Error(hook.reason);
-    const blocked = await session.approvals?.beforeToolCall(call, tool, signal, hook?.allow);
+    const problem = hook?.updatedInput && rewriteArguments(call, hook.updatedInput, tool);
+    if (problem) throw new Error(problem);
+    const blocked = await session.approvals?.beforeToolCall(call, tool, signal, hook);
     if (blocked?.block) throw new Error(blocked.reason);
     return tool;
   };
@@ -55,12 +61,13 @@ function toolIo(session: Session, signal: AbortSignal): ExpandIo {
     async run(command) {
       const call: ToolCall = { type: 'toolCall', id: `command-${randomUUID()}`, name: 'bash', arguments: { command } };
       const bash = await gate(call);
-      const result = await bash.execute(call.id, { command }, signal);
+      const result = await bash.execute(call.id, call.arguments, signal);
       return textOf(result.content);
     },
     async read(path) {
-      await gate({ type: 'toolCall', id: `command-${randomUUID()}`, name: 'read', arguments: { path } });
-      const read = readBounded(resolve(session.config.cwd, path), { limit: INCLUDE_LIMIT, within: session.config.cwd });
+      const call: ToolCall = { type: 'toolCall', id: `command-${randomUUID()}`, name: 'read', arguments: { path } };
+      await gate(call);
+      const read = readBounded(resolve(session.config.cwd, String(call.arguments.path)), { limit: INCLUDE_LIMIT, within: session.config.cwd });
       if (!read.ok) throw new Error(read.missing ? 'there is no such file' : read.problem);
       return read.truncated ? `${read.text}\n[cut at ${INCLUDE_LIMIT / 1024} KB]` : read.text;
     },
@@ -107,7 +114,8 @@ export async function expandSlashCommand(session: Session, line: string, signal:
   const release = session.approvals?.allowDuring(allowRules(cmd, notes)) ?? (() => {});
   try {
     const expansion = await expandCommand(cmd.body, parsed.args, toolIo(session, signal));
-    return { text: expansion.text, notes: [...notes, ...expansion.notes], release };
+    const model = cmd.model ? { command: cmd.name, wanted: cmd.model } : undefined;
+    return { text: expansion.text, notes: [...notes, ...expansion.notes], release, model };
   } catch (err) {
     release();
     throw err;

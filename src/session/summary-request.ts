@@ -12,7 +12,7 @@ export async function summarize(o: { streamFn: StreamFn; model: Model; messages:
     content: `Summarise this conversation as instructed.\n\n<conversation>\n${transcriptText(o.messages)}\n</conversation>`,
     timestamp: Date.now(),
   };
-  const result = await o.streamFn(o.model, { systemPrompt, messages: [request] }, { signal: o.signal }).result();
+  const result = await (await o.streamFn(o.model, { systemPrompt, messages: [request] }, { signal: o.signal })).result();
   if (result.stopReason === 'error' || result.stopReason === 'aborted') {
     throw new Error(result.errorMessage ?? `the summary request ended: ${result.stopReason}`);
   }

@@ -1,7 +1,7 @@
 // What a project's settings file would do, in plain words, for the trust question. Pure.
 import type { ConfigFile } from '../config/schema.js';
 import type { HooksConfig } from '../config/hooks-schema.js';
-import { PRESETS } from '../config/presets.js';
+import { PRESETS } from '../ai/presets.js';
 import { describeHooks } from './extension-effects.js';
 
 function serverOf(c: ConfigFile): string | undefined {

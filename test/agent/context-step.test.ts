@@ -4,7 +4,7 @@
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { Agent, type AgentEvent, type AgentTool, type PrepareContext } from '../../src/agent/index.js';
-import { EventStream, newAssistantMessage, type Context, type Message, type Model, type StreamFn } from '../../src/ai/index.js';
+import { AssistantMessageEventStream, newAssistantMessage, type Context, type Message, type Model, type StreamFn } from '../../src/ai/index.js';
 
 const model: Model = { id: 'm', name: 'm', provider: 'test', baseUrl: 'test://', contextWindow: 1000, maxTokens: 100, prices: null, reasoning: false };
 
@@ -15,7 +15,7 @@ function scripted(answers: Answer[]) {
   const sent: Context[] = [];
   const streamFn: StreamFn = (_model, context) => {
     sent.push({ ...context, messages: [...context.messages] });
-    const out = new EventStream();
+    const out = new AssistantMessageEventStream();
     const answer = answers.shift() ?? { text: 'no answer left' };
     const partial = newAssistantMessage('test', 'm');
     queueMicrotask(() => {
@@ -125,7 +125,7 @@ describe("the owner's step at each model call (prepareContext)", () => {
     expect(sent).toHaveLength(2);
     expect(texts(sent[1].messages)).toEqual(['SUMMARY']);
     expect(texts(agent.state.messages)).toEqual(['SUMMARY', 'recovered']);
-    expect(agent.state.error).toBeNull();
+    expect(agent.state.errorMessage).toBeUndefined();
     expect(events.filter((e) => e.type === 'message_start' && e.message.role === 'assistant')).toHaveLength(1);
   });
 
@@ -134,7 +134,7 @@ describe("the owner's step at each model call (prepareContext)", () => {
     const agent = new Agent({ initialState: { systemPrompt: 's', model }, streamFn, prepareContext: async () => true });
     await agent.prompt('go');
     expect(sent).toHaveLength(2);
-    expect(agent.state.error).toBe(
+    expect(agent.state.errorMessage).toBe(
       "the conversation is too large for m's context window even after compaction (maximum context length exceeded); start a new session or use a model with a larger window",
     );
   });
@@ -144,7 +144,7 @@ describe("the owner's step at each model call (prepareContext)", () => {
     const agent = new Agent({ initialState: { systemPrompt: 's', model }, streamFn, prepareContext: async () => false });
     await agent.prompt('go');
     expect(sent).toHaveLength(1);
-    expect(agent.state.error).toBe('maximum context length exceeded');
+    expect(agent.state.errorMessage).toBe('maximum context length exceeded');
   });
 });
 
@@ -154,7 +154,7 @@ describe('tool calls', () => {
     const agent = new Agent({
       initialState: { systemPrompt: 's', model, tools: [echo] },
       streamFn,
-      beforeToolCall: () => ({ block: true, reason: 'refused: a loop', stopRun: 'stopped: a loop' }),
+      beforeToolCall: async () => ({ block: true, reason: 'refused: a loop', stopRun: 'stopped: a loop' }),
     });
     const ends: AgentEvent[] = [];
     agent.subscribe((e) => {
@@ -162,7 +162,7 @@ describe('tool calls', () => {
     });
     await agent.prompt('go');
     expect(sent).toHaveLength(1);
-    expect(agent.state.error).toBe('stopped: a loop');
+    expect(agent.state.errorMessage).toBe('stopped: a loop');
     expect(ends).toMatchObject([{ reason: 'error' }]);
     expect(texts(agent.state.messages)).toEqual(['go', 'toolCall', 'result']);
   });

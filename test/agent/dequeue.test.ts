@@ -31,7 +31,7 @@ describe('Agent.dequeueAll', () => {
     const back = agent.dequeueAll();
     expect(back.map((q) => `${q.kind}:${q.text}`)).toEqual(['steer:a correction', 'followUp:later']);
     expect(agent.queued()).toEqual([]);
-    expect(agent.state.isRunning).toBe(true);
+    expect(agent.state.isStreaming).toBe(true);
     await run;
     const last = agent.state.messages.at(-1)!;
     expect(last.role === 'assistant' && last.stopReason).toBe('stop');

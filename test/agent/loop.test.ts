@@ -45,6 +45,7 @@ function slowTool(name: string, ms: number, log: string[] = []): AgentTool<any> 
     label: name,
     description: 'waits',
     parameters: Type.Object({ id: Type.String() }),
+    executionMode: 'sequential',
     execute: async (_id, params: { id: string }, signal) => {
       log.push(`start ${params.id}`);
       await new Promise<void>((resolve, reject) => {
@@ -98,7 +99,7 @@ describe('agent loop', () => {
     expect(agent.state.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'toolResult', 'assistant']);
     expect(text(agent.state.messages[2])).toBe('42');
     expect(text(agent.state.messages[3])).toBe('17 + 25 = 42');
-    expect(agent.state.isRunning).toBe(false);
+    expect(agent.state.isStreaming).toBe(false);
   });
 
   it('delivers a steer sent during a slow tool after its result and before the next model call, skipping no tool', async () => {
@@ -163,7 +164,7 @@ describe('agent loop', () => {
     while (!(agent.state.streamingMessage && text(agent.state.streamingMessage).length > 8)) await sleep(2);
     agent.steer('wait, stop');
     agent.followUp('and then this');
-    const back = agent.abort();
+    const back = agent.abortAndTakeQueue();
     await run;
     expect(back.map((q) => `${q.kind}:${q.text}`)).toEqual(['steer:wait, stop', 'followUp:and then this']);
     const last = agent.state.messages.at(-1)!;
@@ -174,7 +175,7 @@ describe('agent loop', () => {
     expect(partial.length).toBeLessThan('word '.repeat(200).length);
     expect(events.at(-1)).toMatchObject({ type: 'agent_end', reason: 'aborted' });
     expect(agent.queued()).toEqual([]);
-    expect(agent.state.isRunning).toBe(false);
+    expect(agent.state.isStreaming).toBe(false);
   });
 
   it('abort mid-tool fires the tool signal and still records one result per call', async () => {
@@ -197,7 +198,7 @@ describe('agent loop', () => {
     const run = agent.prompt('go');
     while (agent.state.pendingToolCalls.size === 0) await sleep(2);
     agent.steer('queued steer');
-    expect(agent.abort().map((q) => q.text)).toEqual(['queued steer']);
+    expect(agent.abortAndTakeQueue().map((q) => q.text)).toEqual(['queued steer']);
     await run;
     expect(aborted).toBe(true);
     const results = agent.state.messages.filter((m): m is ToolResultMessage => m.role === 'toolResult');
@@ -311,7 +312,7 @@ describe('agent loop', () => {
     await expect(agent.prompt('two')).rejects.toThrow(/steer\(\)/);
     await run;
     await agent.prompt('three');
-    expect(agent.state.error).toBe('server said no');
+    expect(agent.state.errorMessage).toBe('server said no');
     expect(events.at(-1)).toMatchObject({ type: 'agent_end', reason: 'error' });
   });
 
@@ -324,7 +325,7 @@ describe('agent loop', () => {
       initialState: { systemPrompt: 's', model: faux.getModel(), tools: [addTool] },
       streamFn: models.streamSimple.bind(models),
       transformContext: (messages) => messages.slice(-1),
-      beforeToolCall: (call) => (call.arguments.a === 666 ? { block: true, reason: 'refused: not that number' } : undefined),
+      beforeToolCall: async ({ args }) => ((args as { a: number }).a === 666 ? { block: true, reason: 'refused: not that number' } : undefined),
     });
     faux.setResponses([
       fauxAssistantMessage([fauxToolCall('add', { a: 666, b: 1 })]),

@@ -1,5 +1,5 @@
 // A program drives `tack -p --input-format stream-json` over stdin while the run goes on.
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeProject, runTack } from '../support/cli.js';
@@ -46,6 +46,39 @@ describe('--input-format stream-json', () => {
     expect(s.chatRequests()).toHaveLength(2);
     expect(tack.lines[0]).toMatchObject({ type: 'session', schema_version: 1, input_format: 'stream-json' });
     expect(tack.lines.at(-1)).toMatchObject({ type: 'result', is_error: false, result: 'done, with the steer' });
+  });
+
+  it('a steer or a follow-up sent while idle starts a turn', { timeout: 30_000 }, async () => {
+    const s = await server([{ text: 'answered the steer' }, { text: 'answered the follow-up' }]);
+    const p = makeProject();
+    const tack = start(s.url, p);
+    tack.send({ type: 'steer', text: 'first, while idle' });
+    await tack.waitFor((l) => l.type === 'agent_end');
+    tack.send({ type: 'follow_up', text: 'then this' });
+    await tack.waitFor((l) => l.type === 'agent_end' && s.chatRequests().length === 2);
+    tack.end();
+    expect(await tack.exited).toBe(0);
+    expect(JSON.stringify(s.chatRequests()[0].body.messages)).toContain('first, while idle');
+    expect(JSON.stringify(s.chatRequests()[1].body.messages)).toContain('then this');
+  });
+
+  it('expands a custom command and runs the UserPromptSubmit hooks, which may refuse a message', { timeout: 30_000 }, async () => {
+    const s = await server([{ text: 'reviewed' }]);
+    const p = makeProject();
+    mkdirSync(join(p.home, 'commands'), { recursive: true });
+    writeFileSync(join(p.home, 'commands', 'review.md'), 'Review $ARGUMENTS carefully.\n');
+    const hook = `grep -q secret && { echo "no secrets in prompts" >&2; exit 2; }; exit 0`;
+    writeFileSync(join(p.home, 'config.json'), JSON.stringify({ hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: hook }] }] } }));
+    const tack = start(s.url, p);
+    tack.send(user('/review src/cli.ts'));
+    await tack.waitFor((l) => l.type === 'agent_end');
+    tack.send(user('the secret is 42'));
+    const refused = await tack.waitFor((l) => l.type === 'error' && l.source === 'run');
+    tack.end();
+    expect(await tack.exited).toBe(0);
+    expect(JSON.stringify(s.chatRequests()[0].body.messages)).toContain('Review src/cli.ts carefully.');
+    expect(refused.message).toContain('no secrets in prompts');
+    expect(s.chatRequests()).toHaveLength(1);
   });
 
   it('asks approvals over stdio with --permission-prompt stdio: one allowed, one refused with a reason', { timeout: 30_000 }, async () => {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { openaiProvider } from '../../src/ai/openai/provider.js';
 import { lookupModelFacts } from '../../src/ai/model-table.js';
 import { UsageError } from '../../src/config/errors.js';
-import { PRESETS } from '../../src/config/presets.js';
+import { PRESETS } from '../../src/ai/presets.js';
 import { listProviders } from '../../src/config/provider-list.js';
 import { NoServerConfigured, resolveConfig, type ConfigFlags } from '../../src/config/resolve.js';
 import { makeProvider, pickModel } from '../../src/session/model-setup.js';

@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeProject, runTack } from '../support/cli.js';
+import { spawnJsonChild } from '../support/json-child.js';
 import { scriptedServers, toolResultText } from '../support/scripted.js';
 
 const scripted = scriptedServers();
@@ -71,11 +72,92 @@ describe('hooks', () => {
     expect(existsSync(join(plain.dir, 'allowed-by-hook'))).toBe(false);
   });
 
-  it('PostToolUse after write runs a formatter over the file', async () => {
+  it('PreToolUse "ask" with nobody to ask: refused in yolo mode and under an allow rule, and the model reads why; a deny rule still wins', async () => {
+    const ask = `echo '${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: 'it touches the release folder' } })}'`;
+    const s = await scripted([
+      { toolCalls: [{ name: 'bash', arguments: { command: 'touch made-in-yolo' } }] },
+      { text: 'ok' },
+      { toolCalls: [{ name: 'bash', arguments: { command: 'touch made-by-rule' } }] },
+      { toolCalls: [{ name: 'bash', arguments: { command: 'touch denied-by-rule' } }] },
+      { text: 'ok' },
+    ]);
+    const { dir, home } = makeProject();
+    const permissions = { allow: ['bash(touch made*)'], deny: ['bash(touch denied*)'] };
+    writeFileSync(join(home, 'config.json'), JSON.stringify({ hooks: { PreToolUse: hook(ask, 'Bash') }, permissions }));
+    expect((await runTack(['-p', '--yolo', '--base-url', s.url, '-m', 'm', 'go'], { cwd: dir, home })).code).toBe(0);
+    expect((await runTack(['-p', '--approval', 'ask', '--base-url', s.url, '-m', 'm', 'go'], { cwd: dir, home })).code).toBe(0);
+    for (const file of ['made-in-yolo', 'made-by-rule', 'denied-by-rule']) expect(existsSync(join(dir, file))).toBe(false);
+    const refused =
+      'refused: a PreToolUse hook asks the user to approve this call (it touches the release folder), and nobody is here to answer; nothing was done. Tell the user what you need.';
+    const [, yolo, , rule, denied] = s.chatRequests().map((q) => toolResultText(q).split('\n').at(-1));
+    expect([yolo, rule]).toEqual([refused, refused]);
+    expect(denied).not.toContain('PreToolUse hook');
+    expect(denied).toMatch(/deny/);
+  });
+
+  it('PreToolUse "ask" with --permission-prompt stdio: the question goes to the program, with the hook\'s reason, even in yolo mode', async () => {
+    const ask = `echo '${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: 'a release step' } })}'`;
+    const s = await scripted([{ toolCalls: [{ id: 'c1', name: 'bash', arguments: { command: 'touch approved-by-program' } }] }, { text: 'ok' }]);
+    const { dir, home } = withHooks({ PreToolUse: hook(ask, 'Bash') });
+    const flags = ['-p', '--input-format', 'stream-json', '--output-format', 'stream-json', '--permission-prompt', 'stdio', '--yolo'];
+    const tack = spawnJsonChild([...flags, '--base-url', s.url, '-m', 'm'], { cwd: dir, home });
+    try {
+      tack.send({ type: 'user', message: { role: 'user', content: 'make it' } });
+      const question = await tack.waitFor((l) => l.type === 'approval_request');
+      expect(question).toMatchObject({ tool: 'bash', kind: 'bash', reason: 'A PreToolUse hook asks for your approval: a release step' });
+      expect(question.choices.map((c: any) => c.decision)).toEqual(['allow', 'deny']);
+      expect(existsSync(join(dir, 'approved-by-program'))).toBe(false);
+      tack.send({ type: 'approval_response', id: question.id, decision: 'allow' });
+      await tack.waitFor((l) => l.type === 'agent_end');
+      tack.end();
+      expect(await tack.exited).toBe(0);
+      expect(existsSync(join(dir, 'approved-by-program'))).toBe(true);
+    } finally {
+      if (tack.child.exitCode === null) tack.child.kill('SIGKILL');
+    }
+  });
+
+  it('PreToolUse: "deny" wins over "ask" and "ask" over "allow" when hooks disagree; a deny reason is what the model reads', async () => {
+    const say = (decision: string, why: string) =>
+      `echo '${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: decision, permissionDecisionReason: why } })}'`;
+    const s = await scripted([
+      { toolCalls: [{ name: 'bash', arguments: { command: 'touch one' } }] },
+      { toolCalls: [{ name: 'write', arguments: { path: 'two.txt', content: 'x' } }] },
+      { text: 'ok' },
+    ]);
+    const { dir, home } = withHooks({
+      PreToolUse: [
+        ...hook(say('allow', 'fine by me'), 'Bash'),
+        ...hook(say('ask', 'check this one'), 'Bash'),
+        ...hook(say('deny', 'no writes today'), 'Write'),
+      ],
+    });
+    const r = await runTack(['-p', '--yolo', '--base-url', s.url, '-m', 'm', 'go'], { cwd: dir, home });
+    expect(r.code).toBe(0);
+    expect(toolResultText(s.chatRequests()[1])).toContain('a PreToolUse hook asks the user to approve this call (check this one)');
+    expect(toolResultText(s.chatRequests()[2]).split('\n').at(-1)).toBe('blocked by a PreToolUse hook: no writes today');
+    expect(existsSync(join(dir, 'one'))).toBe(false);
+    expect(existsSync(join(dir, 'two.txt'))).toBe(false);
+  });
+
+  it('print mode fires no Notification hooks (nobody waits there); an "allow" reason is told on stderr, not to the model', async () => {
+    const allow = `echo '${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', permissionDecisionReason: 'a read-only check' } })}'`;
+    const s = await scripted([{ toolCalls: [{ name: 'bash', arguments: { command: 'touch checked' } }] }, { text: 'ok' }]);
+    const { dir, home } = withHooks({ Notification: hook('touch "$TACK_PROJECT_DIR/../notified"'), PreToolUse: hook(allow, 'Bash') });
+    const r = await runTack(['-p', '--approval', 'ask', '--base-url', s.url, '-m', 'm', 'go'], { cwd: dir, home });
+    expect(r.code).toBe(0);
+    expect(existsSync(join(dir, 'checked'))).toBe(true);
+    expect(r.stderr).toContain('tack: a PreToolUse hook allowed bash: a read-only check');
+    expect(toolResultText(s.chatRequests()[1])).not.toContain('a read-only check');
+    expect(existsSync(join(dir, '..', 'notified'))).toBe(false);
+  });
+
+  it('PostToolUse after write and after edit runs a formatter over the file', async () => {
     const fmt =
       "const fs=require('fs');let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{const p=JSON.parse(s).tool_input.file_path;fs.writeFileSync(p,fs.readFileSync(p,'utf8').replace(/[ \\t]+$/gm,''))})";
     const s = await scripted([
       { toolCalls: [{ name: 'write', arguments: { path: 'a.js', content: 'const a = 1;   \nconst b = 2;\t\n' } }] },
+      { toolCalls: [{ name: 'edit', arguments: { path: 'a.js', old_text: 'const b = 2;', new_text: 'const b = 3;   ' } }] },
       { text: 'written' },
     ]);
     const { dir, home } = makeProject();
@@ -86,7 +168,7 @@ describe('hooks', () => {
     );
     const r = await runTack(['-p', '--base-url', s.url, '-m', 'm', 'write a.js'], { cwd: dir, home });
     expect(r.code).toBe(0);
-    expect(readFileSync(join(dir, 'a.js'), 'utf8')).toBe('const a = 1;\nconst b = 2;\n');
+    expect(readFileSync(join(dir, 'a.js'), 'utf8')).toBe('const a = 1;\nconst b = 3;\n');
   });
 
   it('a Stop hook that exits 2 makes one more turn, with its reason', async () => {

@@ -32,6 +32,22 @@ describe('hook outcomes', () => {
     expect(readOutcome([run(0, JSON.stringify({ continue: false, stopReason: 'done for today' }))], false).stop).toBe('done for today');
   });
 
+  it('permissionDecision: the strictest wins (deny, then ask, then allow); the reasons of the winning decision are kept', () => {
+    const says = (decision: string, why?: string) =>
+      run(0, JSON.stringify({ hookSpecificOutput: { permissionDecision: decision, ...(why ? { permissionDecisionReason: why } : {}) } }));
+    expect(readOutcome([says('allow', 'looks fine'), says('ask', 'prod config'), says('ask', 'big diff')], false)).toMatchObject({
+      permission: 'ask',
+      permissionReason: 'prod config; big diff',
+      block: undefined,
+    });
+    expect(readOutcome([says('ask', 'maybe'), says('deny', 'never')], false)).toMatchObject({
+      permission: 'deny',
+      block: 'never',
+      permissionReason: undefined,
+    });
+    expect(readOutcome([says('allow')], false).permissionReason).toBeUndefined();
+  });
+
   it('plain stdout is context only where the event adds it (UserPromptSubmit, SessionStart)', () => {
     expect(readOutcome([run(0, 'branch: main\n')], true).context).toEqual(['branch: main']);
     expect(readOutcome([run(0, 'branch: main\n')], false).context).toEqual([]);

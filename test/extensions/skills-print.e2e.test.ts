@@ -33,12 +33,16 @@ describe('skills', () => {
     expect(system).not.toContain('BODY-OF-THE-PDF-SKILL');
   });
 
-  it("an untrusted project's skill is not offered", async () => {
-    const s = await scripted([{ text: 'ok' }]);
+  it("an untrusted project's skill is not offered; after tack trust it is", async () => {
+    const s = await scripted([{ text: 'ok' }, { text: 'ok' }]);
     const { dir, home } = makeProject({ '.agents/skills/pdf-forms/SKILL.md': PDF });
     const r = await runTack(['-p', '--base-url', s.url, '-m', 'm', 'hi'], { cwd: dir, home });
     expect(r.stderr).toContain('ignoring .agents/skills/pdf-forms/SKILL.md (this folder is not trusted)');
     expect(systemText(s.chatRequests()[0].body)).not.toContain('pdf-forms');
+    expect((await runTack(['trust'], { cwd: dir, home })).code).toBe(0);
+    const again = await runTack(['-p', '--base-url', s.url, '-m', 'm', 'hi'], { cwd: dir, home });
+    expect(again.stderr).toBe('');
+    expect(systemText(s.chatRequests()[1].body)).toContain('- pdf-forms: Fill in PDF forms with the scripts in this folder.');
   });
 
   it('the model reads a skill under $TACK_HOME with the read tool, which is otherwise kept out of there', async () => {

@@ -53,6 +53,20 @@ run('commands, skills and hooks in the app', () => {
     expect(user.content).toBe('Review src/a.ts carefully.');
   });
 
+  it("a command's model answers its turn; the next message goes to the model before it", async () => {
+    const project = makeProject();
+    put(project.home, { 'commands/quick.md': '---\ndescription: A quick look\nmodel: mock-model\n---\nHave a quick look at $ARGUMENTS.' });
+    const { term, server } = await startApp([{ text: 'quick answer' }, { text: 'big answer' }], { project, model: 'big-model' });
+    term.type('/quick a.ts');
+    term.keys('Escape');
+    term.keys('Enter');
+    await term.waitFor('quick answer', 10_000, 'the command');
+    term.type('now in depth');
+    term.keys('Enter');
+    await term.waitFor('big answer', 10_000, 'the next message');
+    expect(server.chatRequests().map((q) => q.body.model)).toEqual(['mock-model', 'big-model']);
+  });
+
   it('/skills and /hooks list what is active and from which file', async () => {
     const project = setup();
     const { term } = await startApp([], { project, args: ['--trust'] });
@@ -67,15 +81,62 @@ run('commands, skills and hooks in the app', () => {
     expect(screen).toContain(`from ${join(project.home, 'config.json')} · timeout 60 s`);
   });
 
-  it('a Notification hook hears of a question put to the user', async () => {
+  it('a PreToolUse hook answering "ask" puts the question even in yolo mode, with its reason; yes runs the call', async () => {
     const project = makeProject();
-    const note = join(project.home, '..', 'notified.json');
-    put(project.home, { 'config.json': JSON.stringify({ hooks: { Notification: [{ hooks: [{ type: 'command', command: `cat > "${note}"` }] }] } }) });
-    const { term } = await startApp([{ toolCalls: [{ name: 'bash', arguments: { command: 'touch asked-about' } }] }, { text: 'ok' }], { project });
+    const ask = { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: 'it writes to the release folder' } };
+    put(project.home, {
+      'config.json': JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: `echo '${JSON.stringify(ask)}'` }] }] } }),
+    });
+    const { term } = await startApp([{ toolCalls: [{ name: 'bash', arguments: { command: 'touch asked-by-hook' } }] }, { text: 'made it' }], {
+      project,
+      args: ['--yolo'],
+    });
+    term.type('make the file');
+    term.keys('Enter');
+    const screen = await term.waitFor('A PreToolUse hook asks for your approval: it writes to the release folder', 10_000, 'the question');
+    expect(screen).toContain('? Run touch asked-by-hook');
+    expect(screen).not.toContain('Always allow');
+    expect(existsSync(join(project.dir, 'asked-by-hook'))).toBe(false);
+    term.type('y');
+    await term.waitFor('made it', 10_000, 'the answer');
+    expect(existsSync(join(project.dir, 'asked-by-hook'))).toBe(true);
+  });
+
+  it('Notification hooks hear of a question (permission_prompt) and of the app waiting for input (idle_prompt), each by its matcher', async () => {
+    const project = makeProject();
+    const asked = join(project.home, '..', 'asked.jsonl');
+    const idle = join(project.home, '..', 'idle.jsonl');
+    const log = (file: string) => [{ type: 'command', command: `cat >> "${file}"; echo >> "${file}"` }];
+    const hooks = {
+      Notification: [
+        { matcher: 'permission_prompt', hooks: log(asked) },
+        { matcher: 'idle_prompt', hooks: log(idle) },
+      ],
+    };
+    put(project.home, { 'config.json': JSON.stringify({ hooks }) });
+    const { term } = await startApp([{ toolCalls: [{ name: 'bash', arguments: { command: 'touch asked-about' } }] }, { text: 'all done' }], { project });
+    const events = (file: string) =>
+      existsSync(file)
+        ? readFileSync(file, 'utf8')
+            .trim()
+            .split('\n')
+            .filter(Boolean)
+            .map((l) => JSON.parse(l))
+        : [];
     term.type('make the file');
     term.keys('Enter');
     await term.waitFor('touch asked-about', 10_000, 'the question');
-    await expect.poll(() => (existsSync(note) ? readFileSync(note, 'utf8') : ''), { timeout: 10_000 }).toContain('"hook_event_name":"Notification"');
-    expect(JSON.parse(readFileSync(note, 'utf8')).message).toContain('tack needs your permission: ');
+    await expect.poll(() => events(asked).length, { timeout: 10_000 }).toBe(1);
+    expect(events(asked)[0]).toMatchObject({
+      hook_event_name: 'Notification',
+      notification_type: 'permission_prompt',
+      message: 'tack needs your permission: Run touch asked-about',
+    });
+    expect(events(idle)).toEqual([]);
+    term.type('y');
+    await term.waitFor('all done', 10_000, 'the answer');
+    await expect.poll(() => events(idle).length, { timeout: 10_000 }).toBe(1);
+    expect(events(idle)[0]).toMatchObject({ hook_event_name: 'Notification', notification_type: 'idle_prompt', message: 'tack is waiting for your input' });
+    expect(events(asked)).toHaveLength(1);
   });
 });

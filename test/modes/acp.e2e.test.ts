@@ -184,3 +184,27 @@ describe('tack --acp', () => {
     expect(toolResultText(s.chatRequests()[1])).toContain('from the editor');
   });
 });
+
+describe('tack --acp with the user’s commands and hooks', () => {
+  it('expands a custom command and lets a UserPromptSubmit hook refuse a prompt (stop reason "refusal", nothing sent)', { timeout: 60_000 }, async () => {
+    const s = await server([{ text: 'reviewed' }]);
+    const p = makeProject({ 'calc.js': 'return a - b;\n' });
+    mkdirSync(join(p.home, 'commands'), { recursive: true });
+    writeFileSync(join(p.home, 'commands', 'review.md'), '---\ndescription: review a file\n---\nReview $ARGUMENTS carefully.\n');
+    const hook = `grep -q secret && { echo "no secrets in prompts" >&2; exit 2; }; exit 0`;
+    writeFileSync(join(p.home, 'config.json'), JSON.stringify({ hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: hook }] }] } }));
+    const tack = start(s.url, p);
+    await tack.agent.request('initialize', { protocolVersion: PROTOCOL_VERSION, clientCapabilities: FS });
+    const { sessionId } = await tack.agent.request('session/new', { cwd: p.dir, mcpServers: [] });
+
+    const reviewed = await tack.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: '/review calc.js' }] });
+    expect(reviewed.stopReason).toBe('end_turn');
+    expect(JSON.stringify(s.chatRequests()[0]!.body.messages)).toContain('Review calc.js carefully.');
+
+    const refused = await tack.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'the secret is 42' }] });
+    expect(refused.stopReason).toBe('refusal');
+    expect(s.chatRequests()).toHaveLength(1);
+    const said = tack.updates.map((n) => n.update).filter((u) => u.sessionUpdate === 'agent_message_chunk');
+    expect(JSON.stringify(said)).toContain('no secrets in prompts');
+  });
+});

@@ -48,7 +48,7 @@ export function buildChatParams(model: Model, context: Context, options: StreamO
     else params.max_completion_tokens = options.maxTokens;
   }
   if (options.temperature !== undefined) params.temperature = options.temperature;
-  const effort = reasoningEffort(model, options.thinkingLevel);
+  const effort = reasoningEffort(model, levelOf(options));
   if (effort.send) params.reasoning_effort = effort.send;
   return params;
 }
@@ -60,6 +60,11 @@ export interface EffortDecision {
 }
 
 /** Whether (and why not) a thinking level goes out as `reasoning_effort`. */
+/** The thinking level asked for: tack's `thinkingLevel`, or pi-ai's `reasoning`. */
+export function levelOf(options: Pick<StreamOptions, 'thinkingLevel' | 'reasoning'>): ThinkingLevel | undefined {
+  return options.thinkingLevel ?? options.reasoning;
+}
+
 export function reasoningEffort(model: Model, level: ThinkingLevel | undefined): EffortDecision {
   if (!level || level === 'off') return {};
   const support = model.compat?.supportsReasoningEffort;

@@ -10,7 +10,7 @@ import type {
   ResponseReasoningItem,
 } from 'openai/resources/responses/responses';
 import type { AssistantMessage, Context, ImageContent, Model, StreamOptions, TextContent, ThinkingContent, ToolResultMessage, UserMessage } from '../types.js';
-import { IMAGE_OMITTED, reasoningEffort } from './messages.js';
+import { IMAGE_OMITTED, levelOf, reasoningEffort } from './messages.js';
 import { strictSchema } from './strict-tools.js';
 import { ToolCallIds } from './tool-ids.js';
 
@@ -35,7 +35,7 @@ export function buildResponsesParams(model: Model, context: Context, options: St
   if (options.maxTokens !== undefined) params.max_output_tokens = options.maxTokens;
   if (options.temperature !== undefined) params.temperature = options.temperature;
   if (model.reasoning) {
-    const effort = reasoningEffort(model, options.thinkingLevel).send;
+    const effort = reasoningEffort(model, levelOf(options)).send;
     const summary = compat.supportsReasoningSummary !== false;
     params.reasoning = { ...(summary ? { summary: 'auto' as const } : {}), ...(effort ? { effort } : {}) };
     params.include = ['reasoning.encrypted_content'];

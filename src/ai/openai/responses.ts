@@ -1,7 +1,8 @@
 // One model answer over OpenAI's Responses API (`POST /responses`, streamed), through the same
 // attempt loop as Chat Completions: retries, idle timeout, answer deadline, abort and errors alike.
 import type { ResponseCreateParamsStreaming } from 'openai/resources/responses/responses';
-import type { AssistantMessageEventStream, Context, Model, StreamOptions } from '../types.js';
+import type { AssistantMessageEventStream } from '../event-stream.js';
+import type { Context, Model, StreamOptions } from '../types.js';
 import type { Fallback } from './fallbacks.js';
 import { ResponsesAssembler } from './responses-assembler.js';
 import { buildResponsesParams } from './responses-params.js';

@@ -2,15 +2,15 @@
 // timeout and abort. What the API's request and events look like is its WireApi's job; what
 // failures mean is errors.ts's job.
 import OpenAI from 'openai';
-import { EventStream, emptyUsage, newAssistantMessage } from '../event-stream.js';
+import { AssistantMessageEventStream, emptyUsage, newAssistantMessage } from '../event-stream.js';
 import { formatSeconds } from '../errors.js';
 import { IdleWatchdog } from '../idle-watchdog.js';
 import { MAX_RETRY_AFTER_MS, resolveRetryPolicy, retryDelay, sleep, type RetryPolicy } from '../retry.js';
-import type { AssistantMessage, AssistantMessageEvent, AssistantMessageEventStream, CompatFlags, Context, Model, StreamOptions } from '../types.js';
+import type { AssistantMessage, AssistantMessageEvent, CompatFlags, Context, Model, StreamOptions } from '../types.js';
 import { ChunkAssembler, type FinishedReason } from './assembler.js';
 import { classifyError, type Failure, type Where } from './errors.js';
 import { findFallback, type Fallback } from './fallbacks.js';
-import { buildChatParams, reasoningEffort } from './messages.js';
+import { buildChatParams, levelOf, reasoningEffort } from './messages.js';
 import { isEventStream, isHtml, notAModelResponse } from './not-a-stream.js';
 import { readChunks } from './sse.js';
 import { streamedBody, streamingFetch } from './transport.js';
@@ -86,7 +86,7 @@ export function streamWith<P>(
   options: StreamOptions = {},
   quirks: ServerQuirks = { learned: {}, note: () => {} },
 ): AssistantMessageEventStream {
-  const stream = new EventStream();
+  const stream = new AssistantMessageEventStream();
   const message = newAssistantMessage(endpoint.providerName, model.id);
   run(api, stream, message, endpoint, model, context, options, quirks).catch((err: unknown) => {
     // Only a bug in this module gets here; still keep the promise that a StreamFn never throws.
@@ -97,7 +97,7 @@ export function streamWith<P>(
 
 async function run<P>(
   api: WireApi<P>,
-  stream: EventStream,
+  stream: AssistantMessageEventStream,
   message: AssistantMessage,
   endpoint: Endpoint,
   model: Model,
@@ -110,8 +110,8 @@ async function run<P>(
   const idleMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
   const build = () => {
     const effective = { ...model, compat: { ...model.compat, ...quirks.learned } };
-    const ignored = reasoningEffort(effective, options.thinkingLevel).ignored;
-    if (ignored) quirks.note(`thinking level ${options.thinkingLevel} ignored: ${ignored}`);
+    const ignored = reasoningEffort(effective, levelOf(options)).ignored;
+    if (ignored) quirks.note(`thinking level ${levelOf(options)} ignored: ${ignored}`);
     return api.build(effective, context, options);
   };
   let params = build();
@@ -220,7 +220,7 @@ async function runAttempt<P>(
   client: OpenAI,
   params: P,
   message: AssistantMessage,
-  stream: EventStream,
+  stream: AssistantMessageEventStream,
   model: Model,
   { signal, idleMs, where }: AttemptContext,
 ): Promise<AttemptOutcome> {
@@ -299,7 +299,7 @@ function resetMessage(message: AssistantMessage): void {
   message.stopReason = 'stop';
 }
 
-function fail(stream: EventStream, message: AssistantMessage, failure: Failure): void {
+function fail(stream: AssistantMessageEventStream, message: AssistantMessage, failure: Failure): void {
   message.stopReason = 'error';
   message.errorKind = failure.kind;
   message.errorMessage = failure.message;
@@ -307,7 +307,7 @@ function fail(stream: EventStream, message: AssistantMessage, failure: Failure):
 }
 
 /** The partial answer is kept: the agent records it as aborted. */
-function abortWith(stream: EventStream, message: AssistantMessage): void {
+function abortWith(stream: AssistantMessageEventStream, message: AssistantMessage): void {
   message.stopReason = 'aborted';
   message.errorKind = 'aborted';
   message.errorMessage = 'the request was aborted';

@@ -8,6 +8,10 @@ export interface HookOutcome {
   block: string | undefined;
   /** `permissionDecision` of a PreToolUse hook (the strictest one wins) */
   permission: 'allow' | 'deny' | 'ask' | undefined;
+  /** the `permissionDecisionReason`s of the hooks that gave the winning decision (for "ask": shown in the question) */
+  permissionReason: string | undefined;
+  /** `updatedInput` of a PreToolUse hook: the tool's input to use instead (the last hook that gave one wins) */
+  updatedInput: Record<string, unknown> | undefined;
   /** text to add for the model (`additionalContext`, or plain stdout of UserPromptSubmit/SessionStart) */
   context: string[];
   /** `continue: false`: stop, for this reason */
@@ -28,8 +32,17 @@ export function hookLabel(run: HookRun): string {
 }
 
 export function readOutcome(runs: readonly HookRun[], plainStdoutIsContext: boolean): HookOutcome {
-  const out: HookOutcome = { block: undefined, permission: undefined, context: [], stop: undefined, failures: [] };
+  const out: HookOutcome = {
+    block: undefined,
+    permission: undefined,
+    permissionReason: undefined,
+    updatedInput: undefined,
+    context: [],
+    stop: undefined,
+    failures: [],
+  };
   const blocks: string[] = [];
+  const reasons: Record<'allow' | 'ask', string[]> = { allow: [], ask: [] };
   for (const run of runs) {
     if (run.timedOut) {
       out.failures.push(`${hookLabel(run)} timed out after ${run.spec.timeoutSeconds} s`);
@@ -62,12 +75,16 @@ export function readOutcome(runs: readonly HookRun[], plainStdoutIsContext: bool
     const permission = specific.permissionDecision ?? (json.decision === 'approve' ? 'allow' : undefined);
     if (permission === 'allow' || permission === 'deny' || permission === 'ask') {
       if (!out.permission || STRICTNESS[permission] > STRICTNESS[out.permission]) out.permission = permission;
-      const why = specific.permissionDecisionReason;
-      if (permission === 'deny') blocks.push(typeof why === 'string' && why ? why : (reason ?? `denied by ${hookLabel(run)}`));
+      const why = typeof specific.permissionDecisionReason === 'string' ? specific.permissionDecisionReason.trim() : '';
+      if (permission === 'deny') blocks.push(why || (reason ?? `denied by ${hookLabel(run)}`));
+      else if (why) reasons[permission].push(why);
     }
+    const updated = specific.updatedInput;
+    if (updated && typeof updated === 'object' && !Array.isArray(updated)) out.updatedInput = updated as Record<string, unknown>;
     for (const extra of [json.additionalContext, specific.additionalContext]) if (typeof extra === 'string' && extra.trim()) out.context.push(extra.trim());
     if (json.continue === false) out.stop = typeof json.stopReason === 'string' ? json.stopReason : `stopped by ${hookLabel(run)}`;
   }
   out.block = blocks.length > 0 ? blocks.join('\n') : undefined;
+  if (out.permission === 'allow' || out.permission === 'ask') out.permissionReason = reasons[out.permission].join('; ') || undefined;
   return out;
 }

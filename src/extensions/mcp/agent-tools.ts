@@ -30,6 +30,8 @@ export function mcpAgentTool(connection: McpConnection, tool: Tool, modelName: s
     description: `${description}\n(MCP tool "${cleanText(tool.name).slice(0, 100)}" of the server "${server}")`,
     parameters: usableSchema(tool.inputSchema) as never,
     strict: false,
+    // a server's tool may change anything: it waits for the batch's other calls, and they for it
+    readOnly: false,
     readOnlyHint: tool.annotations?.readOnlyHint === true,
     async execute(_id, params, signal) {
       const result = await connection.call(tool.name, (params ?? {}) as Record<string, unknown>, signal);

@@ -3,6 +3,7 @@
 // system when the client offers it (so unsaved buffers are what is edited).
 import { type AgentContext, type McpServer, RequestError, type SessionModeState, type SessionUpdate, type StopReason } from '@agentclientprotocol/sdk';
 import type { AgentEndReason } from '../../agent/types.js';
+import { sendFromProgram } from '../../session/program-input.js';
 import type { UserMessage } from '../../ai/types.js';
 import { APPROVAL_MODES, type ApprovalPrompter } from '../../session/permissions/index.js';
 import { createSession } from '../../session/create-session.js';
@@ -40,6 +41,7 @@ export class AcpSession {
   private constructor(
     readonly session: Session,
     private readonly client: AgentContext,
+    private readonly log: (message: string) => void,
   ) {}
 
   static async open(o: OpenOptions): Promise<AcpSession> {
@@ -77,7 +79,7 @@ export class AcpSession {
       editorFiles,
     });
     ref.id = session.id;
-    const acp = new AcpSession(session, o.client);
+    const acp = new AcpSession(session, o.client, o.log);
     session.subscribe(async (event) => {
       if (event.type === 'agent_end') acp.lastReason = event.reason;
       for (const update of updatesFor(event, config.cwd)) await acp.notify(update);
@@ -117,10 +119,16 @@ export class AcpSession {
    * tool batch (tack's own semantics; other agents queue). Either way it answers when the run ends.
    */
   async prompt(message: UserMessage): Promise<StopReason> {
-    if (this.session.state.isRunning) this.session.steer(message);
-    else await this.session.send(message);
+    // prepared as typed text is in the app: a custom command expanded, the UserPromptSubmit hooks run
+    const sent = await sendFromProgram(this.session, message, new AbortController().signal);
+    for (const note of sent.notes) this.log(note);
+    if (sent.blocked) {
+      await this.notify({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: sent.blocked } });
+      return 'refusal';
+    }
+    await sent.done;
     await this.session.waitForIdle();
-    if (this.lastReason === 'error') throw new RequestError(-32603, this.session.state.error ?? 'the run failed');
+    if (this.lastReason === 'error') throw new RequestError(-32603, this.session.state.errorMessage ?? 'the run failed');
     return STOP[this.lastReason];
   }
 

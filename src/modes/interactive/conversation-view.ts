@@ -165,7 +165,7 @@ export class ConversationView {
   }
 
   /** Called at the end of a run: an error the messages did not show yet (a failing listener). */
-  showRunError(message: string | null): void {
+  showRunError(message: string | undefined): void {
     if (message && !this.errorShown) this.transcript.error(message);
     this.errorShown = true;
   }

@@ -1,18 +1,18 @@
 // The approval gate: the agent's `beforeToolCall`. It asks the policy, and when the policy wants a
 // question it asks the user (interactive) or refuses with a reason the model can read (print mode).
 // It also stops a model that repeats one call.
-import type { BeforeToolCall, ToolCallBlock } from '../../agent/types.js';
+import type { AnyAgentTool, ToolCallBlock } from '../../agent/types.js';
 import type { ToolCall } from '../../ai/types.js';
 import { displayPath } from '../../../tools/paths.js';
 import { ownTempDirIfMade } from '../../../tools/own-temp.js';
 import { describeLocation, locate, realRoot, type RealLocation } from '../../../tools/real-path.js';
 import { SessionGrants } from './grants.js';
 import { APPROVAL_MODES, decide, judgedPaths, refusal, type ApprovalMode, type Decision, type PolicyMode } from './policy.js';
-import { previewChange } from './preview.js';
+import { previewChange, type ChangePreview } from './preview.js';
 import type { ApprovalAnswer, ApprovalPrompter, ApprovalRequest } from './prompter.js';
 import { REPEAT_LIMIT, RepeatGuard } from './repeat-guard.js';
 import type { Rules } from './rules.js';
-import { askChoices, summarize } from './questions.js';
+import { askChoices, summarize, YES_NO } from './questions.js';
 
 export interface ApprovalGateOptions {
   cwd: string;
@@ -33,10 +33,20 @@ export interface ApprovalGateOptions {
   trustReadOnlyHints?: boolean;
 }
 
+/** What the PreToolUse hooks answered for a call: "allow" stands for the user's yes, "ask" puts the question even where nothing would ask. */
+export interface HookPermission {
+  decision: 'allow' | 'ask';
+  /** `permissionDecisionReason`: for "ask", shown in the question */
+  reason?: string;
+}
+
 type AskDecision = Extract<Decision, { kind: 'ask' }>;
 type Located = ReadonlyMap<string, RealLocation>;
 
 const block = (reason: string): ToolCallBlock => ({ block: true, reason });
+
+/** How a question about a call the policy did not ask about shows it. */
+const KINDS: Record<string, ApprovalRequest['kind']> = { bash: 'bash', edit: 'edit', write: 'edit', read: 'read' };
 
 export class ApprovalGate {
   readonly grants = new SessionGrants();
@@ -122,21 +132,48 @@ export class ApprovalGate {
   }
 
   /**
-   * `approved`: a PreToolUse hook answered `permissionDecision: "allow"`, which stands for the user's
-   * answer to a question; what the policy refuses stays refused.
+   * `hook`: what the PreToolUse hooks answered. "allow" stands for the user's answer to a question;
+   * "ask" asks even when the mode or a rule would let the call run. What the policy refuses stays refused.
    */
-  readonly beforeToolCall = async (...[call, tool, signal, approved]: [...Parameters<BeforeToolCall>, boolean?]): Promise<ToolCallBlock | undefined> => {
+  readonly beforeToolCall = async (
+    call: ToolCall,
+    tool: AnyAgentTool | undefined,
+    signal: AbortSignal,
+    hook?: Partial<HookPermission>,
+  ): Promise<ToolCallBlock | undefined> => {
     const args = (call.arguments ?? {}) as Record<string, unknown>;
     if (this.repeats.record(call.name, args) >= REPEAT_LIMIT) {
       const stop = await this.onRepeat(call, args, signal);
       if (stop) return stop;
     }
     const { decision, located, tackHome } = await this.judge(call.name, args, tool?.readOnlyHint);
-    if (decision.kind === 'allow') return undefined;
     if (decision.kind === 'deny') return block(decision.message);
-    if (approved) return undefined;
+    if (hook?.decision === 'ask') return this.askForHook(call, args, hook.reason, signal, located);
+    if (decision.kind === 'allow' || hook?.decision === 'allow') return undefined;
     return this.ask(call, args, decision, signal, located, tackHome);
   };
+
+  /** A PreToolUse hook wants the user's yes for this call: a plain yes/no (no "always": the hook asks each time). */
+  private async askForHook(
+    call: ToolCall,
+    args: Record<string, unknown>,
+    why: string | undefined,
+    signal: AbortSignal,
+    located: Located,
+  ): Promise<ToolCallBlock | undefined> {
+    const reason = why ? `A PreToolUse hook asks for your approval: ${why}` : 'A PreToolUse hook asks for your approval';
+    if (!this.prompter) {
+      return block(
+        `refused: a PreToolUse hook asks the user to approve this call${why ? ` (${why})` : ''}, and nobody is here to answer; nothing was done. ` +
+          'Tell the user what you need.',
+      );
+    }
+    const hidden = this.hiddenPreview(call.name, located);
+    const preview = hidden ? undefined : await previewChange(call.name, args, this.o.cwd);
+    const answer = await this.question<never>(signal, () => this.request(call, args, KINDS[call.name] ?? 'other', reason, [...YES_NO], preview, hidden));
+    if (signal.aborted) return block('interrupted: the user stopped the agent while this call waited for approval');
+    return answer.answer === 'no' ? block(this.declined(answer)) : undefined;
+  }
 
   private async onRepeat(call: ToolCall, args: Record<string, unknown>, signal: AbortSignal): Promise<ToolCallBlock | undefined> {
     const what = summarize(call.name, args, this.o);
@@ -181,20 +218,10 @@ export class ApprovalGate {
       const now = this.decide(call.name, args, located, tackHome);
       if (now.kind === 'allow') return { settled: undefined };
       if (now.kind === 'deny') return { settled: block(now.message) };
-      const request: ApprovalRequest = {
-        toolCallId: call.id,
-        tool: call.name,
-        args,
-        kind: now.subject.type === 'tool' ? 'other' : now.subject.type,
-        summary: summarize(call.name, args, this.o),
-        reason: `${now.reason[0].toUpperCase()}${now.reason.slice(1)}`,
-        choices: askChoices(now, this.o.cwd, this.o.saveAllowRules !== undefined),
-      };
-      if (preview?.ok) request.diff = preview.diff;
-      if (preview && !preview.ok) request.note = preview.problem;
-      if (hidden) request.note = hidden;
+      const kind = now.subject.type === 'tool' ? 'other' : now.subject.type;
+      const reason = `${now.reason[0].toUpperCase()}${now.reason.slice(1)}`;
+      const request = this.request(call, args, kind, reason, askChoices(now, this.o.cwd, this.o.saveAllowRules !== undefined), preview, hidden);
       if (now.warning) request.note = now.warning;
-      if (call.name === 'bash') request.command = String(args.command ?? '');
       return request;
     });
     if ('settled' in answer) return answer.settled;
@@ -202,6 +229,23 @@ export class ApprovalGate {
     if (answer.answer === 'no') return block(this.declined(answer));
     if (answer.answer === 'always' && answer.scope) this.grant(answer);
     return undefined;
+  }
+
+  private request(
+    call: ToolCall,
+    args: Record<string, unknown>,
+    kind: ApprovalRequest['kind'],
+    reason: string,
+    choices: ApprovalRequest['choices'],
+    preview: ChangePreview | undefined,
+    hidden: string | undefined,
+  ): ApprovalRequest {
+    const request: ApprovalRequest = { toolCallId: call.id, tool: call.name, args, kind, summary: summarize(call.name, args, this.o), reason, choices };
+    if (preview?.ok) request.diff = preview.diff;
+    if (preview && !preview.ok) request.note = preview.problem;
+    if (hidden) request.note = hidden;
+    if (call.name === 'bash') request.command = String(args.command ?? '');
+    return request;
   }
 
   /** Why a change is asked about without its diff: the file holds secrets, or the path is a link that leads out. */

@@ -43,6 +43,8 @@ export function summarize(tool: string, args: Record<string, unknown>, where: { 
 
 const YES: ApprovalChoice = { label: 'Yes', key: 'y', answer: { answer: 'yes' } };
 const NO: ApprovalChoice = { label: 'No (Esc), optionally telling the model why', key: 'n', answer: { answer: 'no' } };
+/** The two plain answers, for a question no "always" answer could settle (a hook's "ask"). */
+export const YES_NO: readonly ApprovalChoice[] = [YES, NO];
 
 export function askChoices(decision: Extract<Decision, { kind: 'ask' }>, cwd: string, canSave = true): ApprovalChoice[] {
   const subject = decision.subject;

@@ -169,7 +169,7 @@ export class Controller {
   }
 
   get busy(): boolean {
-    return this.session.state.isRunning;
+    return this.session.running;
   }
 
   get inputText(): string {
@@ -213,7 +213,7 @@ export class Controller {
   private onSessionEvent(e: SessionEvent): void {
     this.view.onEvent(e);
     if (e.type === 'compaction_start') this.compactingSince = Date.now();
-    if (e.type === 'agent_end' && e.reason === 'error') this.view.showRunError(this.session.state.error);
+    if (e.type === 'agent_end' && e.reason === 'error') this.view.showRunError(this.session.state.errorMessage);
     if (e.type === 'agent_end') this.attention.turnEnded(e.reason);
     this.screen.animate(this.busy || this.session.compacting);
     this.schedule();
@@ -285,12 +285,12 @@ export class Controller {
       case 'escape':
         if (this.input.closeMenu()) return;
         if (this.cancel) this.cancel();
-        else if (session.state.isRunning || session.queued().length > 0) this.restore(session.abort());
+        else if (session.running || session.queued().length > 0) this.restore(session.abort());
         else if (this.input.doubleEscape()) void this.command({ name: 'rewind', args: '' });
         return;
       case 'interrupt':
         if (this.input.text !== '') this.input.clear();
-        else if (session.state.isRunning) this.restore(session.abort());
+        else if (session.running) this.restore(session.abort());
         else if (this.cancel) this.cancel();
         else if (Date.now() < this.quitArmedUntil) this.quit();
         else {
@@ -358,7 +358,7 @@ export class Controller {
   }
 
   private quit(): void {
-    if (this.session.state.isRunning) this.session.abort();
+    if (this.session.running) this.session.abort();
     this.o.onQuit();
   }
 

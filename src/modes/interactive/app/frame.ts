@@ -49,7 +49,7 @@ export function composeFrame(f: FrameInput): string[] {
   const { cols, view: v, session } = f;
   const state = session.state;
   const usage = session.usageNow;
-  const busy = state.isRunning;
+  const busy = session.running;
   const compacting = session.compacting;
   const rule = s.gray(sym('─', '-').repeat(cols));
   const view = renderEditor(f.editor, {

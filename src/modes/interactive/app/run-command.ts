@@ -127,7 +127,7 @@ export async function runCommand(ctx: CommandContext, cmd: ParsedCommand): Promi
       return;
     case 'init': {
       const session = ctx.session();
-      if (session.state.isRunning) t.error('/init needs a quiet moment: let the run finish, or interrupt it with Esc, then try again');
+      if (session.running) t.error('/init needs a quiet moment: let the run finish, or interrupt it with Esc, then try again');
       else ctx.send(initRequest(session.config.cwd, cmd.args));
       return;
     }
@@ -142,7 +142,7 @@ export async function runCommand(ctx: CommandContext, cmd: ParsedCommand): Promi
       return;
     case 'rewind':
     case 'undo': {
-      if (ctx.session().state.isRunning) {
+      if (ctx.session().running) {
         t.error(`/${cmd.name} needs a quiet moment: let the run finish, or interrupt it with Esc, then try again`);
         return;
       }
@@ -165,7 +165,7 @@ export async function runCommand(ctx: CommandContext, cmd: ParsedCommand): Promi
 async function compact(ctx: CommandContext, focus: string): Promise<void> {
   const session = ctx.session();
   const t = ctx.transcript;
-  if (session.state.isRunning) {
+  if (session.running) {
     t.error('/compact needs a quiet moment: let the run finish, or interrupt it with Esc, then try again');
     return;
   }

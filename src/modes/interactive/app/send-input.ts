@@ -2,6 +2,7 @@
 // hooks run, the files (`@path`) and MCP resources (`@server:uri`) it mentions attached, then sent
 // (a new run, a steer or a follow-up). Mentions are looked for in what was typed only: a command's
 // body or a file's contents never attach anything.
+import type { AgentEndReason } from '../../../agent/types.js';
 import { attachMentioned, type Attachments, withAttachments } from '../../../session/attachments/index.js';
 import { prepareInput } from '../../../session/input.js';
 import type { Session } from '../../../session/session.js';
@@ -27,9 +28,30 @@ export async function sendPrepared(session: Session, text: string, followUp: boo
     const refused = [...files.refused, ...(pasted?.refused ?? [])];
     if (refused.length > 0) t.push(refusedLines(refused, t.width));
     const full = resources.length > 0 ? `${input.text}\n\n${resources.join('\n\n')}` : input.text;
-    await session.send(withAttachments(full, [...files.parts, ...(pasted?.parts ?? [])]), { followUp });
+    await whenIdleAfter(session, () => session.send(withAttachments(full, [...files.parts, ...(pasted?.parts ?? [])]), { followUp }));
   } finally {
     input.release();
+  }
+}
+
+/**
+ * Sends; when that started a run and the run is over (the Stop hooks agreed, nobody sent more), the
+ * Notification hooks hear that the app waits for input (Claude Code's `idle_prompt`). Not after Esc:
+ * whoever pressed it is there.
+ */
+async function whenIdleAfter(session: Session, send: () => Promise<void>): Promise<void> {
+  const starts = !session.running;
+  let reason: AgentEndReason | undefined;
+  const unsubscribe = session.subscribe((e) => {
+    if (e.type === 'agent_end') reason = e.reason;
+  });
+  try {
+    await send();
+  } finally {
+    unsubscribe();
+  }
+  if (starts && reason !== undefined && reason !== 'aborted' && !session.running) {
+    void session.extensions.hooks?.notification('tack is waiting for your input', 'idle_prompt');
   }
 }
 

@@ -32,5 +32,5 @@ export async function runShellLine(ctx: CommandContext, command: string): Promis
     return;
   }
   session.addToConversation(userCommandMessage(command, resultText(view.result), view.status === 'failed'));
-  t.notice(session.state.isRunning ? 'its output goes to tack after the running tools' : 'its output is in the conversation for your next message');
+  t.notice(session.running ? 'its output goes to tack after the running tools' : 'its output is in the conversation for your next message');
 }

@@ -2,8 +2,8 @@
 // is known to refuse (compat flags). Quirks not listed here are learned at run time anyway; a
 // preset only saves the first refused request. A provider of the same name in the settings
 // overrides any of these fields.
-import type { CompatFlags, WireChoice } from '../ai/types.js';
-import type { Vendor } from '../ai/model-table.js';
+import type { CompatFlags, WireChoice } from './types.js';
+import type { Vendor } from './model-table.js';
 
 export interface Preset {
   /** shown by --list-providers and in notes */
