@@ -60,7 +60,8 @@ run('commands, skills and hooks in the app', () => {
     term.type('/quick a.ts');
     term.keys('Escape');
     term.keys('Enter');
-    await term.waitFor('quick answer', 10_000, 'the command');
+    // once the run is over (no spinner): a message sent before that would join the command's run
+    await term.waitFor((screen) => screen.includes('quick answer') && !screen.includes('Esc to interrupt'), 10_000, 'the command');
     term.type('now in depth');
     term.keys('Enter');
     await term.waitFor('big answer', 10_000, 'the next message');
