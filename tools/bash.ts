@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { execa } from 'execa';
@@ -9,6 +8,7 @@ import type { ToolContext } from './context.js';
 import { Semaphore } from './mutex.js';
 import { toolEnv } from './env.js';
 import { MARKER_VAR, killCommand, trackCommand } from './process-group.js';
+import { commandMarker } from './reaper.js';
 import type { Sandbox } from './sandbox.js';
 import { findExecutable } from './which.js';
 
@@ -208,7 +208,8 @@ function spawnAndWait(
 ): Promise<Ending> {
   // `exec 2>&1` first: stderr joins stdout in one pipe, so the two stay in the order they were written.
   const argv = ['-c', `exec 2>&1; ${command}`];
-  const marker = randomUUID();
+  // before the command starts: the watcher that ends it if tack is killed runs from now on
+  const marker = commandMarker();
   const { file, args } = options.sandbox ? options.sandbox.wrap(shell(), argv) : { file: shell(), args: argv };
   const child = execa(file, args, {
     cwd,

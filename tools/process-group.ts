@@ -4,10 +4,10 @@
 // child inherits unless it clears its environment.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { reapOnDeath } from './reaper.js';
+import { MARKER_VAR, reapOnDeath } from './reaper.js';
 
 /** The variable naming one command run, in its environment and its children's. */
-export const MARKER_VAR = 'TACK_COMMAND_ID';
+export { MARKER_VAR };
 
 /** After SIGTERM a command gets this long to exit before SIGKILL. */
 export const KILL_GRACE_MS = 2000;
@@ -109,7 +109,7 @@ export function trackCommand(c: CommandProcesses): () => void {
   }
   running.add(c);
   // the exit hook cannot run after kill -9: the watcher covers that
-  const unreap = reapOnDeath(c.pid, c.marker ? `${MARKER_VAR}=${c.marker}` : '');
+  const unreap = reapOnDeath(c.pid);
   return () => {
     unreap();
     return running.delete(c);

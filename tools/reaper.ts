@@ -1,32 +1,36 @@
 // Commands run in process groups of their own (so a timeout can end all they started), which is
 // also why they outlive tack: after `kill -9` no exit handler runs. One watcher per tack process,
-// started with the first command, holds a pipe from tack; the kernel closes it when tack dies, however
-// it dies, and the watcher then kills the groups of the commands still registered, and the processes
-// that left them but carry a command's marker (setsid, double forks). In the sandbox bubblewrap's
-// --die-with-parent ends the command too; what no one can reach is a process that cleared its
-// environment and left its group.
+// started before its first command, holds a pipe from tack; the kernel closes it when tack dies,
+// however it dies, and the watcher then kills the groups of the commands still registered, and every
+// process whose environment carries one of this tack's command markers (they all start with the
+// watcher's prefix, so a command killed before its registration was written is still found; setsid
+// and double forks too). In the sandbox bubblewrap's --die-with-parent ends the command too; what no
+// one can reach is a process that cleared its environment and left its group.
 import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import { findExecutable } from './which.js';
+
+/** The environment variable every process of a command carries: this tack's prefix, then the command's id. */
+export const MARKER_VAR = 'TACK_COMMAND_ID';
+
+/** Letters and digits only: it goes into the watcher's pattern as it is. */
+const PREFIX = `tack${process.pid}x${randomBytes(6).toString('hex')}`;
 
 const WATCHER = `
 trap '' INT HUP TERM QUIT PIPE
 declare -A groups
-while read -r op pid marker; do
+while read -r op pid; do
   case $op in
-    +) groups[$pid]=$marker ;;
+    +) groups[$pid]=1 ;;
     -) unset "groups[$pid]" ;;
   esac
 done
 for pid in "\${!groups[@]}"; do kill -KILL -- "-$pid" 2>/dev/null; done
-patterns=()
-for marker in "\${groups[@]}"; do [ -n "$marker" ] && patterns+=(-e "$marker"); done
 # one grep over every process's environment, not a process per process: it runs while the machine may be busy
-if [ \${#patterns[@]} -gt 0 ]; then
-  for env in $(grep -lzxF "\${patterns[@]}" /proc/[0-9]*/environ 2>/dev/null); do
-    pid=\${env#/proc/}; kill -KILL "\${pid%/environ}" 2>/dev/null
-  done
-fi
+for env in $(grep -lzE "^${MARKER_VAR}=$1-" /proc/[0-9]*/environ 2>/dev/null); do
+  pid=\${env#/proc/}; kill -KILL "\${pid%/environ}" 2>/dev/null
+done
 `;
 
 let pipe: Socket | null | undefined;
@@ -35,7 +39,7 @@ function watcher(): Socket | null {
   if (pipe !== undefined) return pipe;
   const bash = findExecutable('bash');
   if (!bash) return (pipe = null);
-  const child = spawn(bash, ['-c', WATCHER], { detached: true, stdio: ['pipe', 'ignore', 'ignore'] });
+  const child = spawn(bash, ['-c', WATCHER, 'tack-reaper', PREFIX], { detached: true, stdio: ['pipe', 'ignore', 'ignore'] });
   child.on('error', () => {
     pipe = null;
   });
@@ -50,12 +54,17 @@ function watcher(): Socket | null {
 }
 
 /**
- * Registers a running command's group (pid) with the watcher, and `markerEntry`, the NAME=value its
- * processes carry in their environment; returns the unregister.
+ * A new command's marker (the MARKER_VAR value for its environment). The watcher is started first,
+ * so from the moment the command runs, tack's death ends it.
  */
-export function reapOnDeath(pid: number, markerEntry = ''): () => void {
-  const safe = /^[\w=-]*$/.test(markerEntry) ? markerEntry : '';
-  watcher()?.write(`+ ${pid} ${safe}\n`);
+export function commandMarker(): string {
+  watcher();
+  return `${PREFIX}-${randomUUID()}`;
+}
+
+/** Registers a running command's group (pid) with the watcher; returns the unregister. */
+export function reapOnDeath(pid: number): () => void {
+  watcher()?.write(`+ ${pid}\n`);
   return () => {
     pipe?.write(`- ${pid}\n`);
   };
