@@ -102,6 +102,20 @@ run('everyday screens', () => {
     expect(JSON.stringify(server.chatRequests()[2]!.body.messages)).toContain('SHORT-SUMMARY');
   });
 
+  it('/compact typed while the run is only finishing (a slow Stop hook) waits for it instead of refusing', async () => {
+    const project = makeProject();
+    const stop = { Stop: [{ hooks: [{ type: 'command', command: 'sleep 1.5' }] }] };
+    writeFileSync(join(project.home, 'config.json'), JSON.stringify({ hooks: stop }));
+    const { term } = await startApp([{ text: 'a short answer' }, { text: '## Goal\n- say hello (SHORT-SUMMARY)' }], { project });
+    term.type('hello');
+    term.keys('Enter');
+    await term.waitFor((screen) => screen.includes('a short answer') && screen.includes('Esc to interrupt'), 10_000, 'the answer, the run still going');
+    term.type('/compact');
+    term.keys('Enter');
+    const screen = await term.waitFor('compacted the conversation', 10_000, 'the marker');
+    expect(screen).not.toContain('needs a quiet moment');
+  });
+
   it('/session aligns its labels, counts "1 model call", and breaks the file path at a slash', async () => {
     const { term } = await startApp([{ text: 'one answer' }], { cols: 80 });
     term.type('hi');

@@ -16,6 +16,7 @@ import { exportConversation } from './export-file.js';
 import { runShellLine } from './shell-line.js';
 import type { InputBox } from './input-box.js';
 import { RewindPanel } from './rewind-panel.js';
+import { quietWithin } from '../../../session/quiet.js';
 
 export interface CommandContext {
   transcript: Transcript;
@@ -49,6 +50,9 @@ export function helpLines(cols: number): string[] {
     ...COMMANDS.flatMap((c) => row(`/${c.name}${c.args ? ` ${c.args}` : ''}`, c.description, cmdWidth)),
   ];
 }
+
+/** how long a command that needs a quiet moment waits for a run that is only finishing */
+const FINISHING_MS = 3000;
 
 export async function runCommand(ctx: CommandContext, cmd: ParsedCommand): Promise<void> {
   const t = ctx.transcript;
@@ -127,7 +131,7 @@ export async function runCommand(ctx: CommandContext, cmd: ParsedCommand): Promi
       return;
     case 'init': {
       const session = ctx.session();
-      if (session.running) t.error('/init needs a quiet moment: let the run finish, or interrupt it with Esc, then try again');
+      if (!(await quietWithin(session, FINISHING_MS))) t.error('/init needs a quiet moment: let the run finish, or interrupt it with Esc, then try again');
       else ctx.send(initRequest(session.config.cwd, cmd.args));
       return;
     }
@@ -142,7 +146,7 @@ export async function runCommand(ctx: CommandContext, cmd: ParsedCommand): Promi
       return;
     case 'rewind':
     case 'undo': {
-      if (ctx.session().running) {
+      if (!(await quietWithin(ctx.session(), FINISHING_MS))) {
         t.error(`/${cmd.name} needs a quiet moment: let the run finish, or interrupt it with Esc, then try again`);
         return;
       }
@@ -165,7 +169,7 @@ export async function runCommand(ctx: CommandContext, cmd: ParsedCommand): Promi
 async function compact(ctx: CommandContext, focus: string): Promise<void> {
   const session = ctx.session();
   const t = ctx.transcript;
-  if (session.running) {
+  if (!(await quietWithin(session, FINISHING_MS))) {
     t.error('/compact needs a quiet moment: let the run finish, or interrupt it with Esc, then try again');
     return;
   }
