@@ -60,13 +60,7 @@ export async function runAgentLoopContinue(
   streamFn?: StreamFn,
 ): Promise<AgentMessage[]> {
   assertContinuable(context);
-  const ctx = ownCopy(context, []);
-  const newMessages: AgentMessage[] = [];
-  await emit({ type: 'agent_start' });
-  await emit({ type: 'turn_start' });
-  const reason = await runLoop(ctx, newMessages, config, signal ?? new AbortController().signal, emit, streamFn ?? streamSimple);
-  await emit({ type: 'agent_end', messages: newMessages, reason });
-  return newMessages;
+  return runAgentLoop([], context, config, emit, signal, streamFn);
 }
 
 function assertContinuable(context: AgentContext): void {

@@ -64,12 +64,21 @@ function check(call: ToolCall, tools: readonly AnyAgentTool[]): Checked {
   return v.ok ? { tool: v.tool, params: v.params } : { tool: v.tool, problem: v.message };
 }
 
+/** Whether a call of `tool` with these arguments only looks, by the tool's own `readOnly` (a throw: no). */
+export function onlyLooks(tool: AnyAgentTool, params: unknown): boolean {
+  try {
+    return typeof tool.readOnly === 'function' ? tool.readOnly(params) === true : tool.readOnly === true;
+  } catch {
+    return false;
+  }
+}
+
 function kindOf(c: Checked): { kind: Kind; key: string | undefined } {
   const tool = c.tool;
   if (!tool || c.problem) return { kind: 'look', key: undefined };
   if (tool.readOnly === undefined && tool.lockKey === undefined) return { kind: 'free', key: undefined };
+  if (onlyLooks(tool, c.params)) return { kind: 'look', key: undefined };
   try {
-    if (typeof tool.readOnly === 'function' ? tool.readOnly(c.params) === true : tool.readOnly === true) return { kind: 'look', key: undefined };
     const key = tool.lockKey?.(c.params);
     return { kind: key === undefined ? 'any' : 'change', key };
   } catch {

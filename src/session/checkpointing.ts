@@ -1,5 +1,6 @@
 // The Session's checkpoints: one before each prompt and each delivered steering message, the
 // workspace after each turn that ran tools, and rewinds of the files, the conversation or both.
+import { onlyLooks } from '../agent/tool-exec.js';
 import type { AgentEvent, AnyAgentTool } from '../agent/types.js';
 import type { AssistantMessage, Message, ToolCall } from '../ai/types.js';
 import { Checkpoints, type RewindReport } from '../checkpoints/checkpoints.js';
@@ -44,12 +45,7 @@ export function mayHaveChanged(message: AssistantMessage, tools: readonly AnyAge
     .filter((c): c is ToolCall => c.type === 'toolCall')
     .some((call) => {
       const tool = tools.find((t) => t.name === call.name);
-      if (!tool) return false;
-      try {
-        return !(typeof tool.readOnly === 'function' ? tool.readOnly(call.arguments) === true : tool.readOnly === true);
-      } catch {
-        return true;
-      }
+      return tool !== undefined && !onlyLooks(tool, call.arguments);
     });
 }
 
