@@ -214,7 +214,17 @@ export class Controller {
     this.view.onEvent(e);
     if (e.type === 'compaction_start') this.compactingSince = Date.now();
     if (e.type === 'agent_end' && e.reason === 'error') this.view.showRunError(this.session.state.errorMessage);
-    if (e.type === 'agent_end') this.attention.turnEnded(e.reason);
+    if (e.type === 'agent_end') {
+      this.attention.turnEnded(e.reason);
+      // The run goes on a little after its agent_end (Stop hooks, the checkpoint): the frame that
+      // shows it over comes when it is, and the spinner's ticker stops then.
+      const session = this.session;
+      void session.waitForIdle().then(() => {
+        if (session !== this.session) return;
+        this.screen.animate(this.busy || session.compacting);
+        this.schedule();
+      });
+    }
     this.screen.animate(this.busy || this.session.compacting);
     this.schedule();
   }

@@ -39,6 +39,8 @@ export class Screen {
   private snapshot: Snapshot = { items: [], live: [] };
   private readonly listeners = new Set<() => void>();
   private timer: NodeJS.Timeout | null = null;
+  /** when the scheduled frame is due */
+  private due = 0;
   private ticker: NodeJS.Timeout | null = null;
   private lastFrame = 0;
   /** how long the last frame took: rendering the finished text, composing, drawing */
@@ -63,14 +65,21 @@ export class Screen {
 
   /** Coalesces changes: at most one frame every FRAME_MS. */
   schedule(): void {
-    if (this.timer || this.closed) return;
-    // Once the run is over nothing competes with the screen: the final frame comes at once.
+    if (this.closed) return;
+    // Once the run is over nothing competes with the screen: the final frame comes at once, even
+    // if a frame was already set for later while the stream was fast.
     const gap = this.source.busy() ? Math.min(MAX_FRAME_MS, Math.max(FRAME_MS, FRAME_SHARE * this.frameMs)) : FRAME_MS;
-    const wait = Math.max(0, this.lastFrame + gap - Date.now());
+    const now = Date.now();
+    const due = Math.max(now, this.lastFrame + gap);
+    if (this.timer) {
+      if (this.due <= due) return;
+      clearTimeout(this.timer);
+    }
+    this.due = due;
     this.timer = setTimeout(() => {
       this.timer = null;
       this.render();
-    }, wait);
+    }, due - now);
   }
 
   /** Stops drawing while another program has the terminal; a frame at once when it is back. */
@@ -82,8 +91,12 @@ export class Screen {
   /** A frame now (after a key press: typing must not wait). */
   render(): void {
     if (this.closed || this.paused) return;
-    const start = performance.now();
-    this.lastFrame = Date.now();
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    const start = Date.now();
+    this.lastFrame = start;
     const fresh = this.source.take();
     if (fresh.length > 0) this.items = this.items.concat(fresh);
     const live = this.compose(this.lastFrame);
@@ -92,7 +105,7 @@ export class Screen {
     this.snapshot = { items: this.items, live };
     for (const l of this.listeners) l();
     // React draws the frame in a microtask the notification queued: this one runs after it.
-    queueMicrotask(() => (this.frameMs = performance.now() - start));
+    queueMicrotask(() => (this.frameMs = Date.now() - start));
   }
 
   /** Redraws every TICK_MS while `on` (the spinner and the elapsed time move). */
