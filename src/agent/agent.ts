@@ -4,6 +4,7 @@ import type { AssistantMessage, ImageContent, Model, ThinkingLevel } from '../ai
 import { applyEvent, createState, EMPTY_USAGE, type MutableState } from './agent-state.js';
 import { defaultConvertToLlm, runAgentLoop, runAgentLoopContinue } from './agent-loop.js';
 import { MessageQueues, type QueueKind, type QueuedMessage } from './message-queue.js';
+import { callInOrder } from './listeners.js';
 import type {
   AgentEvent,
   AgentListener,
@@ -26,14 +27,18 @@ interface ActiveRun {
 }
 
 const IDLE = new AbortController().signal;
+const DELIVERED = Promise.resolve();
 
 export class Agent {
   private readonly s: MutableState;
-  private readonly listeners = new Set<AgentListener>();
+  /** replaced, never changed in place: a delivery goes through the list it started with */
+  private listeners: readonly AgentListener[] = [];
   private readonly queues: MessageQueues;
   private active: ActiveRun | undefined;
   /** events reach listeners one at a time, in order, even those emitted without awaiting */
   private delivery: Promise<void> = Promise.resolve();
+  /** deliveries a listener still works on: the next event waits behind them */
+  private deliveriesInFlight = 0;
   private readonly options: AgentOptions;
 
   convertToLlm: AgentLoopConfig['convertToLlm'];
@@ -67,8 +72,10 @@ export class Agent {
 
   /** Listeners are awaited in the order they subscribed, and get the run's abort signal. */
   subscribe(listener: AgentListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    if (!this.listeners.includes(listener)) this.listeners = [...this.listeners, listener];
+    return () => {
+      this.listeners = this.listeners.filter((l) => l !== listener);
+    };
   }
 
   get steeringMode(): QueueMode {
@@ -327,15 +334,31 @@ export class Agent {
     await this.emit({ type: 'agent_end', messages: [message], reason: aborted ? 'aborted' : 'error' });
   }
 
+  /**
+   * Delivers at once when no earlier event is still with a listener (a stream's deltas, to listeners
+   * that take them synchronously, cost no promise); behind the earlier ones otherwise.
+   */
   private emit(event: AgentEvent): Promise<void> {
-    const delivered = this.delivery.then(() => this.deliver(event));
+    if (this.deliveriesInFlight > 0) return this.track(this.delivery.then(() => this.deliver(event)));
+    try {
+      const rest = this.deliver(event);
+      return rest ? this.track(rest) : DELIVERED;
+    } catch (err) {
+      return Promise.reject(err);
+    }
+  }
+
+  private track(delivering: Promise<void>): Promise<void> {
+    this.deliveriesInFlight++;
+    const delivered = delivering.finally(() => {
+      this.deliveriesInFlight--;
+    });
     this.delivery = delivered.catch(() => {});
     return delivered;
   }
 
-  private async deliver(event: AgentEvent): Promise<void> {
+  private deliver(event: AgentEvent): Promise<void> | undefined {
     applyEvent(this.s, event);
-    const signal = this.active?.controller.signal ?? IDLE;
-    for (const listener of [...this.listeners]) await listener(event, signal);
+    return callInOrder(this.listeners, event, this.active?.controller.signal ?? IDLE);
   }
 }

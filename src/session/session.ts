@@ -1,6 +1,7 @@
 // A Session = the Agent + its session file + compaction. Every mode drives a Session, never the Agent.
 import { randomUUID } from 'node:crypto';
 import { Agent, type QueuedMessage } from '../agent/agent.js';
+import { callInOrder } from '../agent/listeners.js';
 import type { AgentEndReason, AgentEvent, AgentOptions, AgentState, AnyAgentTool } from '../agent/types.js';
 import type { Model, StreamFn, ThinkingLevel, UserMessage } from '../ai/types.js';
 import { packageVersion } from '../config/paths.js';
@@ -69,7 +70,8 @@ export class Session {
   private compactingNow = false;
   private writer: SessionWriter | null = null;
   private lock: SessionLock | null = null;
-  private readonly listeners: SessionListener[] = [];
+  /** replaced, never changed in place: an event goes through the list it started with */
+  private listeners: readonly SessionListener[] = [];
   private readonly settings: CompactionSettings;
   /** MCP servers: their tools join the built-in ones; `/mcp` shows and reconnects them */
   readonly mcp: McpHost | undefined;
@@ -174,10 +176,10 @@ export class Session {
   }
 
   subscribe(listener: SessionListener): () => void {
-    this.listeners.push(listener);
+    this.listeners = [...this.listeners, listener];
     return () => {
       const i = this.listeners.indexOf(listener);
-      if (i >= 0) this.listeners.splice(i, 1);
+      if (i >= 0) this.listeners = this.listeners.filter((_, j) => j !== i);
     };
   }
 
@@ -323,10 +325,11 @@ export class Session {
     if (entry.type === 'message') this.messageEntries++;
   }
 
-  private async emit(event: SessionEvent): Promise<void> {
+  /** Listeners in order; undefined when all took the event at once (see callInOrder). */
+  private emit(event: SessionEvent): Promise<void> | undefined {
     if (event.type === 'compaction_start') this.compactingNow = true;
     else if (event.type === 'compaction_end' || event.type === 'compaction_error') this.compactingNow = false;
-    for (const listener of [...this.listeners]) await listener(event);
+    return callInOrder(this.listeners, event, undefined);
   }
 
   /** The totals with the answer being streamed counted by estimate (the server counts only at its end). */
@@ -336,9 +339,15 @@ export class Session {
     return withEstimate(this.usage, this.requestEstimate, Math.ceil(messageChars(streaming) / 4), this.model.prices);
   }
 
-  private async onAgentEvent(event: AgentEvent): Promise<void> {
-    // not per streamed delta: the checkpoints follow messages, turns and runs
-    if (event.type !== 'message_update' && event.type !== 'tool_execution_update') await this.checkpointStep.onEvent(event, this.agent.state.messages);
+  private onAgentEvent(event: AgentEvent): Promise<void> | undefined {
+    // A streamed delta goes straight to the listeners: no checkpoint, no file, no promise.
+    if (event.type === 'message_update' || event.type === 'tool_execution_update') return this.emit(event);
+    return this.onMessageOrTurnEvent(event);
+  }
+
+  private async onMessageOrTurnEvent(event: AgentEvent): Promise<void> {
+    // the checkpoints follow messages, turns and runs
+    await this.checkpointStep.onEvent(event, this.agent.state.messages);
     // what the request holds, estimated once per call: the count while streaming, or if none comes
     if (event.type === 'message_start' && event.message.role === 'assistant') this.requestEstimate = estimateTokens(this.agent.state.messages);
     if (event.type === 'agent_end') this.lastEnd = event.reason;
