@@ -35,10 +35,10 @@ export class Agent {
   private listeners: readonly AgentListener[] = [];
   private readonly queues: MessageQueues;
   private active: ActiveRun | undefined;
+  /** an event is with the listeners: events emitted meanwhile (by a listener too) wait in `waiting` */
+  private delivering = false;
   /** events reach listeners one at a time, in order, even those emitted without awaiting */
-  private delivery: Promise<void> = Promise.resolve();
-  /** deliveries a listener still works on: the next event waits behind them */
-  private deliveriesInFlight = 0;
+  private readonly waiting: { event: AgentEvent; settle: (error?: { thrown: unknown }) => void }[] = [];
   private readonly options: AgentOptions;
 
   convertToLlm: AgentLoopConfig['convertToLlm'];
@@ -335,26 +335,56 @@ export class Agent {
   }
 
   /**
-   * Delivers at once when no earlier event is still with a listener (a stream's deltas, to listeners
-   * that take them synchronously, cost no promise); behind the earlier ones otherwise.
+   * Delivers at once when no earlier event is still with the listeners (a stream's deltas, to
+   * listeners that take them synchronously, cost no promise); after the earlier ones otherwise.
    */
   private emit(event: AgentEvent): Promise<void> {
-    if (this.deliveriesInFlight > 0) return this.track(this.delivery.then(() => this.deliver(event)));
+    if (this.delivering) {
+      return new Promise((resolve, reject) => this.waiting.push({ event, settle: (error) => (error ? reject(error.thrown) : resolve()) }));
+    }
+    this.delivering = true;
+    let rest: Promise<void> | undefined;
     try {
-      const rest = this.deliver(event);
-      return rest ? this.track(rest) : DELIVERED;
+      rest = this.deliver(event);
     } catch (err) {
+      this.deliverWaiting();
       return Promise.reject(err);
     }
+    if (!rest) {
+      this.deliverWaiting();
+      return DELIVERED;
+    }
+    return rest.finally(() => this.deliverWaiting());
   }
 
-  private track(delivering: Promise<void>): Promise<void> {
-    this.deliveriesInFlight++;
-    const delivered = delivering.finally(() => {
-      this.deliveriesInFlight--;
-    });
-    this.delivery = delivered.catch(() => {});
-    return delivered;
+  /** Delivers the events that waited, in order; `delivering` ends when none is left. */
+  private deliverWaiting(): void {
+    for (let next = this.waiting.shift(); next; next = this.waiting.shift()) {
+      const { event, settle } = next;
+      let rest: Promise<void> | undefined;
+      try {
+        rest = this.deliver(event);
+      } catch (err) {
+        settle({ thrown: err });
+        continue;
+      }
+      if (!rest) {
+        settle();
+        continue;
+      }
+      rest.then(
+        () => {
+          settle();
+          this.deliverWaiting();
+        },
+        (err: unknown) => {
+          settle({ thrown: err });
+          this.deliverWaiting();
+        },
+      );
+      return;
+    }
+    this.delivering = false;
   }
 
   private deliver(event: AgentEvent): Promise<void> | undefined {

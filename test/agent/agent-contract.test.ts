@@ -208,6 +208,26 @@ describe('subscribe', () => {
     expect(log.every((l) => l.startsWith('a:'))).toBe(true);
   });
 
+  it('an event waits while a listener still works on an earlier one, even one emitted without awaiting', async () => {
+    const { faux, agent } = fauxAgent();
+    faux.setResponses([fauxAssistantMessage('x')]);
+    const a: string[] = [];
+    const b: string[] = [];
+    agent.subscribe(async (e: AgentEvent) => {
+      if (e.type === 'agent_start') {
+        agent.steer('while the first listener is busy'); // emits queue_update without awaiting
+        await sleep(15);
+      }
+      a.push(e.type);
+    });
+    agent.subscribe((e) => {
+      b.push(e.type);
+    });
+    await agent.prompt('hi');
+    expect(b).toEqual(a);
+    expect(b.indexOf('queue_update')).toBeGreaterThan(b.indexOf('agent_start'));
+  });
+
   it('a listener that throws ends the run with an assistant message saying so', async () => {
     const { faux, agent } = fauxAgent();
     faux.setResponses([fauxAssistantMessage('x')]);
