@@ -66,9 +66,12 @@ export class Screen {
   /** Coalesces changes: at most one frame every FRAME_MS. */
   schedule(): void {
     if (this.closed) return;
+    // Called for every streamed delta: while the run goes on, a frame already set stays as it is.
+    const busy = this.source.busy();
+    if (this.timer && busy) return;
     // Once the run is over nothing competes with the screen: the final frame comes at once, even
     // if a frame was already set for later while the stream was fast.
-    const gap = this.source.busy() ? Math.min(MAX_FRAME_MS, Math.max(FRAME_MS, FRAME_SHARE * this.frameMs)) : FRAME_MS;
+    const gap = busy ? Math.min(MAX_FRAME_MS, Math.max(FRAME_MS, FRAME_SHARE * this.frameMs)) : FRAME_MS;
     const now = Date.now();
     const due = Math.max(now, this.lastFrame + gap);
     if (this.timer) {

@@ -5,6 +5,7 @@ import { s, sym } from '../style.js';
 import { sanitize, width, wrap, wrapWithPrefix } from '../text.js';
 import { highlight } from './highlight.js';
 import { renderInline } from './inline.js';
+import { splitPlainBlocks } from './plain-blocks.js';
 import { renderTable } from './table.js';
 
 export interface RenderOptions {
@@ -14,6 +15,21 @@ export interface RenderOptions {
 }
 
 export function renderMarkdown(source: string, o: RenderOptions): string[] {
+  const blocks = splitPlainBlocks(source);
+  if (!blocks?.some((b) => b.plain)) return renderParsed(source, o);
+  // plain prose as marked would render a paragraph of it; the rest through marked
+  const out: string[] = [];
+  for (const block of blocks) {
+    const lines = block.plain ? wrap(sanitize(block.text), Math.max(8, o.width)) : renderParsed(block.text, o);
+    if (lines.length === 0) continue;
+    if (out.length > 0) out.push('');
+    out.push(...lines);
+  }
+  return out;
+}
+
+/** The whole source through marked (what renderMarkdown gives, however it gets there). */
+export function renderParsed(source: string, o: RenderOptions): string[] {
   let tokens: Token[];
   try {
     tokens = new Lexer({ gfm: true }).lex(source);
