@@ -1,8 +1,13 @@
 // Interactive rendering under a fast stream: tack in a 120x40 terminal (tmux) while the scripted
 // server streams 300,000 characters of markdown in 8-character chunks as fast as it can.
-// Figures: tack's CPU seconds (start-up included), time from the last chunk reaching tack's socket
-// to the final screen, bytes tack wrote to the terminal per streamed character, full-screen clears
-// (ESC[2J / ESC[3J) and time to the first screen.
+// Figures: tack's CPU seconds (start-up included), time from the last chunk reaching the proxy in
+// front of tack's socket to the final screen, bytes tack wrote to the terminal per streamed
+// character, full-screen clears (ESC[2J / ESC[3J) and time to the first screen.
+// The server writes the whole answer at once (~7 MB of SSE), faster than tack can take it, so the
+// final-screen figure is tack's backlog: all of its handling of the stream less the time the bytes
+// took to reach the proxy (which this process's own polling of tmux stretches; meanwhile the kernel
+// holds megabytes of the answer in tack's socket). One more row, without a target, says it more
+// steadily: from the first byte to the final screen, how long tack took over the whole stream.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
@@ -52,13 +57,16 @@ function answer() {
 const text = answer();
 const server = await startMockServer({ turns: [{ text, chunkSize: 8, usage: { prompt_tokens: 1200, completion_tokens: 75_000 } }] });
 
-// A pass-through proxy records when the last byte of the answer reached tack's socket.
+// A pass-through proxy records when the answer's first and last bytes reached it; it writes them
+// into tack's socket at once.
+let firstChunkAt = 0;
 let lastChunkAt = 0;
 const upstreamPort = Number(new URL(server.url).port);
 const proxy = createServer((client) => {
   const up = createConnection(upstreamPort, '127.0.0.1');
   client.pipe(up);
   up.on('data', (d) => {
+    firstChunkAt ||= performance.now();
     client.write(d);
     lastChunkAt = performance.now();
   });
@@ -127,11 +135,13 @@ const cpu = user + sys;
 const rows = [
   ['CPU (user+sys, start-up included)', `${cpu.toFixed(2)} s`, '< 2 s', cpu < 2],
   ['final screen after last chunk', `${finalAfterLastChunk.toFixed(0)} ms`, '< 300 ms', finalAfterLastChunk < 300],
+  ['  after the first byte (whole stream)', `${(finalAt - firstChunkAt).toFixed(0)} ms`, '-', true],
   ['bytes written per streamed char', `${(bytes / text.length).toFixed(2)} (${bytes} bytes)`, '< 3', bytes / text.length < 3],
   ['full-screen clears (ESC[2J/3J)', String(clears), '0', clears === 0],
   ['first screen after launch', `${(firstScreenAt - started).toFixed(0)} ms`, '< 500 ms', firstScreenAt - started < 500],
 ];
 console.log(
-  `${text.length} characters in 8-character chunks, ${COLS}x${ROWS} terminal; stream took ${(lastChunkAt - firstScreenAt).toFixed(0)} ms after the first screen`,
+  `${text.length} characters in 8-character chunks, ${COLS}x${ROWS} terminal; the answer reached the proxy ${(firstChunkAt - firstScreenAt).toFixed(0)} ms after the first screen, over ${(lastChunkAt - firstChunkAt).toFixed(0)} ms`,
 );
-for (const [label, value, target, ok] of rows) console.log(`${label.padEnd(36)} ${value.padStart(22)}   target ${target.padEnd(8)} ${ok ? 'ok' : 'MISSED'}`);
+for (const [label, value, target, ok] of rows)
+  console.log(`${label.padEnd(38)} ${value.padStart(22)}   target ${target.padEnd(8)} ${target === '-' ? '' : ok ? 'ok' : 'MISSED'}`);
