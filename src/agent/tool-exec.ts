@@ -162,14 +162,17 @@ async function execute(call: ToolCall, p: { tool: AnyAgentTool; args: unknown },
   }
 }
 
-async function runCall(call: ToolCall, checked: Checked, o: ToolBatchOptions, prepared?: () => void): Promise<Outcome> {
+/** `prepared`: told once the call is prepared (its arguments final); it runs once what that returns is done. */
+async function runCall(call: ToolCall, checked: Checked, o: ToolBatchOptions, prepared?: () => Promise<unknown>): Promise<Outcome> {
   await o.emit({ type: 'tool_execution_start', toolCallId: call.id, toolName: call.name, args: call.arguments });
   let p: Prepared;
+  let clear: Promise<unknown> | undefined;
   try {
     p = await prepare(call, checked, o);
   } finally {
-    prepared?.();
+    clear = prepared?.();
   }
+  if (p.ready) await clear;
   const outcome = p.ready ? await execute(call, p, o) : p.outcome;
   await o.emit({
     type: 'tool_execution_end',
@@ -229,17 +232,34 @@ export async function executeToolCalls(calls: ToolCall[], o: ToolBatchOptions): 
 function startTogether(calls: ToolCall[], checked: Checked[], o: ToolBatchOptions): Promise<Outcome>[] {
   const slots: Slot[] = [];
   let preparedBefore: Promise<void> = Promise.resolve();
+  // What a call conflicts with is read when its turn to be prepared comes: the calls before it are
+  // prepared by then, with the arguments they will run with.
+  const conflicting = (i: number, slot: Slot) =>
+    Promise.all(
+      slots
+        .slice(0, i)
+        .filter((earlier) => conflicts(earlier, slot))
+        .map((s) => s.done),
+    );
   return calls.map((call, i) => {
     const c = checked[i] as Checked;
     const slot: Slot = { ...kindOf(c), done: Promise.resolve() };
-    const waitFor = slots.filter((earlier) => conflicts(earlier, slot)).map((s) => s.done);
     const turn = preparedBefore;
     let release!: () => void;
     preparedBefore = new Promise((r) => (release = r));
     const run = (async () => {
       await turn;
-      await Promise.all(waitFor);
-      return runCall(call, c, o, release);
+      await conflicting(i, slot);
+      return runCall(call, c, o, () => {
+        // A beforeToolCall hook may have rewritten the arguments in place (a PreToolUse hook's
+        // updatedInput moving an edit to another file): the call then also waits for what it
+        // conflicts with now, and the calls after it see where it really writes.
+        const now = kindOf(c);
+        const moved = now.kind !== slot.kind || now.key !== slot.key;
+        Object.assign(slot, now);
+        release();
+        return moved ? conflicting(i, slot) : Promise.resolve();
+      });
     })();
     slot.done = run.catch(() => undefined);
     slots.push(slot);

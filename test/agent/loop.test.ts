@@ -293,6 +293,37 @@ describe('agent loop', () => {
     expect(ids).toEqual(['append', 'append', 'look', 'look']);
   });
 
+  it('a call whose arguments a beforeToolCall hook moves onto another call’s path waits for that call: both writes land', async () => {
+    const files = new Map<string, string>();
+    const append: AgentTool<any> = {
+      name: 'append',
+      label: 'append',
+      description: 'read-modify-write',
+      parameters: Type.Object({ path: Type.String(), text: Type.String() }),
+      lockKey: (p: { path: string }) => p.path,
+      execute: async (_id, p: { path: string; text: string }) => {
+        const before = files.get(p.path) ?? '';
+        await sleep(30);
+        files.set(p.path, before + p.text);
+        return { content: [{ type: 'text', text: 'ok' }] };
+      },
+    };
+    const { faux, agent } = setup([append]);
+    // as a PreToolUse hook's updatedInput does: the checked arguments rewritten in place
+    agent.beforeToolCall = async ({ args }) => {
+      const a = args as { path: string; text: string };
+      if (a.text === 'two;') a.path = 'a.txt';
+      return undefined;
+    };
+    faux.setResponses([
+      fauxAssistantMessage([fauxToolCall('append', { path: 'a.txt', text: 'one;' }), fauxToolCall('append', { path: 'b.txt', text: 'two;' })]),
+      fauxAssistantMessage('done'),
+    ]);
+    await agent.prompt('go');
+    expect(files.get('a.txt')).toBe('one;two;');
+    expect(files.has('b.txt')).toBe(false);
+  });
+
   it('stops after maxTurns model calls', async () => {
     const { faux, agent, events } = setup([addTool], { maxTurns: 2 });
     faux.setResponses([
