@@ -14,6 +14,23 @@ import {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Reads a file of `files`, waits, writes it back with `text` added: two at once lose one write. */
+function appendTool(files: Map<string, string>): AgentTool<any> {
+  return {
+    name: 'append',
+    label: 'append',
+    description: 'read-modify-write',
+    parameters: Type.Object({ path: Type.String(), text: Type.String() }),
+    lockKey: (p: { path: string }) => p.path,
+    execute: async (_id, p: { path: string; text: string }) => {
+      const before = files.get(p.path) ?? '';
+      await sleep(30);
+      files.set(p.path, before + p.text);
+      return { content: [{ type: 'text', text: 'ok' }] };
+    },
+  };
+}
+
 function setup(tools: AgentTool<any, any>[], options: { maxTurns?: number; delayMs?: number } = {}) {
   const faux = fauxProvider({ delayMs: options.delayMs });
   const models = createModels();
@@ -249,19 +266,7 @@ describe('agent loop', () => {
     const files = new Map<string, string>([['a.txt', '']]);
     let active = 0;
     let maxActive = 0;
-    const append: AgentTool<any> = {
-      name: 'append',
-      label: 'append',
-      description: 'read-modify-write',
-      parameters: Type.Object({ path: Type.String(), text: Type.String() }),
-      lockKey: (p: { path: string }) => p.path,
-      execute: async (_id, p: { path: string; text: string }) => {
-        const before = files.get(p.path) ?? '';
-        await sleep(30);
-        files.set(p.path, before + p.text);
-        return { content: [{ type: 'text', text: 'ok' }] };
-      },
-    };
+    const append = appendTool(files);
     const look: AgentTool<any> = {
       name: 'look',
       label: 'look',
@@ -295,19 +300,7 @@ describe('agent loop', () => {
 
   it('a call whose arguments a beforeToolCall hook moves onto another call’s path waits for that call: both writes land', async () => {
     const files = new Map<string, string>();
-    const append: AgentTool<any> = {
-      name: 'append',
-      label: 'append',
-      description: 'read-modify-write',
-      parameters: Type.Object({ path: Type.String(), text: Type.String() }),
-      lockKey: (p: { path: string }) => p.path,
-      execute: async (_id, p: { path: string; text: string }) => {
-        const before = files.get(p.path) ?? '';
-        await sleep(30);
-        files.set(p.path, before + p.text);
-        return { content: [{ type: 'text', text: 'ok' }] };
-      },
-    };
+    const append = appendTool(files);
     const { faux, agent } = setup([append]);
     // as a PreToolUse hook's updatedInput does: the checked arguments rewritten in place
     agent.beforeToolCall = async ({ args }) => {
