@@ -217,19 +217,20 @@ export class Controller {
     if (e.type === 'agent_end') {
       this.attention.turnEnded(e.reason);
       // The run goes on a little after its agent_end (Stop hooks, the checkpoint): the frame that
-      // shows it over comes when it is, and the spinner's ticker stops then.
+      // shows it over, and the spinner's stop, come when it is.
       const session = this.session;
-      void session.waitForIdle().then(() => {
-        if (session !== this.session) return;
-        this.screen.animate(this.busy || session.compacting);
-        this.schedule();
-      });
+      void session.waitForIdle().then(() => session === this.session && this.refresh());
     }
+    this.refresh();
+  }
+
+  // --- frames ---
+  /** The spinner turns while the session works; a frame shows what changed. */
+  private refresh(): void {
     this.screen.animate(this.busy || this.session.compacting);
     this.schedule();
   }
 
-  // --- frames ---
   private schedule(): void {
     this.screen.schedule();
   }
