@@ -8,6 +8,7 @@ import type { ApprovalAnswer, ApprovalRequest } from '../../session/permissions/
 import type { SessionEvent } from '../../session/session.js';
 import type { UsageTotals } from '../../session/usage.js';
 import { LiveAnswer } from './live-answer.js';
+import { warmUpMarkdown } from './markdown/warm-up.js';
 import { tailForLive } from './live-tail.js';
 import { s, sym } from './style.js';
 import { stripAnsi } from './escapes.js';
@@ -108,6 +109,8 @@ export class ConversationView {
         }
         this.inRun = true;
         this.errorShown = false;
+        // while the model thinks, so that the first answer is not rendered by cold code
+        warmUpMarkdown(this.width);
         break;
       case 'agent_end':
         this.inRun = false;
