@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { setColorLevel } from '../../src/modes/interactive/style.js';
 import { stripAnsi } from '../../src/modes/interactive/escapes.js';
 import { width } from '../../src/modes/interactive/text.js';
-import { wrapLine } from '../../src/modes/interactive/wrap.js';
+import { wrapAsciiLine, wrapLine } from '../../src/modes/interactive/wrap.js';
 import { renderDiff } from '../../src/modes/interactive/view/diff-view.js';
 import { renderFooter } from '../../src/modes/interactive/view/footer.js';
 import { composeLive, lastLines } from '../../src/modes/interactive/view/live.js';
@@ -167,6 +167,29 @@ describe('wrapLine', () => {
 
   it('closes styles at a break and reopens them on the next line', () => {
     expect(wrapLine('\x1b[1mbold words here\x1b[22m end', 10)).toEqual(['\x1b[1mbold words\x1b[0m', '\x1b[1mhere\x1b[22m end']);
+  });
+
+  it('starts a word too long for the line on a line of its own, never glued to the word before', () => {
+    expect(wrapLine('see https://example.com/a/long/path', 20)).toEqual(['see', 'https://example.com/', 'a/long/path']);
+    expect(wrapLine('\x1b[1msee\x1b[22m https://example.com/a', 20)).toEqual(['\x1b[1msee\x1b[22m', 'https://example.com/', 'a']);
+  });
+
+  it('adds no empty line for spaces at the end of a full line', () => {
+    expect(wrapLine('abcdefghij   ', 10)).toEqual(['abcdefghij']);
+  });
+
+  it('breaks a line of plain ASCII the same way on its fast path', () => {
+    let seed = 11;
+    const rnd = (n: number) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return (seed >>> 8) % n;
+    };
+    const pieces = ['a', 'word', 'longer-word', 'https://example.com/a/very/long/path/that/goes/on', ' ', ' ', '  ', '   '];
+    for (let t = 0; t < 3000; t++) {
+      const line = Array.from({ length: 1 + rnd(30) }, () => pieces[rnd(pieces.length)]).join('');
+      const cols = 1 + rnd(60);
+      expect(wrapAsciiLine(line, cols), `${JSON.stringify(line)} at ${cols}`).toEqual(wrapLine(line, cols));
+    }
   });
 
   it('counts wide characters as two columns', () => {

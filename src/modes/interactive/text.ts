@@ -3,7 +3,7 @@
 import stringWidth from 'string-width';
 import { escapeEnd, stripAnsi } from './escapes.js';
 import { graphemes } from './graphemes.js';
-import { wrapLine } from './wrap.js';
+import { wrapAsciiLine, wrapLine } from './wrap.js';
 
 /**
  * Code units that always take one column on their own: no combining, joining or emoji behaviour
@@ -50,11 +50,11 @@ export function wrap(text: string, cols: number): string[] {
   if (cols < 1) cols = 1;
   const out: string[] = [];
   for (const line of text.split('\n')) {
-    if (line === '' || (line.length <= cols && !line.includes('\x1b') && isNarrow(line)) || width(line) <= cols) {
-      out.push(line);
-      continue;
-    }
-    for (const piece of wrapLine(line, cols)) out.push(piece);
+    if (isNarrow(line)) {
+      if (line.length <= cols) out.push(line);
+      else for (const piece of wrapAsciiLine(line, cols)) out.push(piece);
+    } else if (width(line) <= cols) out.push(line);
+    else for (const piece of wrapLine(line, cols)) out.push(piece);
   }
   return out;
 }

@@ -105,9 +105,10 @@ export function wrapLine(line: string, cols: number): string[] {
     if (curW + spaceW + wordW <= cols) {
       for (let x = i; x < k; x++) put(us[x]!);
     } else {
-      // The spaces are dropped at the break; their styles still apply.
+      // The spaces are dropped at the break; their styles still apply. A word that does not fit
+      // starts the next line, however long: never glued to the word before it.
       for (let x = i; x < j; x++) if (us[x]!.kind === 'ansi') put(us[x]!);
-      if (curW > 0 && wordW <= cols) newline();
+      if (curW > 0 && k > j) newline();
       for (let x = j; x < k; x++) {
         const u = us[x]!;
         const c = u.s.charCodeAt(0);
@@ -123,6 +124,43 @@ export function wrapLine(line: string, cols: number): string[] {
           put({ s: u.s.slice(from, from + n), w: n, kind: 'char' });
           from += n;
         }
+      }
+    }
+    i = k;
+  }
+  lines.push(cur);
+  return lines;
+}
+
+/**
+ * wrapLine for a line of printable ASCII only (no escapes, one column per character), the bulk of
+ * a long answer's prose: the same breaks, found by scanning the string instead of building units.
+ */
+export function wrapAsciiLine(line: string, cols: number): string[] {
+  const lines: string[] = [];
+  const n = line.length;
+  let cur = '';
+  let i = 0;
+  while (i < n) {
+    let j = i;
+    while (j < n && line.charCodeAt(j) === 0x20) j++;
+    let k = j;
+    while (k < n && line.charCodeAt(k) !== 0x20) k++;
+    if (cur.length + (k - i) <= cols) {
+      cur += line.slice(i, k);
+    } else {
+      if (cur.length > 0 && k > j) {
+        lines.push(cur);
+        cur = '';
+      }
+      for (let from = j; from < k; ) {
+        if (cur.length >= cols) {
+          lines.push(cur);
+          cur = '';
+        }
+        const take = Math.min(k - from, cols - cur.length);
+        cur += line.slice(from, from + take);
+        from += take;
       }
     }
     i = k;
