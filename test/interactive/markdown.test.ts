@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { splitFinished } from '../../src/modes/interactive/markdown/blocks.js';
-import { highlight } from '../../src/modes/interactive/markdown/highlight.js';
+import { highlight, MAX_HIGHLIGHTED_CHARS } from '../../src/modes/interactive/markdown/highlight.js';
 import { renderMarkdown } from '../../src/modes/interactive/markdown/render.js';
 import { setColorLevel } from '../../src/modes/interactive/style.js';
 import { stripAnsi } from '../../src/modes/interactive/escapes.js';
@@ -95,6 +95,21 @@ describe('renderMarkdown', () => {
     const lines = highlight('/* a\nb */ x < y', 'ts');
     expect(lines.map(stripAnsi)).toEqual(['/* a', 'b */ x < y']);
     expect(lines[1]!.startsWith('\x1b[90m')).toBe(true); // the style is reopened on the next line
+  });
+
+  it('prints code too long to highlight safely as it is, whatever the model put in it', () => {
+    // unclosed tags: what Prism's markup grammar takes quadratic time on
+    const hostile = '<a b="'.repeat(MAX_HIGHLIGHTED_CHARS / 6 + 1);
+    expect(highlight(hostile, 'html')).toEqual([hostile]);
+    expect(highlight('<a b="c">', 'html')[0]).toContain('\x1b[');
+    const lines = renderMarkdown(`\`\`\`ts\n${'const x = 1;\n'.repeat(2500)}\`\`\``, { width: 60, highlight: true });
+    expect(lines.join('\n')).not.toContain('\x1b[35mconst');
+  });
+
+  it('leaves names that are not languages plain, Prism helpers and prototype names included', () => {
+    for (const name of ['extend', 'insertBefore', 'DFS', '__proto__', 'constructor', 'toString', '../x', 'a b']) {
+      expect(highlight('const x = 1;', name)).toEqual(['const x = 1;']);
+    }
   });
 
   it('uses no colour under NO_COLOR and no escapes at all on a dumb terminal', () => {
