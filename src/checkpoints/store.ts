@@ -1,8 +1,8 @@
 // The checkpoint store: a shadow git repository per workspace under $TACK_HOME/checkpoints/<slug>/.
 // A snapshot stages only what git reports as changed (its index keeps file stats), then writes a
 // tree, so its cost follows what changed, not the size of the workspace. The user's .git is never read.
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, type Stats, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, type Stats, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { cwdSlug } from '../session/store.js';
 import { GitError, git, nulList, type ShadowPaths } from './git.js';
 import { parseRawDiff, type TreeChange } from './tree-diff.js';
@@ -88,9 +88,31 @@ function changedSince(dir: string, since: number): boolean {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+function realOrResolved(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve(path);
+  }
+}
+
+/**
+ * $TACK_HOME's folder, relative to the workspace, when it lies inside it (tack run in the home
+ * folder, say): its checkpoints would hold copies of themselves, each snapshot bigger than the last,
+ * so it is never checkpointed. When $TACK_HOME is the workspace itself, its checkpoints folder.
+ */
+export function ownFolder(home: string, workspace: string): string | undefined {
+  const rel = relative(realOrResolved(workspace), realOrResolved(home));
+  if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return undefined;
+  return (rel === '' ? 'checkpoints' : rel).split(sep).join('/');
+}
+
 export class CheckpointStore {
   readonly paths: ShadowPaths;
   private readonly excludeFile: string;
+  private readonly excludes: string[];
+  /** $TACK_HOME (or its checkpoints) inside the workspace: see ownFolder */
+  private readonly own: string | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private ready = false;
   /** the latest commit of each session's chain, once known */
@@ -104,6 +126,9 @@ export class CheckpointStore {
     const dir = checkpointDir(home, workspace);
     this.paths = { gitDir: join(dir, 'git'), indexFile: join(dir, 'index'), workTree: workspace };
     this.excludeFile = join(dir, 'exclude');
+    this.own = ownFolder(home, workspace);
+    // anchored at the workspace's top; git's pattern characters taken literally
+    this.excludes = this.own ? [...TACK_EXCLUDES, `/${this.own.replace(/[*?[\]\\]/g, '\\$&')}/`] : TACK_EXCLUDES;
   }
 
   /** Runs one job at a time: snapshots share the index. */
@@ -134,7 +159,7 @@ export class CheckpointStore {
     }
     mkdirSync(join(gitDir, 'info'), { recursive: true });
     writeFileSync(join(gitDir, 'info', 'attributes'), ATTRIBUTES);
-    writeFileSync(this.excludeFile, `${TACK_EXCLUDES.join('\n')}\n`);
+    writeFileSync(this.excludeFile, `${this.excludes.join('\n')}\n`);
     this.ready = true;
   }
 
@@ -193,7 +218,7 @@ export class CheckpointStore {
     await this.init();
     const listed = await this.run(['ls-files', '-z', '-o', '-i', '--directory', '--exclude-standard', `--exclude-from=${this.excludeFile}`]);
     return nulList(listed.stdout)
-      .filter((path) => path.endsWith('/'))
+      .filter((path) => path.endsWith('/') && path !== `${this.own}/`)
       .filter((dir) => changedSince(join(this.workspace, dir), since))
       .sort();
   }

@@ -39,7 +39,32 @@ async function restore(store: CheckpointStore, to: string, keep?: Set<string>) {
   return applyChanges(store.workspace, changes, blobs, keep);
 }
 
+function treeFiles(store: CheckpointStore, tree: string): string[] {
+  return execFileSync('git', ['--git-dir', store.paths.gitDir, 'ls-tree', '-r', '--name-only', tree], { encoding: 'utf8' }).split('\n').filter(Boolean);
+}
+
 describe('checkpoint store', () => {
+  it('never checkpoints its own home when tack runs in a folder that holds it (the home folder, say)', async () => {
+    const ws = temp('ws-home');
+    writeFileSync(join(ws, 'notes.txt'), 'mine\n');
+    // $TACK_HOME inside the workspace, its name full of git's pattern characters
+    const home = join(ws, 'tack [home]*');
+    const store = new CheckpointStore(home, ws);
+    await store.snapshot('s1');
+    writeFileSync(join(ws, 'notes.txt'), 'changed\n');
+    const second = await store.snapshot('s1');
+    expect(treeFiles(store, second.tree)).toEqual(['notes.txt']);
+    // nor does a rewind warn that it cannot put tack's own files back
+    expect(await store.ignoredChangedSince(0)).toEqual([]);
+
+    // $TACK_HOME is the workspace itself: its checkpoints stay out
+    const same = temp('ws-same');
+    writeFileSync(join(same, 'a.txt'), 'a\n');
+    const inPlace = new CheckpointStore(same, same);
+    await inPlace.snapshot('s1');
+    expect(treeFiles(inPlace, (await inPlace.snapshot('s1')).tree)).toEqual(['a.txt']);
+  });
+
   it('brings edited, created and deleted files back to the byte, links as links, exec bits kept', async () => {
     const ws = temp('ws');
     const home = temp('home');
