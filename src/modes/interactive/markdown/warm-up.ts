@@ -1,8 +1,9 @@
 // The first answer of a process is rendered by cold code: marked's rules, the highlighter and its
-// grammars are loaded and compiled on first use, and their regexes run interpreted at first. Paid in the middle
-// of a fast stream, that is ~150 ms more before the answer's end shows. Rendering a small sample of
-// every kind of block while the model is still thinking pays it up front, in slices with a turn of
-// the event loop between them: the request's own I/O (connect, send) never waits more than a slice.
+// grammars are loaded and compiled on first use, and their regexes run interpreted at first. Paid
+// in the middle of a fast stream, that is ~150 ms more before the answer's end shows. Rendering a
+// small sample of every kind of block while the model is still thinking pays it up front, in slices
+// with a turn of the event loop between them: the request's own I/O (connect, send) never waits
+// more than a slice.
 import { renderMarkdown } from './render.js';
 
 /** One piece per slice, each a few milliseconds cold. */
