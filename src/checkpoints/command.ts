@@ -93,7 +93,7 @@ export async function runRewindCommand(args: string[], env: NodeJS.ProcessEnv = 
   const cwd = resolve(expandHome(o.cwd ?? process.cwd()));
   const file = sessionFile(o, home, cwd);
   const loaded = await loadSession(file);
-  const store = new CheckpointStore(home, loaded.header.cwd, settings.maxFileBytes);
+  const store = new CheckpointStore(home, loaded.header.cwd, settings.maxFileBytes, settings.limits);
   if (o.to === undefined) {
     const cp = new Checkpoints(store, loaded.header.id, loaded.timeline, loaded.conversations, () => {});
     const rows = await cp.sinceEach();

@@ -11,6 +11,20 @@ import { secretFileName } from '../../tools/secret-files.js';
 /** Files larger than this are not copied into checkpoints (and a rewind says so). */
 export const DEFAULT_MAX_FILE_BYTES = 10 * 1024 * 1024;
 
+/**
+ * The most one snapshot copies. A folder that needs more (tack started in the home folder, or at
+ * the root) gets no checkpoints: its first snapshot would copy it whole into $TACK_HOME, for
+ * minutes, and every run would wait for it.
+ */
+export interface SnapshotLimits {
+  files: number;
+  bytes: number;
+}
+
+export const DEFAULT_SNAPSHOT_LIMITS: SnapshotLimits = { files: 30_000, bytes: 1024 * 1024 * 1024 };
+
+const count = (n: number) => n.toLocaleString('en-US');
+
 /** Folders never copied, on top of the user's .gitignore (secret files are left out by name, below). */
 const TACK_EXCLUDES = ['node_modules/', '.venv/', '__pycache__/', '.next/', '.cache/'];
 
@@ -122,6 +136,7 @@ export class CheckpointStore {
     home: string,
     readonly workspace: string,
     private readonly maxFileBytes = DEFAULT_MAX_FILE_BYTES,
+    private readonly limits = DEFAULT_SNAPSHOT_LIMITS,
   ) {
     const dir = checkpointDir(home, workspace);
     this.paths = { gitDir: join(dir, 'git'), indexFile: join(dir, 'index'), workTree: workspace };
@@ -172,6 +187,7 @@ export class CheckpointStore {
       const drop: string[] = [];
       const skipped: string[] = [];
       const realDirs = new Map<string, boolean>();
+      let bytes = 0;
       for (const path of new Set(nulList(listed.stdout))) {
         if (path.endsWith('/')) continue; // a nested repository: its own history, not copied
         // secret files (.env, keys) never leave the workspace for $TACK_HOME
@@ -183,9 +199,20 @@ export class CheckpointStore {
         if (st?.isFile() && st.size > this.maxFileBytes) {
           skipped.push(path);
           drop.push(path);
-        } else if (st?.isFile() || st?.isSymbolicLink()) update.push(path);
-        else drop.push(path); // gone, a folder now, or beyond a link
+        } else if (st?.isFile() || st?.isSymbolicLink()) {
+          update.push(path);
+          bytes += st.size;
+          // a folder far too large is told at once, without a look at the rest of it
+          if (update.length > this.limits.files)
+            throw new Error(
+              `more than ${count(this.limits.files)} files here would be copied (checkpoints.maxFiles); start tack in a project's folder, or raise the limit in settings`,
+            );
+        } else drop.push(path); // gone, a folder now, or beyond a link
       }
+      if (bytes > this.limits.bytes)
+        throw new Error(
+          `${count(Math.ceil(bytes / 1048576))} MB here would be copied, more than checkpoints.maxCopyMB (${count(Math.round(this.limits.bytes / 1048576))}); start tack in a project's folder, or raise the limit in settings`,
+        );
       if (drop.length > 0) await this.run(['update-index', '--force-remove', '-z', '--stdin'], `${drop.join('\0')}\0`);
       if (update.length > 0) await this.run(['update-index', '--add', '--replace', '-z', '--stdin'], `${update.join('\0')}\0`);
       const tree = (await this.run(['write-tree'])).stdout.toString('utf8').trim();

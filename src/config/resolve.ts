@@ -137,10 +137,17 @@ export interface CheckpointSettings {
   enabled: boolean;
   retentionDays: number;
   maxFileBytes: number;
+  /** the most one snapshot copies (a folder that needs more gets no checkpoints) */
+  limits: { files: number; bytes: number };
 }
 
 export function checkpointSettings(c: ConfigFile['checkpoints'] = {}): CheckpointSettings {
-  return { enabled: c.enabled !== false, retentionDays: c.retentionDays ?? 30, maxFileBytes: Math.round((c.maxFileMB ?? 10) * 1048576) };
+  return {
+    enabled: c.enabled !== false,
+    retentionDays: c.retentionDays ?? 30,
+    maxFileBytes: Math.round((c.maxFileMB ?? 10) * 1048576),
+    limits: { files: c.maxFiles ?? 30_000, bytes: Math.round((c.maxCopyMB ?? 1024) * 1048576) },
+  };
 }
 
 function merged(files: ConfigFile[]): ConfigFile {

@@ -116,6 +116,9 @@ export const ConfigFileSchema = Type.Object(
           enabled: Type.Optional(Type.Boolean()),
           retentionDays: Type.Optional(Type.Integer({ minimum: 1 })),
           maxFileMB: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
+          /** the most files and megabytes one snapshot copies: a folder that needs more gets no checkpoints */
+          maxFiles: Type.Optional(Type.Integer({ minimum: 1 })),
+          maxCopyMB: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
         },
         strict,
       ),

@@ -26,7 +26,7 @@ export function makeCheckpoints(
   write: (entry: CheckpointRecord | WrittenRecord | RewindRecord) => void,
 ): Checkpoints | undefined {
   if (!config.checkpoints.enabled) return undefined;
-  const store = new CheckpointStore(config.home, config.cwd, config.checkpoints.maxFileBytes);
+  const store = new CheckpointStore(config.home, config.cwd, config.checkpoints.maxFileBytes, config.checkpoints.limits);
   return new Checkpoints(store, id, [...(resume?.timeline ?? [])], resume?.conversations ?? [], write);
 }
 

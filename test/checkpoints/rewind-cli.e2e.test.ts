@@ -49,6 +49,21 @@ function repoProject() {
 const bytes = (dir: string, path: string) => (existsSync(join(dir, path)) ? readFileSync(join(dir, path)).toString('latin1') : null);
 
 describe('tack rewind from the command line', () => {
+  it('copies nothing from a folder too large to checkpoint, says so at once, and answers', { timeout: 60_000 }, async () => {
+    const s = await server([{ text: 'hello' }]);
+    const p = makeProject({ 'a.txt': 'a\n', 'b.txt': 'b\n', 'c.txt': 'c\n' });
+    writeFileSync(join(p.home, 'config.json'), JSON.stringify({ checkpoints: { maxFiles: 2 } }));
+    const run = await runTack(['-p', '--base-url', s.url, '-m', 'm', 'hi'], { cwd: p.dir, home: p.home });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('hello');
+    expect(run.stderr).toContain('checkpoints are off for this session (no rewind): more than 2 files here would be copied (checkpoints.maxFiles)');
+    const store = join(p.home, 'checkpoints', readdirSync(join(p.home, 'checkpoints'))[0]!, 'git', 'objects');
+    const objects = readdirSync(store).filter((d) => /^[0-9a-f]{2}$/.test(d));
+    expect(objects).toEqual([]);
+    const r = await runTack(['rewind', '--list'], { cwd: p.dir, home: p.home });
+    expect(`${r.stdout}${r.stderr}`).not.toContain('a.txt');
+  });
+
   it('says which ignored folders changed since the checkpoint: they were never kept, and stay as they are', { timeout: 60_000 }, async () => {
     const s = await server([
       { toolCalls: [{ name: 'bash', arguments: { command: 'mkdir -p node_modules/pkg && echo x > node_modules/pkg/index.js && echo y > new.txt' } }] },

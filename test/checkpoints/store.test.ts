@@ -44,6 +44,23 @@ function treeFiles(store: CheckpointStore, tree: string): string[] {
 }
 
 describe('checkpoint store', () => {
+  it('copies nothing when a snapshot would copy more files or bytes than its limits, and limits what changed after', async () => {
+    const ws = temp('ws-big');
+    for (const name of ['a', 'b', 'c']) writeFileSync(join(ws, `${name}.txt`), 'x'.repeat(1000));
+    const home = temp('home-big');
+    await expect(new CheckpointStore(home, ws, undefined, { files: 2, bytes: 1e9 }).snapshot('s1')).rejects.toThrow(
+      'more than 2 files here would be copied (checkpoints.maxFiles)',
+    );
+    await expect(new CheckpointStore(home, ws, undefined, { files: 100, bytes: 2048 }).snapshot('s1')).rejects.toThrow(
+      '1 MB here would be copied, more than checkpoints.maxCopyMB (0)',
+    );
+    const store = new CheckpointStore(home, ws, undefined, { files: 3, bytes: 1e9 });
+    expect(treeFiles(store, (await store.snapshot('s1')).tree)).toEqual(['a.txt', 'b.txt', 'c.txt']);
+    // later snapshots copy only what changed: that is what the limits count
+    for (const name of ['d', 'e']) writeFileSync(join(ws, `${name}.txt`), 'new');
+    expect(treeFiles(store, (await store.snapshot('s1')).tree)).toHaveLength(5);
+  });
+
   it('never checkpoints its own home when tack runs in a folder that holds it (the home folder, say)', async () => {
     const ws = temp('ws-home');
     writeFileSync(join(ws, 'notes.txt'), 'mine\n');
