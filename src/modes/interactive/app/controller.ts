@@ -4,8 +4,7 @@ import type { QueuedMessage } from '../../../agent/agent.js';
 import type { Model } from '../../../ai/types.js';
 import type { SessionSummary } from '../../../session/locate.js';
 import type { Session, SessionEvent } from '../../../session/session.js';
-import { findCommand, parseCommand } from '../commands.js';
-import { isPromptCommand, resourceMenuItems } from '../mcp-view.js';
+import { resourceMenuItems } from '../mcp-view.js';
 import type { FileIndex } from '../complete/file-index.js';
 import type { History } from '../editor/history.js';
 import { keyCommand, type Command } from '../input/keymap.js';
@@ -25,7 +24,8 @@ import { runCommand, type CommandContext } from './run-command.js';
 import { editInEditor } from './edit-in-editor.js';
 import { handOver } from './session-handover.js';
 import { SessionPicker } from './session-picker.js';
-import { commandMenuItems, isExtensionCommand, sendPrepared } from './send-input.js';
+import { commandMenuItems, sendPrepared } from './send-input.js';
+import { readTypedLine } from './typed-line.js';
 import { isImagePaste, PastedImages } from './pasted-images.js';
 
 export interface ControllerOptions {
@@ -335,11 +335,11 @@ export class Controller {
   private submit(kind: 'enter' | 'followUp'): void {
     const typed = this.input.text.trim();
     if (!typed) return;
-    const parsed = typed.startsWith('!') ? { name: '!', args: typed.slice(1).trim() } : parseCommand(typed);
-    if (parsed) {
+    const line = readTypedLine(typed, this.session);
+    if (line.kind !== 'message') {
       this.input.commit(typed);
-      if (parsed.name === '!' || findCommand(parsed.name) || isPromptCommand(parsed.name) || isExtensionCommand(this.session, typed)) void this.command(parsed);
-      else this.transcript.error(`unknown command /${parsed.name}; type /help for the commands`);
+      if (line.kind === 'command') void this.command(line);
+      else this.transcript.error(`unknown command /${line.name}; type /help for the commands`);
       return;
     }
     const text = this.input.expanded;

@@ -12,8 +12,6 @@ import { refusedLines } from '../attach-view.js';
 import { promptMenuItems, resourceBlocks } from '../mcp-view.js';
 import type { Transcript } from '../transcript.js';
 
-export { isExtensionCommand } from '../extensions-view.js';
-
 /** `pasted`: the clipboard images whose chips the text holds (app/pasted-images.ts), attached after the files. */
 export async function sendPrepared(session: Session, text: string, followUp: boolean, t: Transcript, pasted?: Attachments): Promise<void> {
   const input = await prepareInput(session, text, new AbortController().signal);
