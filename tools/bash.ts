@@ -210,7 +210,7 @@ function spawnAndWait(
   const argv = ['-c', `exec 2>&1; ${command}`];
   // before the command starts: the watcher that ends it if tack is killed runs from now on
   const marker = commandMarker();
-  const { file, args } = options.sandbox ? options.sandbox.wrap(shell(), argv) : { file: shell(), args: argv };
+  const { file, args, release } = options.sandbox ? options.sandbox.wrap(shell(), argv) : { file: shell(), args: argv, release: () => {} };
   const child = execa(file, args, {
     cwd,
     env: { ...(options.env ?? toolEnv(process.env)), ...options.sandbox?.env, ...QUIET_ENV, [MARKER_VAR]: marker },
@@ -240,6 +240,7 @@ function spawnAndWait(
     // an abort that came while the command was being started has no event left to fire
     if (signal?.aborted) stop('abort');
     const settle = (ending: Ending) => {
+      release();
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
       untrack();

@@ -1,7 +1,7 @@
 // A command may make a repository inside the workspace (`git init sub`, a clone) and write into it
 // what runs a program at the user's next git command there: `core.fsmonitor`, an alias with `!`, a
 // filter, a hook. Repositories that exist when a command starts are read-only in the sandbox
-// (sandbox-protect.ts); a new one is looked at after the command, and what `git init` and
+// (runs-later.ts); a new one is looked at after the command, and what `git init` and
 // `git clone` never write is set aside before anyone runs git in it.
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

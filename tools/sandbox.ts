@@ -5,12 +5,14 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { isInside } from './paths.js';
-import { nestedProtection, planProtection, PROTECTED_MENTION } from './sandbox-protect.js';
+import { emptyDir, holdPlaces } from './placeholders.js';
 import { ownTempDir } from './own-temp.js';
 import { DISABLED_SUFFIX, disarmRepository } from './planted-repos.js';
-import { emptyFile, explainMasked, scanWorkspace } from './sandbox-secrets.js';
+import { PROTECTED_MENTION, runsLater } from './runs-later.js';
+import { emptyFile, explainMasked, unexposed } from './sandbox-secrets.js';
 import type { SecretTest } from './secret-files.js';
 import { findExecutable } from './which.js';
+import { WorkspaceScanner } from './workspace-scan.js';
 
 /** Directories under $HOME that hold credentials: hidden in the sandbox, and asked about before reading. */
 export const HOME_SECRET_DIRS = ['.ssh', '.aws', '.gnupg', '.azure', '.kube', '.docker', '.config/gcloud', '.config/gh', '.password-store'];
@@ -33,6 +35,10 @@ export interface SandboxSettings {
   secretFile?: SecretTest;
   /** workspace files (globs) let through although they look secret */
   exposeSecretFiles?: readonly string[];
+  /** workspace files a hook or MCP server runs: read-only, like git's hooks (known once the session's extensions are) */
+  runFiles?: () => readonly string[];
+  /** the workspace's scanner, shared with the approval gate; one is made when not given */
+  scanner?: WorkspaceScanner;
 }
 
 /** Everything the bwrap command line is built from, gathered from the disk first. */
@@ -49,6 +55,8 @@ export interface SandboxPlan {
   pinned: string[];
   /** kept read-only inside the writable workspace: what would run later outside the sandbox */
   protected: string[];
+  /** on the same list but not there yet: an empty read-only folder holds each place */
+  missing: string[];
   /** secret files of the workspace, mounted over with an empty file */
   maskFiles: string[];
   /** repositories nested in the workspace when the command starts (protected like the root's) */
@@ -57,8 +65,8 @@ export interface SandboxPlan {
 }
 
 export interface Sandbox {
-  /** the program and arguments that run `file args` inside the sandbox */
-  wrap(file: string, args: readonly string[]): { file: string; args: string[] };
+  /** the program and arguments that run `file args` inside the sandbox; `release` when it has ended */
+  wrap(file: string, args: readonly string[]): { file: string; args: string[]; release: () => void };
   /** variables the sandboxed command gets on top of the tool environment */
   env: Record<string, string>;
   /** a note for the model when a failed command (its output, its text) shows the sandbox stopped it */
@@ -104,7 +112,7 @@ function gitDirsOutside(cwd: string): string[] {
   }
 }
 
-export function planSandbox(settings: SandboxSettings): SandboxPlan {
+export function planSandbox(settings: SandboxSettings, scanner: WorkspaceScanner): SandboxPlan {
   const { cwd, home } = settings;
   for (const cache of CREATED_CACHES) {
     try {
@@ -115,9 +123,8 @@ export function planSandbox(settings: SandboxSettings): SandboxPlan {
   }
   const visible = (path: string) => existsSync(path) && !isInside(path, cwd);
   const runtimeDir = process.env.XDG_RUNTIME_DIR;
-  const protection = planProtection(cwd);
-  const scan = scanWorkspace(cwd, settings.secretFile ?? (() => undefined), settings.exposeSecretFiles);
-  const nested = nestedProtection(scan.nestedGitDirs);
+  const scan = scanner.scan();
+  const protection = runsLater(cwd, { nestedGitDirs: scan.nestedGitDirs, runFiles: settings.runFiles?.() });
   return {
     cwd,
     // one private /tmp per tack process, so files a command leaves there are there for the next one
@@ -126,9 +133,10 @@ export function planSandbox(settings: SandboxSettings): SandboxPlan {
     writable: [...gitDirsOutside(cwd), ...[...HOME_CACHES.map((c) => join(home, c)), ...(settings.writable ?? [])].filter((p) => existsSync(p))],
     hideDirs: [...HOME_SECRET_DIRS.map((d) => join(home, d)), ...(settings.hide ?? []), ...(runtimeDir ? [runtimeDir] : [])].filter(visible),
     hideFiles: [...HOME_SECRET_FILES.map((f) => join(home, f)), '/var/run/docker.sock', '/run/docker.sock'].filter(visible),
-    pinned: [...protection.pinned, ...nested.pinned],
-    protected: [...protection.readOnly, ...nested.readOnly],
-    maskFiles: scan.secrets,
+    pinned: protection.pinned,
+    protected: protection.readOnly,
+    missing: protection.missing,
+    maskFiles: unexposed(scan.secrets, cwd, settings.exposeSecretFiles),
     nestedGitDirs: scan.nestedGitDirs,
     network: settings.network,
   };
@@ -154,6 +162,8 @@ export function bwrapArgs(plan: SandboxPlan): string[] {
     ...plan.writable.flatMap((dir) => ['--bind', dir, dir]),
     ...plan.pinned.flatMap((dir) => ['--bind', dir, dir]),
     ...plan.protected.flatMap((path) => ['--ro-bind', path, path]),
+    // bwrap makes the mount point in the workspace; placeholders.ts takes it away again after
+    ...plan.missing.flatMap((path) => ['--ro-bind', emptyDir(), path]),
     ...plan.hideDirs.flatMap((dir) => ['--tmpfs', dir]),
     ...plan.hideFiles.flatMap((file) => ['--ro-bind', '/dev/null', file]),
     ...plan.maskFiles.flatMap((file) => ['--ro-bind', emptyFile(), file]),
@@ -198,21 +208,23 @@ export function explainSandboxFailure(output: string, network: boolean): string 
 }
 
 export function createSandbox(bwrap: string, settings: SandboxSettings): Sandbox {
+  const scanner = settings.scanner ?? new WorkspaceScanner(settings.cwd, settings.secretFile ?? (() => undefined));
   let masked: string[] = [];
   /** the nested repositories seen so far: those protected while commands ran, or disarmed after */
   const knownRepos = new Set<string>();
   return {
     wrap: (file, args) => {
-      const plan = planSandbox(settings);
+      const plan = planSandbox(settings, scanner);
       masked = plan.maskFiles;
       for (const gitDir of plan.nestedGitDirs) knownRepos.add(gitDir);
-      return { file: bwrap, args: [...bwrapArgs(plan), file, ...args] };
+      const release = holdPlaces(plan.missing, plan.protected);
+      return { file: bwrap, args: [...bwrapArgs(plan), file, ...args], release };
     },
     env: { TMPDIR: '/tmp' },
     explain: (output, command) => explainMasked(masked, settings.cwd, `${command}\n${output}`) ?? explainSandboxFailure(output, settings.network),
     afterCommand: () => {
       const notes: string[] = [];
-      for (const gitDir of scanWorkspace(settings.cwd, () => undefined).nestedGitDirs) {
+      for (const gitDir of scanner.scan().nestedGitDirs) {
         if (knownRepos.has(gitDir)) continue;
         knownRepos.add(gitDir);
         const found = disarmRepository(gitDir);

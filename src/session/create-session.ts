@@ -8,6 +8,7 @@ import { createTools, type EditorFiles } from '../../tools/index.js';
 import { loadExtensions, problemNotes, skillReadRules } from './extensions.js';
 import { makeProvider, pickModel } from './model-setup.js';
 import { createSafety } from './permissions/index.js';
+import { runFilesOf } from './run-files.js';
 import { Session, type SessionOptions } from './session.js';
 import { loadSession } from './store.js';
 import { buildSystemPrompt } from './system-prompt.js';
@@ -48,6 +49,7 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
   const mcp = config.mcpServers.some((s) => !s.disabled)
     ? new McpHost(config.mcpServers, { home: config.home, baseEnv: safety.toolEnv, version: packageVersion(), notify: note })
     : undefined;
+  safety.protectRuns(runFilesOf(config.cwd, extensions.hooks?.specs ?? [], config.mcpServers));
   if (!o.deferExtensions) mcp?.start();
   for (const line of problemNotes(extensions)) note(line);
   safety.gate.allowDuring(skillReadRules(extensions.skills));

@@ -9,8 +9,10 @@ import { readOutcome, type HookOutcome } from '../extensions/hooks/outcome.js';
 import { runHooks } from '../extensions/hooks/runner.js';
 import type { HookSpec } from '../extensions/hooks/sources.js';
 import type { HookEvent } from '../config/hooks-schema.js';
+import { changedPins, pinName, pinRuns, type Pin } from '../trust/run-pins.js';
 import type { HookPermission } from './permissions/gate.js';
 import { visible } from './permissions/visible.js';
+import { hookRuns } from './run-files.js';
 
 export interface SessionHooksOptions {
   cwd: string;
@@ -63,14 +65,31 @@ const textOf = (r: AgentToolResult) =>
     .slice(0, 64 * 1024);
 
 export class SessionHooks {
+  /** what each hook runs in the workspace, as it was when the session started */
+  private readonly pins: Map<HookSpec, Pin[]>;
+
   constructor(
     readonly specs: readonly HookSpec[],
     private readonly o: SessionHooksOptions,
-  ) {}
+  ) {
+    this.pins = new Map(specs.map((spec) => [spec, pinRuns(hookRuns(spec, o.cwd))]));
+  }
+
+  /** A hook whose script changed since the session started does not run: the agent may have written it. */
+  private unchanged(spec: HookSpec): boolean {
+    const changed = changedPins(this.pins.get(spec) ?? []);
+    if (changed.length === 0) return true;
+    const names = changed.map((pin) => pinName(pin.key, this.o.cwd)).join(', ');
+    this.o.note(
+      `the ${spec.event} hook "${visible(spec.command)}" did not run: ${visible(names)} changed since this session started, ` +
+        'and a hook runs outside the sandbox; review the change, then start tack again (the trust question shows it)',
+    );
+    return false;
+  }
 
   /** `target`: what the matchers are tried on (a tool's name; a Notification's type). */
   private async fire(event: HookEvent, payload: Record<string, unknown>, target?: string, signal?: AbortSignal): Promise<HookOutcome | undefined> {
-    const specs = this.specs.filter((s) => s.event === event && matches(s.matcher, target));
+    const specs = this.specs.filter((s) => s.event === event && matches(s.matcher, target) && this.unchanged(s));
     if (specs.length === 0) return undefined;
     const { sessionId, transcriptPath } = this.o.ids();
     const input = { session_id: sessionId, transcript_path: transcriptPath, cwd: this.o.cwd, hook_event_name: event, ...payload };

@@ -8,6 +8,7 @@ import { findProjectConfig, readSettingsText } from '../config/files.js';
 import { findProjectMcpFile } from '../config/mcp-servers.js';
 import { findRepoRoot } from '../config/paths.js';
 import { projectExtensionFiles } from '../extensions/project-files.js';
+import { projectCommands, runPins, type ProjectCommand } from './run-files.js';
 
 export interface ProjectFile {
   /** relative to the trust root, `/`-separated: `.tack/config.json` */
@@ -15,6 +16,8 @@ export interface ProjectFile {
   path: string;
   text: string;
   sha256: string;
+  /** a workspace file or package.json script that these commands run (run-files.ts) */
+  runBy?: string[];
 }
 
 /** The folder trust is given to: the repository root (its real path), else the directory itself. */
@@ -34,8 +37,8 @@ function fingerprint(root: string, path: string): ProjectFile {
   return { rel, path, text, sha256: createHash('sha256').update(text).digest('hex') };
 }
 
-/** The project's own files that would apply for a run in `cwd`, under the trust root. */
-export function findProjectFiles(cwd: string, home: string): { root: string; files: ProjectFile[] } {
+/** The project's own files that would apply for a run in `cwd`, under the trust root, and what their commands run. */
+export function findProjectFiles(cwd: string, home: string): { root: string; files: ProjectFile[]; commands: ProjectCommand[] } {
   const root = trustRoot(cwd);
   const files: ProjectFile[] = [];
   const settings = findProjectConfig(cwd, join(home, 'config.json'));
@@ -51,5 +54,8 @@ export function findProjectFiles(cwd: string, home: string): { root: string; fil
       files.push(fingerprint(root, path));
     } catch {}
   }
-  return { root, files };
+  // what their hooks and servers run is pinned too: the agent may write it, and it runs outside the sandbox
+  const commands = projectCommands(files, cwd, root);
+  for (const pin of runPins(commands, root)) files.push({ rel: pin.rel, path: pin.key, text: pin.text ?? '', sha256: pin.sha256, runBy: pin.runBy });
+  return { root, files, commands };
 }

@@ -8,6 +8,8 @@ export interface TrustedFile {
   sha256: string;
   /** what the file did when it was trusted, to show what changed */
   effects: string[];
+  /** a script a hook or server runs: its text when trusted (up to 64 KB), to show the diff */
+  text?: string;
 }
 
 export interface TrustRecord {

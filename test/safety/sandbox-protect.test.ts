@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { createBashTool } from '../../tools/bash.js';
 import { toolEnv } from '../../tools/env.js';
 import { createSandbox, probeSandbox } from '../../tools/sandbox.js';
-import { hooksPathOf } from '../../tools/sandbox-protect.js';
+import { hooksPathOf } from '../../tools/runs-later.js';
 import { runTack } from '../support/cli.js';
 import { startMockServer } from '../support/mock-openai-server.js';
 

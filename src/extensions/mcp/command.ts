@@ -1,5 +1,6 @@
 // `tack mcp list|get|add|remove`: the same words as `claude mcp`. `list` connects to every server
 // and says how each one is; the others only read or write the settings files.
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Command } from 'commander';
 import { parseWords, tackStyle } from '../../config/subcommand.js';
@@ -119,11 +120,12 @@ async function add(w: Where, name: string, rest: string[], o: AddOptions): Promi
   if (o.timeout !== undefined) entry.timeout = Number(o.timeout);
   const file = o.project ? w.projectFile : w.userFile;
   checkEntry(name, entry, file, w.cwd, {});
+  const before = o.project && existsSync(file) ? readFileSync(file, 'utf8') : undefined;
   const replaced = addServer(file, name, entry, o.project ? 0o644 : 0o600);
   if (o.project) {
-    // the user wrote it themselves: a folder they trust stays trusted with it
+    // the user wrote it themselves: a folder they trust stays trusted with it, and with nothing else
     const { assessTrust, repinAfterOwnWrite } = await import('../../trust/index.js');
-    if (assessTrust(w.cwd, w.home).record) repinAfterOwnWrite(w.cwd, w.home);
+    if (assessTrust(w.cwd, w.home).record) repinAfterOwnWrite(w.cwd, w.home, file, before);
   }
   process.stdout.write(`${replaced ? 'replaced' : 'added'} the MCP server "${name}" in ${file}\n`);
   return 0;

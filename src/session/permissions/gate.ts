@@ -31,6 +31,8 @@ export interface ApprovalGateOptions {
   notify?: (message: string) => void;
   /** `"mcp": {"trustReadOnlyHints": true}`: MCP tools their server marks read-only run without a question */
   trustReadOnlyHints?: boolean;
+  /** the workspace paths that make something run later (runs-later.ts), looked up when a call would change a file */
+  runsLater?: () => readonly string[];
 }
 
 /** What the PreToolUse hooks answered for a call: "allow" stands for the user's yes, "ask" puts the question even where nothing would ask. */
@@ -99,6 +101,7 @@ export class ApprovalGate {
       ownOutput: ownTempDirIfMade('output'),
       readOnlyHint,
       trustReadOnlyHints: this.o.trustReadOnlyHints,
+      runsLater: tool === 'edit' || tool === 'write' ? this.o.runsLater?.() : undefined,
     };
     return decide(tool, args, ctx);
   }

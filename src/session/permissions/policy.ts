@@ -1,8 +1,9 @@
 // The permission policy as a pure function: (tool, arguments, mode, rules, session grants) ->
 // allow | ask | deny, with a sentence saying why. No I/O, so every case is one row of a table test.
-import { resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
 import { displayPath, expandHome, isInside, resolvePath } from '../../../tools/paths.js';
 import { describeLocation, leadsOut, type RealLocation } from '../../../tools/real-path.js';
+import { isRunsLater } from '../../../tools/runs-later.js';
 import type { ApprovalMode } from '../../config/schema.js';
 import { commandPrefix, type SessionGrants } from './grants.js';
 import { classify, setsRiskyVariables } from './read-only.js';
@@ -40,6 +41,11 @@ export interface PolicyContext {
   readOnlyHint?: boolean;
   /** `"mcp": {"trustReadOnlyHints": true}`: MCP tools marked read-only run without a question */
   trustReadOnlyHints?: boolean;
+  /**
+   * Workspace paths beyond the control names that make something run later: `core.hooksPath`
+   * folders, nested repositories' ones, the scripts trusted hooks and servers run (runs-later.ts).
+   */
+  runsLater?: readonly string[];
 }
 
 /** What a question is about, so the asker can offer the right "for this session" answers. */
@@ -91,12 +97,9 @@ function shellWordPaths(word: string, ctx: Pick<PolicyContext, 'cwd' | 'home'>):
   return expanded === word ? [resolve(ctx.cwd, word)] : [resolve(ctx.cwd, expanded), resolve(ctx.cwd, word)];
 }
 
-/** Files that configure what runs (tack's, git's, MCP's, Claude Code's, VS Code's): changing them could make something run without a question later. */
-const CONTROL_NAMES = new Set(['.tack', '.git', '.mcp.json', '.claude', '.agents', '.vscode', '.opencode', '.gemini']);
-
+/** Files that make something run later without a question (the one list: tools/runs-later.ts). */
 function isControlFile(absolute: string, ctx: PolicyContext): boolean {
-  const rel = absolute.slice(ctx.cwd.length + 1).split(sep);
-  return isInside(ctx.cwd, absolute) && rel.some((part) => CONTROL_NAMES.has(part));
+  return isRunsLater(absolute, ctx.cwd, ctx.runsLater);
 }
 
 /** The path a file tool will touch, read exactly as the tool reads it. */
@@ -209,7 +212,10 @@ function decidePath(tool: string, absolute: string, ctx: PolicyContext): Decisio
     if (linkedOut) return ask(`replacing the symbolic link ${displayPath(ctx.cwd, absolute)} (it points outside the workspace) with a file`, NEEDS_YOLO);
     if (!inside) return ask('writing outside the workspace', NEEDS_YOLO);
     if (isControlFile(absolute, ctx) || isControlFile(real, ctx))
-      return ask('changing settings that control what runs (.tack, .git, .mcp.json, .claude, .agents, .vscode, .opencode, .gemini)', NEEDS_YOLO);
+      return ask(
+        'changing what runs later (git hooks and config, .tack, .mcp.json, .claude, .agents, .vscode, .opencode, .gemini, or a script a hook or MCP server runs)',
+        NEEDS_YOLO,
+      );
     if (ctx.mode === 'ask' && !ctx.grants.allEdits) return ask('changing files', NEEDS_AUTO_EDIT, rule, true);
     return { kind: 'allow' };
   }

@@ -1,6 +1,6 @@
 // Writes "always" answers into the project settings (.tack/config.json, permissions.allow), so the
 // next session does not ask again either.
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { findProjectConfig, readConfigFile } from '../../config/files.js';
 import { findRepoRoot } from '../../config/paths.js';
@@ -9,7 +9,8 @@ import { repinAfterOwnWrite } from '../../trust/index.js';
 /** Adds the rules to the project settings file (created at the repository root if missing); returns its path. */
 export function saveAllowRules(cwd: string, home: string, rules: readonly string[]): string {
   const file = findProjectConfig(cwd, join(home, 'config.json')) ?? join(findRepoRoot(cwd) ?? cwd, '.tack', 'config.json');
-  const current = existsSync(file) ? readConfigFile(file) : {};
+  const before = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  const current = before !== undefined ? readConfigFile(file) : {};
   const allow = [...(current.permissions?.allow ?? [])];
   for (const rule of rules) if (!allow.includes(rule)) allow.push(rule);
   const next = { ...current, permissions: { ...current.permissions, allow } };
@@ -18,7 +19,7 @@ export function saveAllowRules(cwd: string, home: string, rules: readonly string
   const temp = `${file}.${process.pid}.tmp`;
   writeFileSync(temp, `${JSON.stringify(next, null, 2)}\n`);
   renameSync(temp, file);
-  // the user's own answer changed the file: the folder stays trusted with it
-  repinAfterOwnWrite(cwd, home);
+  // the user's own answer changed the file: the folder stays trusted with it (and only it)
+  repinAfterOwnWrite(cwd, home, file, before);
   return file;
 }

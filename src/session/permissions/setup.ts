@@ -8,7 +8,9 @@ import { createBashTool } from '../../../tools/bash.js';
 import { describeDropped, filterToolEnv } from '../../../tools/env.js';
 import { withGitGuards } from '../../../tools/git-guards.js';
 import { createSandbox, probeSandbox, type Sandbox } from '../../../tools/sandbox.js';
+import { runsLater, runsLaterPaths } from '../../../tools/runs-later.js';
 import type { SecretTest } from '../../../tools/secret-files.js';
+import { WorkspaceScanner } from '../../../tools/workspace-scan.js';
 import { ApprovalGate } from './gate.js';
 import type { ApprovalPrompter } from './prompter.js';
 import { lineIsReadOnly } from './read-only.js';
@@ -32,6 +34,8 @@ export interface Safety {
   secretFile: SecretTest;
   /** the scrubbed environment of tool processes: bash's, and the base of stdio MCP servers' */
   toolEnv: Record<string, string>;
+  /** the workspace files hooks and MCP servers run, once known: kept like git's hooks from then on */
+  protectRuns(files: readonly string[]): void;
 }
 
 function rulesOf(config: ResolvedConfig, home: string): Rules {
@@ -44,7 +48,7 @@ function rulesOf(config: ResolvedConfig, home: string): Rules {
 }
 
 /** The sandbox bash runs in, or undefined (with a notice) when it is off or cannot run here. */
-function sandboxFor(config: ResolvedConfig, home: string, secretFile: SecretTest, notify: (message: string) => void): Sandbox | undefined {
+function sandboxFor(config: ResolvedConfig, home: string, guard: WorkspaceGuard, notify: (message: string) => void): Sandbox | undefined {
   if (config.sandbox === 'off' || !config.tools.includes('bash')) return undefined;
   const probe = probeSandbox();
   if (!probe.ok) {
@@ -62,9 +66,16 @@ function sandboxFor(config: ResolvedConfig, home: string, secretFile: SecretTest
     network: config.sandboxNetwork,
     hide: [config.home],
     writable: npmCache ? [npmCache] : [],
-    secretFile,
     exposeSecretFiles: config.exposeSecretFiles,
+    scanner: guard.scanner,
+    runFiles: () => guard.runFiles,
   });
+}
+
+/** What the gate and the sandbox share about the workspace: one scanner, and the files hooks and servers run. */
+interface WorkspaceGuard {
+  scanner: WorkspaceScanner;
+  runFiles: readonly string[];
 }
 
 /** The secret-file test the tools use here (names, and the user's `read(…)` deny rules), for what is read outside a tool call. */
@@ -78,6 +89,7 @@ export function createSafety(config: ResolvedConfig, o: SafetyOptions): Safety {
   const notify = o.notify ?? (() => {});
   const rules = rulesOf(config, home);
   const secretFile = workspaceSecretTest(rules, config.cwd, home);
+  const guard: WorkspaceGuard = { scanner: new WorkspaceScanner(config.cwd, secretFile), runFiles: [] };
   const gate = new ApprovalGate({
     cwd: config.cwd,
     home,
@@ -91,6 +103,7 @@ export function createSafety(config: ResolvedConfig, o: SafetyOptions): Safety {
     saveAllowRules: config.trust === 'trusted' || config.trust === 'none' ? (rules) => saveAllowRules(config.cwd, config.home, rules) : undefined,
     notify,
     trustReadOnlyHints: config.mcp.trustReadOnlyHints,
+    runsLater: () => runsLaterPaths(runsLater(config.cwd, { nestedGitDirs: guard.scanner.scan().nestedGitDirs, runFiles: guard.runFiles })),
   });
   // tack's own key never reaches a command, whatever the variable is called or env.allow says
   const { env, dropped } = filterToolEnv(process.env, {
@@ -100,8 +113,11 @@ export function createSafety(config: ResolvedConfig, o: SafetyOptions): Safety {
   });
   const droppedNote = config.tools.includes('bash') ? describeDropped(dropped) : undefined;
   if (droppedNote) notify(droppedNote);
-  const bash = createBashTool({ cwd: config.cwd }, { env: withGitGuards(env), sandbox: sandboxFor(config, home, secretFile, notify) });
+  const bash = createBashTool({ cwd: config.cwd }, { env: withGitGuards(env), sandbox: sandboxFor(config, home, guard, notify) });
   // commands that only look (the policy's read-only list) may run side by side, like read and grep
   const bashTool: typeof bash = { ...bash, readOnly: (params) => lineIsReadOnly(params.command) };
-  return { gate, bashTool, secretFile, toolEnv: env };
+  const protectRuns = (files: readonly string[]) => {
+    guard.runFiles = [...files];
+  };
+  return { gate, bashTool, secretFile, toolEnv: env, protectRuns };
 }
