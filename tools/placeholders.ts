@@ -82,3 +82,17 @@ export function holdPlaces(missing: readonly string[], bound: readonly string[])
     }
   };
 }
+
+/**
+ * A tack killed mid-command leaves its placeholders: where a file belongs (`.mcp.json`, a script a
+ * hook runs) an empty folder would read as a broken file, so one that no command holds is removed.
+ */
+export function sweepLeftovers(files: readonly string[]): void {
+  for (const path of files) {
+    if (!places.has(path) && isEmptyDir(path)) {
+      try {
+        rmdirSync(path);
+      } catch {}
+    }
+  }
+}

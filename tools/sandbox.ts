@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { isInside } from './paths.js';
-import { emptyDir, holdPlaces } from './placeholders.js';
+import { emptyDir, holdPlaces, sweepLeftovers } from './placeholders.js';
 import { ownTempDir } from './own-temp.js';
 import { DISABLED_SUFFIX, disarmRepository } from './planted-repos.js';
 import { PROTECTED_MENTION, runsLater } from './runs-later.js';
@@ -212,8 +212,11 @@ export function createSandbox(bwrap: string, settings: SandboxSettings): Sandbox
   let masked: string[] = [];
   /** the nested repositories seen so far: those protected while commands ran, or disarmed after */
   const knownRepos = new Set<string>();
+  let swept = false;
   return {
     wrap: (file, args) => {
+      if (!swept) sweepLeftovers([join(settings.cwd, '.mcp.json'), ...(settings.runFiles?.() ?? [])]);
+      swept = true;
       const plan = planSandbox(settings, scanner);
       masked = plan.maskFiles;
       for (const gitDir of plan.nestedGitDirs) knownRepos.add(gitDir);

@@ -1,7 +1,7 @@
 // Which MCP servers a run has, from every source that applies, lowest precedence first:
 // $TACK_HOME/config.json, the project's .mcp.json and .tack/config.json (trusted folders only),
 // then each --mcp-config file. A later entry of the same name replaces an earlier one whole.
-import { existsSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { UsageError } from './errors.js';
 import { readSettingsText } from './files.js';
@@ -122,10 +122,17 @@ export function readMcpFile(path: string): McpSource {
   return { path, servers: servers as Record<string, unknown> | undefined };
 }
 
-/** The project's `.mcp.json` (Claude Code's file, at the repository root), if there is one. */
+/**
+ * The project's `.mcp.json` (Claude Code's file, at the repository root), if there is one. A folder
+ * of that name is none: the sandbox holds the place with an empty one while a command runs.
+ */
 export function findProjectMcpFile(cwd: string): string | undefined {
   const path = join(findRepoRoot(cwd) ?? resolve(cwd), '.mcp.json');
-  return existsSync(path) ? path : undefined;
+  try {
+    return statSync(path).isDirectory() ? undefined : path;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Every server of the sources, by name, later sources winning; sorted by name so the order is stable. */
