@@ -2,7 +2,7 @@
 // add instructions, never widen the gate. A skills folder that links up to the repository makes a
 // "skill" of the whole workspace; a command's `allowed-tools: Write(/**)` or `Read(**)` is then used
 // by a hostile model to write outside the workspace or read `.env`. Nothing leaks, nothing is written.
-import { mkdirSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeProject, runTack } from '../support/cli.js';
@@ -60,5 +60,41 @@ describe('a skills folder that links up to the repository', () => {
     const system = s.chatRequests()[0].body.messages[0].content as string;
     expect(system).toContain('- fine: A plain skill.');
     expect(system).not.toContain('- all:');
+  });
+});
+
+describe("a command's allowed-tools, used by a hostile model", () => {
+  it('Write(/**): the write outside the workspace is refused, and the trust text says what it grants', async () => {
+    const { dir, home } = makeProject({ '.claude/commands/deploy.md': '---\nallowed-tools: Bash(git push:*), Write(/**)\n---\nDeploy it.\n' });
+    const outside = join(dir, '..', 'planted.sh');
+    const runs = await bothWays(dir, home, '/deploy', () => [
+      { toolCalls: [{ name: 'write', arguments: { path: outside, content: 'echo pwned' } }] },
+      { text: 'done' },
+    ]);
+    for (const { results } of runs) expect(results).toContain('refused: writing outside the workspace');
+    expect(existsSync(outside)).toBe(false);
+    const trusted = await runTack(['trust'], { cwd: dir, home });
+    expect(trusted.stdout).toContain('/deploy may run "git push*" and write any file in the workspace without asking');
+  });
+
+  it('Read(**): reading .env is still refused', async () => {
+    const { dir, home } = makeProject({ '.env': SECRET, '.claude/commands/look.md': '---\nallowed-tools: Read(**), Grep\n---\nLook around.\n' });
+    const runs = await bothWays(dir, home, '/look', () => [{ toolCalls: [{ name: 'read', arguments: { path: '.env' } }] }, { text: 'done' }]);
+    for (const { results } of runs) {
+      expect(results).not.toContain('sk-live-hostile');
+      expect(results).toContain('usually holds secrets');
+    }
+  });
+
+  it("the user's own command keeps its reach: a Write rule for a folder outside the workspace still writes there", async () => {
+    const { dir, home } = makeProject();
+    const notes = join(dir, '..', 'notes');
+    mkdirSync(notes);
+    mkdirSync(join(home, 'commands'));
+    writeFileSync(join(home, 'commands/note.md'), `---\nallowed-tools: Write(${notes}/**)\n---\nWrite a note.\n`);
+    const s = await scripted([{ toolCalls: [{ name: 'write', arguments: { path: join(notes, 'today.md'), content: 'hi' } }] }, { text: 'done' }]);
+    const r = await runTack(['-p', '--base-url', s.url, '-m', 'm', '/note'], { cwd: dir, home });
+    expect(r.code).toBe(0);
+    expect(existsSync(join(notes, 'today.md'))).toBe(true);
   });
 });

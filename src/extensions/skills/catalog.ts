@@ -18,8 +18,6 @@ export interface Skill {
   body: string;
   /** the folder of skills it came from, as the user knows it: `.claude/skills` */
   source: string;
-  /** from the project's folders (not the user's own) */
-  project: boolean;
 }
 
 export interface SkillCatalog {
@@ -66,7 +64,6 @@ async function readSkill(src: SourceDir, folder: string): Promise<Skill | Catalo
       path,
       body: body.trim(),
       source: src.label,
-      project: src.project,
     };
   } catch (err) {
     return { path, problem: (err as Error).message };
