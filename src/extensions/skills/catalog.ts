@@ -49,7 +49,8 @@ function skillFolders(src: SourceDir, problems: CatalogProblem[] = []): string[]
 
 async function readSkill(src: SourceDir, folder: string): Promise<Skill | CatalogProblem | undefined> {
   const path = join(src.dir, folder, 'SKILL.md');
-  const read = readExtensionFile(src.dir, `${folder}/SKILL.md`);
+  // read inside the skill's own folder: one that is a link was checked by skillFolders
+  const read = readExtensionFile(join(src.dir, folder), 'SKILL.md');
   if ('problem' in read) return read.problem.includes('ENOENT') || read.problem.includes('ENOTDIR') ? undefined : { path, problem: read.problem };
   try {
     const { data, body } = await splitFrontmatter(read.text);
