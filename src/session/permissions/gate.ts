@@ -107,6 +107,7 @@ export class ApprovalGate {
 
   /** Adds a command's or skill's allow rules, within their reach (deny rules still win), until the returned function is called. */
   allowDuring(grant: ExtensionGrant): () => void {
+    if (grant.rules.length === 0) return () => {};
     this.extensionGrants = [...this.extensionGrants, grant];
     return () => {
       this.extensionGrants = this.extensionGrants.filter((g) => g !== grant);
