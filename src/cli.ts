@@ -5,6 +5,7 @@ import { terminalSafe } from './modes/terminal-safe.js';
 import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expandHome, packageVersion, tackHome } from './config/paths.js';
+import { workFolderWidth } from './config/work-folder.js';
 import type { ConfigFlags, ProjectTrust } from './config/resolve.js';
 import type { SessionFlags } from './session/locate.js';
 
@@ -158,6 +159,17 @@ function checkWorkDirectory(dir: string): void {
   if (!isDir) throw new UsageError(`-C ${dir}: that is a file, not a directory`);
 }
 
+/**
+ * The folder the agent will work in may not be the root of the file system, and the home folder is
+ * worked in with a warning: a notice in the app, a line on stderr otherwise.
+ */
+function checkWorkFolderWidth(dir: string, interactive: boolean, notices: string[]): void {
+  const width = workFolderWidth(resolve(expandHome(dir)));
+  if (width && 'refuse' in width) throw new UsageError(width.refuse);
+  if (width && interactive) notices.push(`warning: ${width.warn}`);
+  else if (width) process.stderr.write(`tack: warning: ${width.warn}\n`);
+}
+
 /** stream-json input is a conversation on stdio: it needs print mode and stream-json output. */
 function checkStreamFlags(opts: CliOptions): void {
   if (opts.inputFormat === 'stream-json' && (!opts.print || opts.outputFormat !== 'stream-json')) {
@@ -205,6 +217,7 @@ async function main(argv: string[]): Promise<number> {
   const promptWords = program.args.join(' ').trim() || undefined;
   const interactive = !opts.print && !opts.listModels && !opts.listProviders;
   const notices: string[] = [];
+  if (!opts.listModels && !opts.listProviders) checkWorkFolderWidth(opts.cwd ?? process.cwd(), interactive, notices);
   const trust = await settleTrust(opts, interactive && process.stdin.isTTY === true && process.stdout.isTTY === true, notices);
   if (trust === 'quit') return 130;
   if (opts.listProviders) {

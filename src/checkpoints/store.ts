@@ -6,7 +6,7 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { cwdSlug } from '../session/store.js';
 import { GitError, git, nulList, type ShadowPaths } from './git.js';
 import { parseRawDiff, type TreeChange } from './tree-diff.js';
-import { secretFileName } from '../../tools/secret-files.js';
+import { builtinSecretTest, type SecretTest } from '../../tools/secret-files.js';
 
 /** Files larger than this are not copied into checkpoints (and a rewind says so). */
 export const DEFAULT_MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -25,7 +25,7 @@ export const DEFAULT_SNAPSHOT_LIMITS: SnapshotLimits = { files: 30_000, bytes: 1
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-/** Folders never copied, on top of the user's .gitignore (secret files are left out by name, below). */
+/** Folders never copied, on top of the user's .gitignore (secret files are left out by the store's test, below). */
 const TACK_EXCLUDES = ['node_modules/', '.venv/', '__pycache__/', '.next/', '.cache/'];
 
 /** Highest-precedence attributes: no filter, no end-of-line or encoding conversion runs, ever. */
@@ -131,12 +131,19 @@ export class CheckpointStore {
   private ready = false;
   /** the latest commit of each session's chain, once known */
   private readonly heads = new Map<string, { commit: string; tree: string }>();
+  /** whether this store has taken out of the index what its secret test names (once) */
+  private swept = false;
 
+  /**
+   * `secret`: the files that never leave the workspace for $TACK_HOME. A session passes the test its
+   * tools use: secret names, secret folders, and the user's own `read(…)` deny rules.
+   */
   constructor(
     home: string,
     readonly workspace: string,
     private readonly maxFileBytes = DEFAULT_MAX_FILE_BYTES,
     private readonly limits = DEFAULT_SNAPSHOT_LIMITS,
+    private readonly secret: SecretTest = builtinSecretTest,
   ) {
     const dir = checkpointDir(home, workspace);
     this.paths = { gitDir: join(dir, 'git'), indexFile: join(dir, 'index'), workTree: workspace };
@@ -184,14 +191,14 @@ export class CheckpointStore {
       await this.init();
       const listed = await this.run(['ls-files', '-z', '-o', '-m', '-d', '--exclude-standard', `--exclude-from=${this.excludeFile}`]);
       const update: string[] = [];
-      const drop: string[] = [];
+      const drop: string[] = await this.sweep();
       const skipped: string[] = [];
       const realDirs = new Map<string, boolean>();
       let bytes = 0;
       for (const path of new Set(nulList(listed.stdout))) {
         if (path.endsWith('/')) continue; // a nested repository: its own history, not copied
-        // secret files (.env, keys) never leave the workspace for $TACK_HOME
-        if (secretFileName(path)) {
+        // secret files (.env, keys, what the user's deny rules name) never leave the workspace for $TACK_HOME
+        if (this.isSecret(path)) {
           drop.push(path);
           continue;
         }
@@ -219,6 +226,21 @@ export class CheckpointStore {
       if (chain) await this.keep(chain, tree);
       return { tree, skipped: skipped.sort() };
     });
+  }
+
+  private isSecret(path: string): boolean {
+    return this.secret(join(this.workspace, path)) !== undefined;
+  }
+
+  /**
+   * Once per store: what the index still holds that the secret test names (copied before a deny rule
+   * was written, say), so no later tree carries it. Reads the index only; nothing is stat-ed.
+   */
+  private async sweep(): Promise<string[]> {
+    if (this.swept) return [];
+    const indexed = nulList((await this.run(['ls-files', '-z', '--cached'])).stdout);
+    this.swept = true;
+    return indexed.filter((path) => this.isSecret(path));
   }
 
   /** Commits the tree on the session's chain (refs/tack/<chain>) unless it is already its head. */

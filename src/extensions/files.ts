@@ -1,7 +1,8 @@
 // Reading the files of a command or skill folder: a bounded walk, and each file read on its real
 // path inside its folder (a project's `review.md -> ~/.ssh/id_rsa` is refused), capped in size.
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, realpathSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { isInside } from '../../tools/paths.js';
 import { readBounded } from '../config/bounded-read.js';
 
 /** A command or SKILL.md is a page of instructions; past this it is a mistake or an attack. */
@@ -41,4 +42,24 @@ export function readExtensionFile(dir: string, rel: string): { text: string } | 
   if (!read.ok) return { problem: `it cannot be read: ${read.problem}` };
   if (read.truncated) return { problem: size < EXTENSION_FILE_LIMIT ? 'it changed while it was read' : `it is larger than ${EXTENSION_FILE_LIMIT / 1024} KB` };
   return { text: read.text };
+}
+
+/**
+ * Why a folder of commands or skills (or one skill's folder) is not used, or undefined. A link up to a
+ * folder that holds it (`.claude/skills -> ..`, `all -> .`) would make a skill of the whole project,
+ * and its folder is what a skill's read rule opens; `tree`: the real folder it must stay in (a
+ * project's root), undefined for the user's own folders, which may link anywhere but up.
+ */
+export function folderProblem(dir: string, tree: string | undefined): string | undefined {
+  let real: string;
+  let holder: string;
+  try {
+    real = realpathSync(dir);
+    holder = realpathSync(dirname(dir));
+  } catch {
+    return undefined; // not there: nothing to load
+  }
+  if (isInside(real, holder)) return 'it is a link to a folder that holds it';
+  if (tree !== undefined && !isInside(tree, real)) return `it leads outside the project, to ${real}`;
+  return undefined;
 }

@@ -1,6 +1,7 @@
 // A markdown file's YAML frontmatter (`---` lines around it) and its body, as commands and skills write
 // them. A frontmatter that is not YAML, or not a mapping, is an error naming the problem. The YAML
 // parser loads only when a file has frontmatter: importing it costs more than a whole start-up step.
+import { createRequire } from 'node:module';
 
 export interface Frontmatter {
   data: Record<string, unknown>;
@@ -9,20 +10,37 @@ export interface Frontmatter {
 
 const FENCE = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 
+type YamlParse = (text: string) => unknown;
+
 export async function splitFrontmatter(text: string): Promise<Frontmatter> {
+  const found = fenced(text);
+  return found.yaml === undefined ? { data: {}, body: found.body } : mapping((await import('yaml')).parse, found.yaml, found.body);
+}
+
+/** The same, for the trust question, which is answered synchronously: `yaml` through require. */
+export function splitFrontmatterSync(text: string): Frontmatter {
+  const found = fenced(text);
+  if (found.yaml === undefined) return { data: {}, body: found.body };
+  const { parse } = createRequire(import.meta.url)('yaml') as typeof import('yaml');
+  return mapping(parse, found.yaml, found.body);
+}
+
+function fenced(text: string): { yaml?: string; body: string } {
   const source = text.replace(/^\uFEFF/, '');
   const m = FENCE.exec(source);
-  if (!m) return { data: {}, body: source };
-  const { parse } = await import('yaml');
+  return m ? { yaml: m[1]!, body: source.slice(m[0].length) } : { body: source };
+}
+
+function mapping(parse: YamlParse, yaml: string, body: string): Frontmatter {
   let data: unknown;
   try {
-    data = parse(m[1]!);
+    data = parse(yaml);
   } catch (err) {
     throw new Error(`its frontmatter is not valid YAML: ${firstLine(err)}`);
   }
   if (data === null || data === undefined) data = {};
   if (typeof data !== 'object' || Array.isArray(data)) throw new Error('its frontmatter must be a mapping of keys to values');
-  return { data: data as Record<string, unknown>, body: source.slice(m[0].length) };
+  return { data: data as Record<string, unknown>, body };
 }
 
 /** A frontmatter value as a string (numbers too), or undefined. */

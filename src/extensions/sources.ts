@@ -1,9 +1,12 @@
 // Where commands and skills come from: the user's own folders (always) and the project's (only in a
 // folder the user trusts). One list, read by the extensions and by src/trust, so what is fingerprinted
 // is exactly what can take effect.
+import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { findRepoRoot } from '../config/paths.js';
+import type { CatalogProblem } from './commands/catalog.js';
+import { folderProblem } from './files.js';
 
 export type SourceKind = 'commands' | 'skills';
 
@@ -15,6 +18,8 @@ export interface SourceDir {
   project: boolean;
   /** `toml`: Gemini's command files; otherwise markdown */
   format: 'md' | 'toml';
+  /** a project folder's real root: the folder and each skill in it must stay inside it */
+  tree?: string;
 }
 
 export interface SourceRoots {
@@ -31,10 +36,11 @@ export function projectRoot(cwd: string): string {
 }
 
 /** Precedence: the first source holding a name wins (project before user; tack's folders before others). */
-export function sourceDirs(kind: SourceKind, r: SourceRoots): SourceDir[] {
+function sourceDirs(kind: SourceKind, r: SourceRoots): SourceDir[] {
   const root = projectRoot(r.cwd);
+  const tree = realOrSelf(root);
   const user = r.userHome ?? homedir();
-  const p = (rel: string, format: 'md' | 'toml' = 'md'): SourceDir => ({ dir: join(root, rel), label: rel, project: true, format });
+  const p = (rel: string, format: 'md' | 'toml' = 'md'): SourceDir => ({ dir: join(root, rel), label: rel, project: true, format, tree });
   const u = (dir: string, label: string, format: 'md' | 'toml' = 'md'): SourceDir => ({ dir, label, project: false, format });
   if (kind === 'commands') {
     return [
@@ -56,4 +62,25 @@ export function sourceDirs(kind: SourceKind, r: SourceRoots): SourceDir[] {
     u(join(user, '.agents', 'skills'), '~/.agents/skills'),
     u(join(user, '.claude', 'skills'), '~/.claude/skills'),
   ];
+}
+
+function realOrSelf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+/** The sources that may be read, and one problem for each skipped as a link out of the project or up to a folder holding it. */
+export function usableSourceDirs(kind: SourceKind, r: SourceRoots, applyProject: boolean): { sources: SourceDir[]; problems: CatalogProblem[] } {
+  const sources: SourceDir[] = [];
+  const problems: CatalogProblem[] = [];
+  for (const src of sourceDirs(kind, r)) {
+    if (src.project && !applyProject) continue;
+    const problem = folderProblem(src.dir, src.tree);
+    if (problem) problems.push({ path: src.dir, problem });
+    else sources.push(src);
+  }
+  return { sources, problems };
 }

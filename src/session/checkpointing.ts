@@ -8,6 +8,7 @@ import type { CheckpointRecord, RewindRecord, WrittenRecord } from '../checkpoin
 import { pruneIfDue } from '../checkpoints/prune.js';
 import { CheckpointStore } from '../checkpoints/store.js';
 import type { ResolvedConfig } from '../config/resolve.js';
+import { secretTestFor } from './permissions/setup.js';
 import type { LoadedSession } from './store.js';
 
 export type RewindWhat = 'code' | 'conversation' | 'both';
@@ -26,7 +27,8 @@ export function makeCheckpoints(
   write: (entry: CheckpointRecord | WrittenRecord | RewindRecord) => void,
 ): Checkpoints | undefined {
   if (!config.checkpoints.enabled) return undefined;
-  const store = new CheckpointStore(config.home, config.cwd, config.checkpoints.maxFileBytes, config.checkpoints.limits);
+  // the files the tools may not show never reach the store either: the same test, deny rules included
+  const store = new CheckpointStore(config.home, config.cwd, config.checkpoints.maxFileBytes, config.checkpoints.limits, secretTestFor(config));
   return new Checkpoints(store, id, [...(resume?.timeline ?? [])], resume?.conversations ?? [], write);
 }
 

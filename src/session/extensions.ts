@@ -8,8 +8,9 @@ import { loadSkills, type Skill } from '../extensions/skills/catalog.js';
 import type { SourceRoots } from '../extensions/sources.js';
 import { loadHooks } from '../extensions/hooks/sources.js';
 import { SessionHooks, type SessionHooksOptions } from './hooks.js';
+import type { ExtensionGrant } from './permissions/grant-reach.js';
 import { escapeGlob } from './permissions/glob.js';
-import { parseRule, type Rule } from './permissions/rules.js';
+import { parseRule } from './permissions/rules.js';
 
 export interface SessionExtensions {
   commands: CustomCommand[];
@@ -47,13 +48,19 @@ export function problemNotes(ext: SessionExtensions): string[] {
   return ext.problems.map((p) => `skipped ${p.path}: ${p.problem}`);
 }
 
-/** Read rules for the skills' folders: the model may read a skill (also one under $TACK_HOME or ~) without a question. */
-export function skillReadRules(skills: readonly Skill[]): Rule[] {
-  return skills.map((skill) => {
+/**
+ * Read rules for the skills' folders: the model may read a skill (one under $TACK_HOME or ~, or a
+ * project's when tack runs in a sub-folder) without a question. Each names its own real folder only,
+ * which the catalog made sure is no link up to a folder holding it (nor, for a project's, out of
+ * it), and like every extension rule it never covers a file that usually holds secrets.
+ */
+export function skillReadRules(skills: readonly Skill[]): ExtensionGrant {
+  const rules = skills.map((skill) => {
     let dir = skill.dir;
     try {
       dir = realpathSync(dir);
     } catch {}
     return parseRule(`read(${escapeGlob(dir)}/**)`, 'allow', homedir());
   });
+  return { rules, reach: 'as-written' };
 }

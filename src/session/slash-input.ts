@@ -110,8 +110,9 @@ export async function expandSlashCommand(session: Session, line: string, signal:
     return skill && { text: skillText(skill, parsed.args), notes: [], release: () => {} };
   }
   const notes: string[] = [];
-  // the command's own `!cmd` lines run under its allowed-tools too, as in Claude Code
-  const release = session.approvals?.allowDuring(allowRules(cmd, notes)) ?? (() => {});
+  // the command's own `!cmd` lines run under its allowed-tools too, as in Claude Code; a project's never reach outside the workspace
+  const grant = { rules: allowRules(cmd, notes), reach: cmd.project ? ('workspace' as const) : ('as-written' as const) };
+  const release = session.approvals?.allowDuring(grant) ?? (() => {});
   try {
     const expansion = await expandCommand(cmd.body, parsed.args, toolIo(session, signal));
     const model = cmd.model ? { command: cmd.name, wanted: cmd.model } : undefined;

@@ -1,5 +1,6 @@
 // What a command, skill or Claude Code settings file would do, in plain words, for the trust question.
 import type { HookEvent, HooksConfig } from '../config/hooks-schema.js';
+import { allowedToolsOf, describeAllowedTools } from '../extensions/commands/allowed-tools.js';
 import { readClaudeHooks } from '../extensions/hooks/sources.js';
 import type { SettingsEffects } from './describe.js';
 
@@ -14,25 +15,30 @@ export function describeHooks(hooks: HooksConfig | undefined): string[] {
   );
 }
 
-const COMMAND_DIRS = ['.tack/commands/', '.claude/commands/', '.opencode/command/', '.opencode/commands/', '.gemini/commands/'];
+/** A command file as found (not through links), its name after the folder: `.claude/commands/ops/deploy.md` → `ops/deploy`. */
+const COMMAND_FILE = /\/\.(?:tack\/commands|claude\/commands|opencode\/commands?|gemini\/commands)\/((?:[^/.][^/]*\/)*[^/]+)\.(?:md|toml)$/;
+const SKILL_FILE = /\/\.(?:tack|agents|claude)\/skills\/([^/]+)\/SKILL\.md$/;
 
-/** The effects of an extension file by its path under the trust root; undefined for other files. */
+/**
+ * The effects of an extension file, by its path under the trust root (`rel`) and as it was found
+ * (`path`): a command or skill is known by the folder it was found in, since `rel` is its real
+ * place, which a link inside the project may move; undefined for other files.
+ */
 export function describeExtensionFile(rel: string, path: string): SettingsEffects | undefined {
   if (rel.endsWith('.claude/settings.json')) {
     const read = readClaudeHooks(path, undefined);
     const lines = read && 'hooks' in read ? describeHooks(read.hooks) : [`cannot be applied: ${read && 'problem' in read ? read.problem : 'it is gone'}`];
     return { lines, risky: lines.length };
   }
-  const dir = COMMAND_DIRS.find((d) => rel.includes(d));
-  if (dir) {
-    const name = rel
-      .slice(rel.indexOf(dir) + dir.length)
-      .replace(/\.(md|toml)$/, '')
-      .split('/')
-      .join(':');
-    return { lines: [`adds the slash command /${name} (its !\`commands\` still ask as the agent's do)`], risky: 0 };
+  const command = COMMAND_FILE.exec(path);
+  if (command) {
+    const name = `/${command[1]!.split('/').join(':')}`;
+    const grants = describeAllowedTools(allowedToolsOf(path));
+    if (!grants) return { lines: [`adds the slash command ${name} (its !\`commands\` still ask as the agent's do)`], risky: 0 };
+    const lines = [`adds the slash command ${name}`, `${name} ${grants.text}`];
+    return grants.risky ? { lines: lines.reverse(), risky: 1 } : { lines, risky: 0 };
   }
-  const skill = /(?:^|\/)\.(?:tack|agents|claude)\/skills\/([^/]+)\/SKILL\.md$/.exec(rel);
+  const skill = SKILL_FILE.exec(path);
   if (skill) return { lines: [`adds the skill "${skill[1]}" (the model is told of it and may follow it)`], risky: 0 };
   return undefined;
 }

@@ -3,7 +3,7 @@
 // source holding a name wins; the others are kept as `shadowed` so the menu can say which was picked.
 import { firstLine, listField, splitFrontmatter, stringField } from '../frontmatter.js';
 import { listFiles, readExtensionFile } from '../files.js';
-import { sourceDirs, type SourceDir, type SourceRoots } from '../sources.js';
+import { usableSourceDirs, type SourceDir, type SourceRoots } from '../sources.js';
 
 export interface CustomCommand {
   /** `review`, `frontend:review` */
@@ -17,6 +17,8 @@ export interface CustomCommand {
   path: string;
   /** the folder it came from, as the user knows it: `.claude/commands` */
   source: string;
+  /** from the project's folders: its `allowed-tools` never reach outside the workspace */
+  project: boolean;
   /** other files of the same name that lost to this one, by source */
   shadowed: string[];
 }
@@ -37,7 +39,7 @@ function commandName(rel: string, ext: string): string | undefined {
   return /^[A-Za-z0-9][\w.:-]*$/.test(name) ? name : undefined;
 }
 
-type Parsed = Omit<CustomCommand, 'name' | 'path' | 'source' | 'shadowed'>;
+type Parsed = Omit<CustomCommand, 'name' | 'path' | 'source' | 'project' | 'shadowed'>;
 
 async function parseMarkdown(text: string): Promise<Parsed> {
   const { data, body } = await splitFrontmatter(text);
@@ -85,7 +87,7 @@ async function readSource(src: SourceDir, problems: CatalogProblem[]): Promise<C
     }
     try {
       const parsed = await (src.format === 'toml' ? parseGemini(read.text) : parseMarkdown(read.text));
-      out.push({ ...parsed, name, path, source: src.label, shadowed: [] });
+      out.push({ ...parsed, name, path, source: src.label, project: src.project, shadowed: [] });
     } catch (err) {
       problems.push({ path, problem: (err as Error).message });
     }
@@ -95,10 +97,9 @@ async function readSource(src: SourceDir, problems: CatalogProblem[]): Promise<C
 
 /** The commands of every source that applies (`applyProject`: the folder is trusted). */
 export async function loadCommands(roots: SourceRoots, applyProject: boolean): Promise<CommandCatalog> {
-  const problems: CatalogProblem[] = [];
+  const { sources, problems } = usableSourceDirs('commands', roots, applyProject);
   const byName = new Map<string, CustomCommand>();
-  for (const src of sourceDirs('commands', roots)) {
-    if (src.project && !applyProject) continue;
+  for (const src of sources) {
     for (const cmd of await readSource(src, problems)) {
       const key = cmd.name.toLowerCase();
       const first = byName.get(key);
@@ -111,7 +112,7 @@ export async function loadCommands(roots: SourceRoots, applyProject: boolean): P
 
 /** Every file a project's command folders hold (for trust's fingerprints), absolute. */
 export function projectCommandFiles(roots: SourceRoots): string[] {
-  return sourceDirs('commands', roots)
-    .filter((s) => s.project)
+  return usableSourceDirs('commands', roots, true)
+    .sources.filter((s) => s.project)
     .flatMap((s) => listFiles(s.dir, (n) => n.endsWith(s.format === 'toml' ? '.toml' : '.md')).map((rel) => `${s.dir}/${rel}`));
 }

@@ -42,10 +42,13 @@ export class AcpSession {
     readonly session: Session,
     private readonly client: AgentContext,
     private readonly log: (message: string) => void,
+    /** shown in the panel before the first answer (the log is not read): the folder is the home folder */
+    private warning: string | undefined,
   ) {}
 
   static async open(o: OpenOptions): Promise<AcpSession> {
-    const config = await workspaceConfig(o.cwd, o, o.log);
+    const { config, warning } = await workspaceConfig(o.cwd, o, o.log);
+    if (warning) o.log(`warning: ${warning}`);
     config.mcpServers = withClientServers(config.mcpServers, clientMcpServers(o.mcpServers));
     // the prompter and the editor's files need the session's id, known once it exists
     const ref: { id?: string } = {};
@@ -79,7 +82,7 @@ export class AcpSession {
       editorFiles,
     });
     ref.id = session.id;
-    const acp = new AcpSession(session, o.client, o.log);
+    const acp = new AcpSession(session, o.client, o.log, warning);
     session.subscribe(async (event) => {
       if (event.type === 'agent_end') acp.lastReason = event.reason;
       for (const update of updatesFor(event, config.cwd)) await acp.notify(update);
@@ -119,6 +122,10 @@ export class AcpSession {
    * tool batch (tack's own semantics; other agents queue). Either way it answers when the run ends.
    */
   async prompt(message: UserMessage): Promise<StopReason> {
+    if (this.warning) {
+      await this.notify({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `Warning: ${this.warning}.\n\n` } });
+      this.warning = undefined;
+    }
     // prepared as typed text is in the app: a custom command expanded, the UserPromptSubmit hooks run
     const sent = await sendFromProgram(this.session, message, new AbortController().signal);
     for (const note of sent.notes) this.log(note);

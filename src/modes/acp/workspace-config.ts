@@ -7,6 +7,7 @@ import { RequestError } from '@agentclientprotocol/sdk';
 import { loadConfig } from '../../config/load.js';
 import { tackHome } from '../../config/paths.js';
 import type { ConfigFlags, ResolvedConfig } from '../../config/resolve.js';
+import { workFolderWidth } from '../../config/work-folder.js';
 import { assessTrust, ignoredNotice } from '../../trust/index.js';
 
 export interface WorkspaceFlags {
@@ -16,8 +17,14 @@ export interface WorkspaceFlags {
   trust: boolean;
 }
 
-/** Checks the folder (absolute, a directory) and resolves the settings that apply in it. */
-export async function workspaceConfig(cwd: string, o: WorkspaceFlags, note: (message: string) => void): Promise<ResolvedConfig> {
+export interface Workspace {
+  config: ResolvedConfig;
+  /** the folder is the user's home: said to the user with the first answer */
+  warning?: string;
+}
+
+/** Checks the folder (absolute, a directory, not the root of the file system) and resolves the settings that apply in it. */
+export async function workspaceConfig(cwd: string, o: WorkspaceFlags, note: (message: string) => void): Promise<Workspace> {
   if (!isAbsolute(cwd)) throw RequestError.invalidParams(undefined, `cwd must be an absolute path, not ${JSON.stringify(cwd)}`);
   let isDir = false;
   try {
@@ -26,8 +33,11 @@ export async function workspaceConfig(cwd: string, o: WorkspaceFlags, note: (mes
     // reported below
   }
   if (!isDir) throw RequestError.invalidParams(undefined, `cwd ${cwd} is not a directory`);
+  const width = workFolderWidth(cwd);
+  if (width && 'refuse' in width) throw RequestError.invalidParams(undefined, width.refuse);
   const a = assessTrust(cwd, tackHome());
   const trust = a.status === 'none' || a.status === 'trusted' ? a.status : o.trust ? 'session' : 'ignored';
   if (trust === 'ignored') note(ignoredNotice(a));
-  return loadConfig({ ...o.flags, cwd }, process.env, note, { trust });
+  const config = await loadConfig({ ...o.flags, cwd }, process.env, note, { trust });
+  return width ? { config, warning: width.warn } : { config };
 }

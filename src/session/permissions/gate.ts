@@ -3,9 +3,10 @@
 // It also stops a model that repeats one call.
 import type { AnyAgentTool, ToolCallBlock } from '../../agent/types.js';
 import type { ToolCall } from '../../ai/types.js';
-import { displayPath } from '../../../tools/paths.js';
+import { displayPath, isInside } from '../../../tools/paths.js';
 import { ownTempDirIfMade } from '../../../tools/own-temp.js';
 import { describeLocation, locate, realRoot, type RealLocation } from '../../../tools/real-path.js';
+import { reachingRules, type ExtensionGrant } from './grant-reach.js';
 import { SessionGrants } from './grants.js';
 import { APPROVAL_MODES, decide, judgedPaths, refusal, type ApprovalMode, type Decision, type PolicyMode } from './policy.js';
 import { previewChange, type ChangePreview } from './preview.js';
@@ -57,8 +58,8 @@ export class ApprovalGate {
   private readonly repeats = new RepeatGuard();
   /** one question at a time; parallel calls wait their turn */
   private questions: Promise<unknown> = Promise.resolve();
-  /** allow rules of a custom command's `allowed-tools`, for its run only */
-  private extraAllow: Rules['allow'] = [];
+  /** allow rules of a custom command's `allowed-tools` (for its run only) and of the skills' folders */
+  private extensionGrants: ExtensionGrant[] = [];
   /** told when a question is put to the user (the Notification hooks) */
   onQuestion: ((summary: string) => void) | undefined;
 
@@ -90,9 +91,10 @@ export class ApprovalGate {
 
   /** `located`: where the call's paths really are (`locate`); without it they are judged as written. */
   decide(tool: string, args: Record<string, unknown>, located?: Located, tackHome = this.o.tackHome, readOnlyHint?: boolean): Decision {
+    const extra = this.extensionGrants.length > 0 ? this.reachingRules(tool, args, located, tackHome) : [];
     const ctx = {
       mode: this.currentMode,
-      rules: this.extraAllow.length > 0 ? { ...this.o.rules, allow: [...this.o.rules.allow, ...this.extraAllow] } : this.o.rules,
+      rules: extra.length > 0 ? { ...this.o.rules, allow: [...this.o.rules.allow, ...extra] } : this.o.rules,
       grants: this.grants,
       cwd: this.o.cwd,
       home: this.o.home,
@@ -106,12 +108,21 @@ export class ApprovalGate {
     return decide(tool, args, ctx);
   }
 
-  /** Adds allow rules (deny rules still win) until the returned function is called. */
-  allowDuring(rules: Rules['allow']): () => void {
-    this.extraAllow = [...this.extraAllow, ...rules];
+  /** Adds a command's or skill's allow rules, within their reach (deny rules still win), until the returned function is called. */
+  allowDuring(grant: ExtensionGrant): () => void {
+    if (grant.rules.length === 0) return () => {};
+    this.extensionGrants = [...this.extensionGrants, grant];
     return () => {
-      this.extraAllow = this.extraAllow.filter((r) => !rules.includes(r));
+      this.extensionGrants = this.extensionGrants.filter((g) => g !== grant);
     };
+  }
+
+  /** The extension rules that reach every path this call touches (where it really leads, when located). */
+  private reachingRules(tool: string, args: Record<string, unknown>, located: Located | undefined, tackHome: string | undefined) {
+    const paths = judgedPaths(tool, args, this.o).map(
+      (absolute) => located?.get(absolute) ?? { absolute, real: absolute, inside: isInside(this.o.cwd, absolute), finalLink: false, hardLinks: 1 },
+    );
+    return reachingRules(this.extensionGrants, paths, { cwd: this.o.cwd, home: this.o.home, tackHome });
   }
 
   /** A tool no call of could run (a deny rule names it whole): the model is not even shown it. */
