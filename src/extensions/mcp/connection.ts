@@ -21,6 +21,7 @@ import {
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { McpServerSpec, RemoteSpec, StdioSpec } from '../../config/mcp-servers.js';
 import type { AuthStore } from './auth-store.js';
+import { boundedFetch } from './bounded-fetch.js';
 import { TackOAuthProvider } from './oauth.js';
 import { ServerLog } from './server-log.js';
 
@@ -201,8 +202,10 @@ export class McpConnection {
     const auth = this.o.authStore ? new TackOAuthProvider(this.spec.name, url.href, this.o.authStore, this.o.notify ?? (() => {})) : undefined;
     await auth?.prepare();
     const opts = { requestInit: { headers: (this.spec as RemoteSpec).headers }, authProvider: auth };
+    // SSE carries every answer on one stream for the whole session: only streamable HTTP's are bounded
+    const fetch = boundedFetch({ callMs: this.spec.timeoutMs, startMs: timeout });
     const attempt = async (sse: boolean): Promise<Client> => {
-      const make = () => (sse ? new SSEClientTransport(url, opts) : new StreamableHTTPClientTransport(url, opts));
+      const make = () => (sse ? new SSEClientTransport(url, opts) : new StreamableHTTPClientTransport(url, { ...opts, fetch }));
       const transport = make();
       try {
         const client = this.newClient();
