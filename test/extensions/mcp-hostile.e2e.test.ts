@@ -1,10 +1,13 @@
 // Hostile MCP servers (test/support/hostile-mcp-*.mjs): one that answers a call for ever, one that
 // ignores SIGTERM, one that floods its stderr, one whose tool schema is megabytes. Each is bounded.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { StdioSpec } from '../../src/config/mcp-servers.js';
 import { boundedFetch } from '../../src/extensions/mcp/bounded-fetch.js';
-import { repoRoot, runTack } from '../support/cli.js';
+import { McpManager } from '../../src/extensions/mcp/manager.js';
+import { makeProject, repoRoot, runTack } from '../support/cli.js';
 import { callTool, mcpProject } from '../support/mcp.js';
 import { scriptedServers, toolResultText } from '../support/scripted.js';
 
@@ -36,6 +39,27 @@ function floodServer(): Promise<{ url: string; events: Record<string, number>[] 
   });
 }
 
+const STDIO = support('hostile-mcp-stdio.mjs');
+
+/** Whether a process runs (an exited one nobody reaped yet, a zombie, does not); the test kills what is left. */
+function alive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat[stat.lastIndexOf(')') + 2] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+const leftovers: number[] = [];
+afterEach(() => {
+  for (const pid of leftovers.splice(0)) if (alive(pid)) process.kill(pid, 'SIGKILL');
+});
+function readPid(file: string): number {
+  const pid = Number(readFileSync(file, 'utf8'));
+  leftovers.push(pid);
+  return pid;
+}
+
 describe('hostile MCP servers', () => {
   it('an HTTP answer that never ends is no longer read once the call timed out', async () => {
     const { url, events } = await floodServer();
@@ -61,5 +85,41 @@ describe('hostile MCP servers', () => {
     await expect(response.text()).rejects.toThrow("the MCP server's answer passed 32 MB; tack stopped reading it");
     // and the socket is closed, not left for the server to fill
     await expect.poll(() => events.some((e) => 'closed' in e)).toBe(true);
+  });
+
+  it('a stdio server that traps SIGTERM is killed when tack -p ends', async () => {
+    const pidFile = join(makeProject().dir, 'pid');
+    const s = await scripted([{ text: 'ok' }]);
+    const p = mcpProject({ mcpServers: { stubborn: { command: process.execPath, args: [STDIO, '--ignore-term', '--pid-file', pidFile] } } });
+    const r = await runTack(['-p', '--base-url', s.url, '-m', 'm', 'go'], { cwd: p.dir, home: p.home });
+    expect(r.code).toBe(0);
+    expect(existsSync(pidFile)).toBe(true);
+    const pid = readPid(pidFile);
+    // tack waited out the grace period and killed it before leaving
+    expect(alive(pid)).toBe(false);
+  });
+
+  it('closing the servers kills one that traps SIGTERM after the grace period', async () => {
+    const dir = makeProject();
+    const pidFile = join(dir.dir, 'pid');
+    const spec: StdioSpec = {
+      name: 'stubborn',
+      source: 'test',
+      disabled: false,
+      timeoutMs: 60_000,
+      transport: 'stdio',
+      command: process.execPath,
+      args: [STDIO, '--ignore-term', '--pid-file', pidFile],
+      env: {},
+      cwd: undefined,
+    };
+    const manager = new McpManager([spec], { home: dir.home, baseEnv: { PATH: process.env.PATH ?? '' }, version: '0' });
+    await manager.ready(30_000);
+    expect(manager.servers()[0]!.state).toBe('ready');
+    const pid = readPid(pidFile);
+    const started = Date.now();
+    await manager.close();
+    expect(alive(pid)).toBe(false);
+    expect(Date.now() - started).toBeLessThan(3500);
   });
 });

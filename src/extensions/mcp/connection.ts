@@ -5,7 +5,6 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   ErrorCode,
   McpError,
@@ -24,6 +23,7 @@ import type { AuthStore } from './auth-store.js';
 import { boundedFetch } from './bounded-fetch.js';
 import { TackOAuthProvider } from './oauth.js';
 import { ServerLog } from './server-log.js';
+import { terminate } from './stop-child.js';
 
 export type ServerStateKind = 'disabled' | 'starting' | 'ready' | 'failed' | 'crashed' | 'stopped';
 
@@ -73,7 +73,8 @@ export class McpConnection {
   resources: Resource[] = [];
   via: 'sse' | undefined;
   private client: Client | undefined;
-  private stdio: StdioClientTransport | undefined;
+  /** the stdio server's process, from start until it is known to be gone (the transport forgets it as soon as it closes) */
+  private childPid: number | undefined;
   /** a tools/list after list_changed, under way: a call's result waits for it, so the next model call sees the new list */
   private refreshing: Promise<void> | undefined;
   private starting: Promise<void> | undefined;
@@ -188,7 +189,12 @@ export class McpConnection {
     const timeout = this.startTimeoutMs;
     if (this.spec.transport === 'stdio') {
       const client = this.newClient();
-      await client.connect(this.stdioTransport(this.spec), { timeout });
+      const transport = this.stdioTransport(this.spec);
+      try {
+        await client.connect(transport, { timeout });
+      } finally {
+        this.childPid = transport.pid ?? undefined;
+      }
       return client;
     }
     return this.openRemote(new URL(this.spec.url), timeout);
@@ -244,7 +250,7 @@ export class McpConnection {
     }
   }
 
-  private stdioTransport(spec: StdioSpec): Transport {
+  private stdioTransport(spec: StdioSpec): StdioClientTransport {
     this.log.line(`starting: ${[spec.command, ...spec.args].join(' ')}`);
     const transport = new StdioClientTransport({
       command: spec.command,
@@ -254,7 +260,6 @@ export class McpConnection {
       stderr: 'pipe',
     });
     this.log.follow(transport.stderr as import('node:stream').Readable | null);
-    this.stdio = transport;
     return transport;
   }
 
@@ -321,6 +326,7 @@ export class McpConnection {
   private onClosed(client: Client): void {
     if (client !== this.client || this.closing) return;
     this.client = undefined;
+    this.childPid = undefined;
     const last = this.log.lastWords;
     this.log.line('the server closed the connection');
     this.set('crashed', `the server stopped${last ? ` (its last words: ${last})` : ''}`);
@@ -358,23 +364,20 @@ export class McpConnection {
     }
   }
 
-  /** At tack's exit: a stdio server that ignores its closed stdin must not outlive tack. */
-  killNow(): void {
-    const pid = this.stdio?.pid;
-    if (!pid) return;
-    try {
-      process.kill(pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
+  /** The stdio server's process while it runs, for tack's `exit` hook (stop-child.ts). */
+  get pid(): number | undefined {
+    return this.childPid;
   }
 
+  /** Closes the connection; a stdio server gets SIGTERM at once and SIGKILL if it is still there after the grace period. */
   async stop(): Promise<void> {
     this.closing = true;
     const client = this.client;
+    const pid = this.pid;
     this.client = undefined;
     this.tools = [];
-    await client?.close().catch(() => undefined);
+    await Promise.all([client?.close().catch(() => undefined), pid ? terminate(pid) : undefined]);
+    this.childPid = undefined;
     if (!this.spec.disabled) this.set('stopped');
   }
 }
