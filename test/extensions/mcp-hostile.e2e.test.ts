@@ -1,12 +1,13 @@
 // Hostile MCP servers (test/support/hostile-mcp-*.mjs): one that answers a call for ever, one that
 // ignores SIGTERM, one that floods its stderr, one whose tool schema is megabytes. Each is bounded.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StdioSpec } from '../../src/config/mcp-servers.js';
 import { boundedFetch } from '../../src/extensions/mcp/bounded-fetch.js';
 import { McpManager } from '../../src/extensions/mcp/manager.js';
+import { MAX_LOG_BYTES } from '../../src/extensions/mcp/server-log.js';
 import { makeProject, repoRoot, runTack } from '../support/cli.js';
 import { callTool, mcpProject } from '../support/mcp.js';
 import { scriptedServers, toolResultText } from '../support/scripted.js';
@@ -121,5 +122,19 @@ describe('hostile MCP servers', () => {
     await manager.close();
     expect(alive(pid)).toBe(false);
     expect(Date.now() - started).toBeLessThan(3500);
+  });
+
+  it("a server's stderr flood never takes its log past 5 MB, and the server still works", async () => {
+    const s = await scripted([callTool('mcp__chatty__small'), { text: 'ok' }]);
+    const p = mcpProject({
+      mcpServers: { chatty: { command: process.execPath, args: [STDIO, '--chatty', '16'] } },
+      permissions: { allow: ['mcp__chatty'] },
+    });
+    const r = await runTack(['-p', '--base-url', s.url, '-m', 'm', 'go'], { cwd: p.dir, home: p.home });
+    expect(r.code).toBe(0);
+    expect(toolResultText(s.chatRequests()[1]!)).toBe('small ran');
+    const log = join(p.home, 'logs', 'mcp-chatty.log');
+    expect(statSync(log).size).toBeLessThanOrEqual(MAX_LOG_BYTES);
+    expect(readFileSync(log, 'utf8')).toContain('chatter chatter');
   });
 });

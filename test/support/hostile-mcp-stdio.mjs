@@ -20,9 +20,9 @@ if (args.includes('--ignore-term')) {
 if (value('--chatty')) {
   const line = `${'chatter '.repeat(8 * 1024)}\n`;
   let left = Number(value('--chatty')) * 1024 * 1024;
-  // synchronous writes: the whole flood is out before the server answers initialize
+  // the whole flood is out before the server answers initialize
   while (left > 0) {
-    writeFileSync(2, line);
+    if (!process.stderr.write(line)) await new Promise((resolve) => process.stderr.once('drain', resolve));
     left -= line.length;
   }
 }
