@@ -9,7 +9,7 @@ import { boundedFetch } from '../../src/extensions/mcp/bounded-fetch.js';
 import { McpManager } from '../../src/extensions/mcp/manager.js';
 import { MAX_LOG_BYTES } from '../../src/extensions/mcp/server-log.js';
 import { makeProject, repoRoot, runTack } from '../support/cli.js';
-import { callTool, mcpProject } from '../support/mcp.js';
+import { callTool, mcpProject, offeredTools } from '../support/mcp.js';
 import { scriptedServers, toolResultText } from '../support/scripted.js';
 
 const scripted = scriptedServers();
@@ -136,5 +136,22 @@ describe('hostile MCP servers', () => {
     const log = join(p.home, 'logs', 'mcp-chatty.log');
     expect(statSync(log).size).toBeLessThanOrEqual(MAX_LOG_BYTES);
     expect(readFileSync(log, 'utf8')).toContain('chatter chatter');
+  });
+
+  it("a tool whose schema is megabytes is left out with a sentence; the server's other tools are offered", async () => {
+    const s = await scripted([callTool('mcp__big__small'), { text: 'ok' }]);
+    const p = mcpProject({
+      mcpServers: { big: { command: process.execPath, args: [STDIO, '--huge-schema'] } },
+      permissions: { allow: ['mcp__big'] },
+    });
+    const r = await runTack(['-p', '--base-url', s.url, '-m', 'm', 'go'], { cwd: p.dir, home: p.home });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(
+      /tack: the MCP server "big": the tool "huge" \(\d\.\d MB\) was left out: a tool's schema goes with every request to the model, and tack takes at most 64 KB\n/,
+    );
+    const first = s.chatRequests()[0]!;
+    expect(offeredTools(first).filter((n) => n.startsWith('mcp__'))).toEqual(['mcp__big__small']);
+    expect(JSON.stringify(first.body).length).toBeLessThan(200_000);
+    expect(toolResultText(s.chatRequests()[1]!)).toBe('small ran');
   });
 });

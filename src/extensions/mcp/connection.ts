@@ -19,6 +19,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { McpServerSpec, RemoteSpec, StdioSpec } from '../../config/mcp-servers.js';
+import { withinSchemaSize } from './agent-tools.js';
 import type { AuthStore } from './auth-store.js';
 import { boundedFetch } from './bounded-fetch.js';
 import { TackOAuthProvider } from './oauth.js';
@@ -72,6 +73,8 @@ export class McpConnection {
   /** the server's resources, attachable as `@server:uri` */
   resources: Resource[] = [];
   via: 'sse' | undefined;
+  /** the tools left out for their schema's size, as a sentence; shown as a ready server's reason */
+  private leftOut: string | undefined;
   private client: Client | undefined;
   /** the stdio server's process, from start until it is known to be gone (the transport forgets it as soon as it closes) */
   private childPid: number | undefined;
@@ -147,7 +150,7 @@ export class McpConnection {
       await this.refreshTools();
       await this.refreshPrompts().catch((err) => this.log.line(`prompts/list failed: ${describeError(err)}`));
       await this.refreshResources().catch((err) => this.log.line(`resources/list failed: ${describeError(err)}`));
-      this.set('ready');
+      this.set('ready', this.leftOut);
     } catch (err) {
       await this.client?.close().catch(() => undefined);
       this.client = undefined;
@@ -265,13 +268,22 @@ export class McpConnection {
 
   private async refreshTools(): Promise<void> {
     const client = this.client;
-    this.tools = client?.getServerCapabilities()?.tools
+    const listed = client?.getServerCapabilities()?.tools
       ? await listAll(
           (cursor) => client.listTools(cursor, { timeout: this.startTimeoutMs }),
           (p) => p.tools,
           10_000,
         )
       : [];
+    const { tools, note } = withinSchemaSize(listed);
+    this.tools = tools;
+    if (note === this.leftOut) return;
+    this.leftOut = note;
+    if (this.state === 'ready') this.reason = note;
+    if (note) {
+      this.log.line(note);
+      this.o.notify?.(`the MCP server "${this.spec.name}": ${note}`);
+    }
   }
 
   private async refreshPrompts(): Promise<void> {
