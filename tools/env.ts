@@ -4,9 +4,10 @@
 
 /**
  * Names holding these words are taken out (case-insensitive): `OPENAI_API_KEY`, `GITHUB_TOKEN`,
- * `SSH_AUTH_SOCK`. `AUTHOR` is not `AUTH`: `GIT_AUTHOR_NAME` holds no secret, and commits need it.
+ * `SSH_AUTH_SOCK`, `MYSQL_PWD`. `AUTHOR` is not `AUTH`: `GIT_AUTHOR_NAME` holds no secret, and commits
+ * need it; `_PWD` only as an ending, since `PWD` and `OLDPWD` are folders.
  */
-export const SECRET_NAME = /KEY|SECRET|TOKEN|PASSWORD|PASSWD|CREDENTIAL|AUTH(?!OR)/i;
+export const SECRET_NAME = /KEY|SECRET|TOKEN|PASSWORD|PASSWD|CREDENTIAL|AUTH(?!OR)|_PWD$/i;
 
 /** Values that are credentials whatever the variable is called (`DATABASE_URL`, `CI_JOB_JWT`). */
 const SECRET_VALUES: readonly [RegExp, string][] = [

@@ -1,11 +1,14 @@
 // Which MCP servers a run has, from every source that applies, lowest precedence first:
 // $TACK_HOME/config.json, the project's .mcp.json and .tack/config.json (trusted folders only),
 // then each --mcp-config file. A later entry of the same name replaces an earlier one whole.
+// `${VAR}` in the user's own files expands from the whole environment; in a project's, only from
+// what commands get (mcp-vars.ts).
 import { statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { UsageError } from './errors.js';
 import { readSettingsText } from './files.js';
 import { McpServerEntry } from './mcp-schema.js';
+import { projectVarGuard, type KeyFacts, type VarGuard } from './mcp-vars.js';
 import { findRepoRoot } from './paths.js';
 import { describeProblem } from './schema.js';
 
@@ -18,7 +21,7 @@ interface SpecBase {
   disabled: boolean;
   /** per-call timeout */
   timeoutMs: number;
-  /** a `${VAR}` with no value and no default: the server is not started, and its state says why */
+  /** a `${VAR}` with no value and no default, or one a project may not use: the server is not started, and its state says why */
   problem?: string;
 }
 
@@ -43,6 +46,15 @@ export type McpServerSpec = StdioSpec | RemoteSpec;
 export interface McpSource {
   path: string;
   servers: Record<string, unknown> | undefined;
+  /** a project's file (`.mcp.json`, `.tack/config.json`), not one the user wrote or named */
+  project?: boolean;
+}
+
+/** How a project's entries expand `${VAR}` (the user's own expand from the whole environment). */
+export interface ProjectExpansion {
+  guard?: VarGuard;
+  /** the user's own settings file, named in a refusal as the place to pass a key on purpose */
+  ownFile?: string;
 }
 
 const VAR = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
@@ -60,10 +72,20 @@ export function expandVars(text: string, env: NodeJS.ProcessEnv): { value: strin
   return { value, missing };
 }
 
-function expandAll(spec: McpServerSpec, env: NodeJS.ProcessEnv): McpServerSpec {
+/** The variables `text` names, in order. */
+export function namedVars(text: string): string[] {
+  return [...text.matchAll(VAR)].map((m) => m[1]!);
+}
+
+function expandAll(spec: McpServerSpec, env: NodeJS.ProcessEnv, how: ProjectExpansion): McpServerSpec {
   const missing: string[] = [];
+  const refused: string[] = [];
   const x = (text: string) => {
-    const r = expandVars(text, env);
+    for (const name of namedVars(text)) {
+      const why = how.guard?.refused(name);
+      if (why) refused.push(`\${${name}} ${why}`);
+    }
+    const r = expandVars(text, how.guard?.env ?? env);
     if (r.missing) missing.push(r.missing);
     return r.value;
   };
@@ -72,12 +94,15 @@ function expandAll(spec: McpServerSpec, env: NodeJS.ProcessEnv): McpServerSpec {
     spec.transport === 'stdio'
       ? { ...spec, command: x(spec.command), args: spec.args.map(x), env: map(spec.env) }
       : { ...spec, url: x(spec.url), headers: map(spec.headers) };
-  if (missing.length > 0) out.problem = `\${${missing[0]}} is not set (write \${${missing[0]}:-default} for a default)`;
+  if (refused.length > 0) {
+    const elsewhere = how.ownFile ? `put the server in ${how.ownFile}` : 'put the server in your own settings';
+    out.problem = `${refused[0]}; a project's ${basename(spec.source)} (${spec.source}) cannot use it (${elsewhere} to pass it on purpose)`;
+  } else if (missing.length > 0) out.problem = `\${${missing[0]}} is not set (write \${${missing[0]}:-default} for a default)`;
   return out;
 }
 
 /** Checks one entry; a malformed one stops tack with the file and the entry named (exit 2). */
-export function checkEntry(name: string, raw: unknown, source: string, cwd: string, env: NodeJS.ProcessEnv): McpServerSpec {
+export function checkEntry(name: string, raw: unknown, source: string, cwd: string, env: NodeJS.ProcessEnv, project: ProjectExpansion = {}): McpServerSpec {
   const where = `the MCP server "${name}" in ${source}`;
   if (!/^[A-Za-z0-9_.-]+$/.test(name)) {
     throw new UsageError(`${where}: a server name may hold only letters, digits, "_", "-" and "."`);
@@ -102,7 +127,7 @@ export function checkEntry(name: string, raw: unknown, source: string, cwd: stri
     'command' in e
       ? { ...base, transport: 'stdio', command: e.command, args: e.args ?? [], env: e.env ?? {}, cwd: e.cwd === undefined ? undefined : resolve(cwd, e.cwd) }
       : { ...base, transport: e.type === 'sse' ? 'sse' : 'http', url: e.url, headers: e.headers ?? {} };
-  return expandAll(spec, env);
+  return expandAll(spec, env, project);
 }
 
 /** Reads a file holding `{"mcpServers": {...}}` (`.mcp.json`, `--mcp-config`). */
@@ -135,11 +160,17 @@ export function findProjectMcpFile(cwd: string): string | undefined {
   }
 }
 
-/** Every server of the sources, by name, later sources winning; sorted by name so the order is stable. */
-export function collectMcpServers(sources: McpSource[], cwd: string, env: NodeJS.ProcessEnv): McpServerSpec[] {
+/**
+ * Every server of the sources, by name, later sources winning; sorted by name so the order is stable.
+ * A project's entries expand through a guard built from `keys` (without them, still never a provider's key).
+ */
+export function collectMcpServers(sources: McpSource[], cwd: string, env: NodeJS.ProcessEnv, keys: KeyFacts & { ownFile?: string } = {}): McpServerSpec[] {
   const byName = new Map<string, McpServerSpec>();
+  const project: ProjectExpansion = { guard: projectVarGuard(env, keys), ownFile: keys.ownFile };
   for (const source of sources) {
-    for (const [name, raw] of Object.entries(source.servers ?? {})) byName.set(name, checkEntry(name, raw, source.path, cwd, env));
+    for (const [name, raw] of Object.entries(source.servers ?? {})) {
+      byName.set(name, checkEntry(name, raw, source.path, cwd, env, source.project ? project : {}));
+    }
   }
   return [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }

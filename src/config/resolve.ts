@@ -278,10 +278,14 @@ function checkKeyDestination(o: {
 
 /** The sources of MCP servers, lowest precedence first (see mcp-servers.ts). */
 export function mcpSources(loaded: LoadedFile[], cwd: string, applyProject: boolean, flagFiles: string[]): McpSource[] {
-  const fromSettings = (l: LoadedFile): McpSource => ({ path: l.path, servers: l.config.mcpServers as Record<string, unknown> | undefined });
+  const fromSettings = (l: LoadedFile): McpSource => ({
+    path: l.path,
+    servers: l.config.mcpServers as Record<string, unknown> | undefined,
+    project: !l.own,
+  });
   const sources = loaded.filter((l) => l.own).map(fromSettings);
   const dotMcp = applyProject ? findProjectMcpFile(cwd) : undefined;
-  if (dotMcp) sources.push(readMcpFile(dotMcp));
+  if (dotMcp) sources.push({ ...readMcpFile(dotMcp), project: true });
   sources.push(...loaded.filter((l) => !l.own).map(fromSettings));
   for (const file of flagFiles) sources.push(readMcpFile(resolve(cwd, expandHome(file))));
   return sources;
@@ -295,7 +299,6 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = proce
   const loaded = loadConfigFiles(cwd, home, applyProject);
   const file = merged(loaded.map((l) => l.config));
   checkBaseUrls(flags.baseUrl, env.OPENAI_BASE_URL, loaded);
-  const mcpServers = collectMcpServers(mcpSources(loaded, cwd, applyProject, flags.mcpConfig ?? []), cwd, env);
 
   const chosen = flags.provider ?? file.provider;
   const explicitBaseUrl = flags.baseUrl ?? env.OPENAI_BASE_URL ?? file.baseUrl;
@@ -325,6 +328,13 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = proce
     throw new UsageError(needsKey);
   }
   if (apiKey) checkKeyDestination({ baseUrl, apiKeyEnv, providerName, flags, env, loaded, globalPath: join(home, 'config.json') });
+  // a project's servers expand only what commands get: never this key, whatever holds it
+  const mcpServers = collectMcpServers(mcpSources(loaded, cwd, applyProject, flags.mcpConfig ?? []), cwd, env, {
+    apiKeyEnv,
+    apiKey,
+    allow: loaded.filter((l) => l.own).flatMap((l) => l.config.env?.allow ?? []),
+    ownFile: join(home, 'config.json'),
+  });
 
   const idle = file.timeouts?.idleSeconds;
   const answer = file.timeouts?.answerSeconds;

@@ -2,6 +2,9 @@
 import type { ConfigFile } from '../config/schema.js';
 import type { HooksConfig } from '../config/hooks-schema.js';
 import { PRESETS } from '../ai/presets.js';
+import { namedVars } from '../config/mcp-servers.js';
+import { keyVariable } from '../config/mcp-vars.js';
+import { SECRET_NAME } from '../../tools/env.js';
 import { describeHooks } from './extension-effects.js';
 
 function serverOf(c: ConfigFile): string | undefined {
@@ -78,15 +81,44 @@ export function describeSettings(c: ConfigFile): SettingsEffects {
 
 const short = (text: string) => (text.length > 120 ? `${text.slice(0, 119)}…` : text);
 
+/** What tack will do with `${name}` in a project's MCP entry, as far as the name tells (mcp-vars.ts). */
+function varNote(name: string): string {
+  const key = keyVariable(name);
+  if (key) return ` (refused: ${key.replace(/^is /, '')})`;
+  return SECRET_NAME.test(name) ? ' (named like a credential: refused unless your own env.allow lets it in)' : '';
+}
+
+const refs = (text: string) => namedVars(text).map((v) => `\${${v}}${varNote(v)}`);
+
+/** `Authorization from ${TOKEN} (…)`, or the bare name for a literal value. */
+function withVars(o: unknown): string[] {
+  const entries = typeof o === 'object' && o !== null ? Object.entries(o) : [];
+  return entries.map(([name, value]) => {
+    const used = refs(String(value));
+    return used.length > 0 ? `${name} from ${used.join(' and ')}` : name;
+  });
+}
+
+/** Variables named in the command line or URL that would be refused (the shortened text may hide them). */
+function refusedIn(texts: string[]): string {
+  const refused = [...new Set(texts.flatMap(namedVars))].filter((v) => varNote(v) !== '');
+  return refused.length > 0 ? `, using ${refused.map((v) => `\${${v}}${varNote(v)}`).join(', ')}` : '';
+}
+
 /** What an `mcpServers` object (of `.tack/config.json` or `.mcp.json`) would start or connect to. */
 export function describeMcpServers(servers: Record<string, unknown> | undefined): string[] {
   return Object.entries(servers ?? {}).map(([name, raw]) => {
     const e = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
     const off = e.disabled === true ? ' (disabled)' : '';
-    if (typeof e.url === 'string') return `connects to the MCP server "${name}" at ${short(e.url)}${off}`;
+    if (typeof e.url === 'string') {
+      const headers = withVars(e.headers);
+      const withHeaders = headers.length > 0 ? ` with the header${headers.length > 1 ? 's' : ''} ${headers.join(', ')}` : '';
+      return `connects to the MCP server "${name}" at ${short(e.url)}${withHeaders}${refusedIn([e.url])}${off}`;
+    }
     const args = Array.isArray(e.args) ? e.args.map(String) : [];
-    const envKeys = typeof e.env === 'object' && e.env !== null ? Object.keys(e.env) : [];
-    const withEnv = envKeys.length > 0 ? ` with ${envKeys.join(', ')} set` : '';
-    return `runs the MCP server "${name}": ${short([String(e.command ?? '?'), ...args].join(' '))}${withEnv}, outside the sandbox${off}`;
+    const envs = withVars(e.env);
+    const withEnv = envs.length > 0 ? ` with ${envs.join(', ')} set` : '';
+    const line = [String(e.command ?? '?'), ...args];
+    return `runs the MCP server "${name}": ${short(line.join(' '))}${withEnv}${refusedIn(line)}, outside the sandbox${off}`;
   });
 }

@@ -43,7 +43,9 @@ describe('.mcp.json and trust', () => {
     const r = await runTack(['trust'], { cwd: p.dir, home: p.home });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('.mcp.json:');
-    expect(r.stdout).toContain('runs the MCP server "db": db-server --port 5432 with DB_PASSWORD set, outside the sandbox');
+    expect(r.stdout).toContain(
+      'runs the MCP server "db": db-server --port 5432 with DB_PASSWORD from ${DB_PASSWORD} (named like a credential: refused unless your own env.allow lets it in) set, outside the sandbox',
+    );
     expect(r.stdout).toContain('connects to the MCP server "docs" at https://docs.example/mcp');
   });
 });

@@ -136,6 +136,9 @@ describe('the environment commands get (defence in depth: approvals still apply)
     ['CI_JOB', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U', 'a JSON web token'],
     ['OPENAI_API_KEY', 'anything', 'its name'],
     ['SSH_AUTH_SOCK', '/run/agent', 'its name'],
+    ['MYSQL_PWD', 'hunter2', 'its name'],
+    ['REDIS_PWD', 'hunter2', 'its name'],
+    ['SMB_PASSWD', 'hunter2', 'its name'],
   ])('%s=%s is dropped (%s)', (name, value, why) => {
     expect(secretReason(name, value)).toBe(why);
   });
@@ -144,6 +147,8 @@ describe('the environment commands get (defence in depth: approvals still apply)
     ['GIT_AUTHOR_NAME', 'Ada'],
     ['HOMEPAGE', 'https://example.com/a:b'],
     ['PATH', '/usr/bin:/bin'],
+    ['PWD', '/home/u/project'],
+    ['OLDPWD', '/home/u'],
     ['DATABASE_URL', 'postgres://app@db/app'],
     ['NOTE', 'task-sk-short'],
   ])('%s=%s stays', (name, value) => {

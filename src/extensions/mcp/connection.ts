@@ -5,7 +5,6 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   ErrorCode,
   McpError,
@@ -20,9 +19,12 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { McpServerSpec, RemoteSpec, StdioSpec } from '../../config/mcp-servers.js';
+import { withinSchemaSize } from './agent-tools.js';
 import type { AuthStore } from './auth-store.js';
+import { boundedFetch } from './bounded-fetch.js';
 import { TackOAuthProvider } from './oauth.js';
 import { ServerLog } from './server-log.js';
+import { terminate } from './stop-child.js';
 
 export type ServerStateKind = 'disabled' | 'starting' | 'ready' | 'failed' | 'crashed' | 'stopped';
 
@@ -71,8 +73,11 @@ export class McpConnection {
   /** the server's resources, attachable as `@server:uri` */
   resources: Resource[] = [];
   via: 'sse' | undefined;
+  /** the tools left out for their schema's size, as a sentence; shown as a ready server's reason */
+  private leftOut: string | undefined;
   private client: Client | undefined;
-  private stdio: StdioClientTransport | undefined;
+  /** the stdio server's process, from start until it is known to be gone (the transport forgets it as soon as it closes) */
+  private childPid: number | undefined;
   /** a tools/list after list_changed, under way: a call's result waits for it, so the next model call sees the new list */
   private refreshing: Promise<void> | undefined;
   private starting: Promise<void> | undefined;
@@ -145,7 +150,7 @@ export class McpConnection {
       await this.refreshTools();
       await this.refreshPrompts().catch((err) => this.log.line(`prompts/list failed: ${describeError(err)}`));
       await this.refreshResources().catch((err) => this.log.line(`resources/list failed: ${describeError(err)}`));
-      this.set('ready');
+      this.set('ready', this.leftOut);
     } catch (err) {
       await this.client?.close().catch(() => undefined);
       this.client = undefined;
@@ -187,7 +192,12 @@ export class McpConnection {
     const timeout = this.startTimeoutMs;
     if (this.spec.transport === 'stdio') {
       const client = this.newClient();
-      await client.connect(this.stdioTransport(this.spec), { timeout });
+      const transport = this.stdioTransport(this.spec);
+      try {
+        await client.connect(transport, { timeout });
+      } finally {
+        this.childPid = transport.pid ?? undefined;
+      }
       return client;
     }
     return this.openRemote(new URL(this.spec.url), timeout);
@@ -201,8 +211,10 @@ export class McpConnection {
     const auth = this.o.authStore ? new TackOAuthProvider(this.spec.name, url.href, this.o.authStore, this.o.notify ?? (() => {})) : undefined;
     await auth?.prepare();
     const opts = { requestInit: { headers: (this.spec as RemoteSpec).headers }, authProvider: auth };
+    // SSE carries every answer on one stream for the whole session: only streamable HTTP's are bounded
+    const fetch = boundedFetch({ callMs: this.spec.timeoutMs, startMs: timeout });
     const attempt = async (sse: boolean): Promise<Client> => {
-      const make = () => (sse ? new SSEClientTransport(url, opts) : new StreamableHTTPClientTransport(url, opts));
+      const make = () => (sse ? new SSEClientTransport(url, opts) : new StreamableHTTPClientTransport(url, { ...opts, fetch }));
       const transport = make();
       try {
         const client = this.newClient();
@@ -241,7 +253,7 @@ export class McpConnection {
     }
   }
 
-  private stdioTransport(spec: StdioSpec): Transport {
+  private stdioTransport(spec: StdioSpec): StdioClientTransport {
     this.log.line(`starting: ${[spec.command, ...spec.args].join(' ')}`);
     const transport = new StdioClientTransport({
       command: spec.command,
@@ -251,19 +263,27 @@ export class McpConnection {
       stderr: 'pipe',
     });
     this.log.follow(transport.stderr as import('node:stream').Readable | null);
-    this.stdio = transport;
     return transport;
   }
 
   private async refreshTools(): Promise<void> {
     const client = this.client;
-    this.tools = client?.getServerCapabilities()?.tools
+    const listed = client?.getServerCapabilities()?.tools
       ? await listAll(
           (cursor) => client.listTools(cursor, { timeout: this.startTimeoutMs }),
           (p) => p.tools,
           10_000,
         )
       : [];
+    const { tools, note } = withinSchemaSize(listed);
+    this.tools = tools;
+    if (note === this.leftOut) return;
+    this.leftOut = note;
+    if (this.state === 'ready') this.reason = note;
+    if (note) {
+      this.log.line(note);
+      this.o.notify?.(`the MCP server "${this.spec.name}": ${note}`);
+    }
   }
 
   private async refreshPrompts(): Promise<void> {
@@ -318,6 +338,7 @@ export class McpConnection {
   private onClosed(client: Client): void {
     if (client !== this.client || this.closing) return;
     this.client = undefined;
+    this.childPid = undefined;
     const last = this.log.lastWords;
     this.log.line('the server closed the connection');
     this.set('crashed', `the server stopped${last ? ` (its last words: ${last})` : ''}`);
@@ -355,23 +376,20 @@ export class McpConnection {
     }
   }
 
-  /** At tack's exit: a stdio server that ignores its closed stdin must not outlive tack. */
-  killNow(): void {
-    const pid = this.stdio?.pid;
-    if (!pid) return;
-    try {
-      process.kill(pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
+  /** The stdio server's process while it runs, for tack's `exit` hook (stop-child.ts). */
+  get pid(): number | undefined {
+    return this.childPid;
   }
 
+  /** Closes the connection; a stdio server gets SIGTERM at once and SIGKILL if it is still there after the grace period. */
   async stop(): Promise<void> {
     this.closing = true;
     const client = this.client;
+    const pid = this.pid;
     this.client = undefined;
     this.tools = [];
-    await client?.close().catch(() => undefined);
+    await Promise.all([client?.close().catch(() => undefined), pid ? terminate(pid) : undefined]);
+    this.childPid = undefined;
     if (!this.spec.disabled) this.set('stopped');
   }
 }

@@ -10,6 +10,7 @@ import { promptArguments, promptText, type PromptCommand } from './prompts.js';
 import { resourceText, type ResourceMention } from './resources.js';
 import { logPath } from './server-log.js';
 import { AuthStore, authFile } from './auth-store.js';
+import { terminateNow } from './stop-child.js';
 
 export interface McpManagerOptions {
   /** $TACK_HOME: logs go to its logs/ */
@@ -47,8 +48,9 @@ export class McpManager {
     );
   }
 
+  /** At tack's exit, stdio servers still running are ended here: none may outlive tack. */
   private readonly onExit = () => {
-    for (const c of this.connections) c.killNow();
+    terminateNow(this.connections.flatMap((c) => (c.pid ? [c.pid] : [])));
   };
 
   /** Starts every enabled server at once and returns without waiting for them. */
@@ -133,9 +135,9 @@ export class McpManager {
     return true;
   }
 
+  /** Stops every server; until they are gone, tack's exit still ends them (print mode exits without waiting). */
   async close(): Promise<void> {
-    process.off('exit', this.onExit);
-    this.onExit();
     await Promise.all(this.connections.map((c) => c.stop()));
+    process.off('exit', this.onExit);
   }
 }

@@ -1,20 +1,22 @@
 // A server's stderr goes to $TACK_HOME/logs/mcp-<server>.log, never to the terminal (it would tear
 // the screen); `/mcp` and `tack mcp list` show the last lines. Written synchronously, chunk by chunk,
-// so the last words of a server that just died are on disk when its state is reported.
+// so the last words of a server that just died are on disk when its state is reported. The size is
+// counted while writing: a chatty server's log is started afresh whenever it would pass the cap.
 import { appendFileSync, closeSync, mkdirSync, openSync, readSync, statSync, truncateSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { cleanText } from './results.js';
 
-/** A file past this is started afresh, so a chatty server cannot fill the disk. */
-const MAX_LOG_BYTES = 5 * 1024 * 1024;
+/** A file that would pass this is started afresh, so a chatty server cannot fill the disk. */
+export const MAX_LOG_BYTES = 5 * 1024 * 1024;
 
 export function logPath(home: string, server: string): string {
   return join(home, 'logs', `mcp-${server}.log`);
 }
 
 export class ServerLog {
-  private ready = false;
+  /** the file's size, once it was looked at */
+  private size: number | undefined;
   /** the last line the server itself wrote (its stderr), for a failure's reason */
   lastWords: string | undefined;
 
@@ -22,16 +24,23 @@ export class ServerLog {
 
   private write(data: string | Buffer): void {
     try {
-      if (!this.ready) {
+      if (this.size === undefined) {
         mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
         try {
-          if (statSync(this.path).size > MAX_LOG_BYTES) truncateSync(this.path, 0);
+          this.size = statSync(this.path).size;
         } catch {
-          // no log yet
+          this.size = 0;
         }
-        this.ready = true;
       }
-      appendFileSync(this.path, data, { mode: 0o600 });
+      let bytes = typeof data === 'string' ? Buffer.from(data) : data;
+      if (this.size + bytes.length > MAX_LOG_BYTES) {
+        // one chunk larger than the cap keeps its end, the newest words
+        if (bytes.length > MAX_LOG_BYTES / 2) bytes = bytes.subarray(bytes.length - MAX_LOG_BYTES / 2);
+        if (this.size > 0) truncateSync(this.path, 0);
+        this.size = 0;
+      }
+      appendFileSync(this.path, bytes, { mode: 0o600 });
+      this.size += bytes.length;
     } catch {
       // a log that cannot be written must not take the server down
     }

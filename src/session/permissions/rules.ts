@@ -2,6 +2,7 @@
 // bare tool name for every use of it. Parsed once, so a typo stops tack at start with exit code 2.
 import { isAbsolute, relative, sep } from 'node:path';
 import { isInside } from '../../../tools/paths.js';
+import { PREFIX, sanitize } from '../../extensions/mcp/names.js';
 import { commandPatternToRegExp, escapeGlob, pathMatcher } from './glob.js';
 
 export type RuleList = 'allow' | 'ask' | 'deny';
@@ -40,19 +41,46 @@ const COVERS: Record<string, readonly string[]> = {
 export class RuleError extends Error {}
 
 /**
- * `mcp__server__tool`, `mcp__server__*` or `mcp__server` (every tool of the server): matched against
- * the name the model calls, with the server and tool spelled as they are sanitised for it.
+ * The ways to read an MCP tool's name as (server, tool). Server names may hold `__`, so
+ * `mcp__docs__x__t` is server `docs__x`'s tool `t` or server `docs`'s tool `x__t`: the configured
+ * servers decide; without one that fits, every reading counts.
  */
-function parseMcpRule(text: string, list: RuleList): Rule | undefined {
-  const m = /^\s*mcp__([A-Za-z0-9_.*-]+?)(?:__([A-Za-z0-9_.*-]+))?\s*$/.exec(text);
-  if (!m) return undefined;
-  const part = (p: string) => p.replace(/[^A-Za-z0-9_*-]/g, '_').replace(/\*/g, '.*');
-  const re = new RegExp(`^mcp__${part(m[1]!)}__${m[2] === undefined ? '.*' : part(m[2])}$`);
-  return { text, list, tool: 'mcp', matcher: (name) => re.test(name), anchor: undefined };
+function mcpReadings(name: string, servers: readonly string[]): { server: string; tool: string }[] {
+  const configured = servers.map(sanitize).filter((s) => name.startsWith(`${PREFIX}${s}__`));
+  if (configured.length > 0) return configured.map((server) => ({ server, tool: name.slice(PREFIX.length + server.length + 2) }));
+  const rest = name.slice(PREFIX.length);
+  const readings: { server: string; tool: string }[] = [];
+  for (let at = rest.indexOf('__'); at > 0; at = rest.indexOf('__', at + 1)) {
+    if (at + 2 < rest.length) readings.push({ server: rest.slice(0, at), tool: rest.slice(at + 2) });
+  }
+  return readings;
 }
 
-export function parseRule(text: string, list: RuleList, home: string): Rule {
-  const mcp = parseMcpRule(text, list);
+/**
+ * `mcp__server__tool`, `mcp__server__*` or `mcp__server` (every tool of the server): the server
+ * part must name the tool's server exactly, so `mcp__docs` says nothing about a server `docs__x`.
+ * Where a name reads two ways (both servers configured), an allow rule must cover both readings
+ * and a deny or ask rule either: an ambiguity never lets more run.
+ */
+function parseMcpRule(text: string, list: RuleList, servers: readonly string[]): Rule | undefined {
+  const m = /^\s*mcp__([A-Za-z0-9_.*-]+?)(?:__([A-Za-z0-9_.*-]+))?\s*$/.exec(text);
+  if (!m) return undefined;
+  const part = (p: string) => new RegExp(`^${p.replace(/[^A-Za-z0-9_*-]/g, '_').replace(/\*/g, '.*')}$`);
+  // `mcp__docs__x` is the server `docs__x` whole when that is a configured server's name
+  const whole = servers.map(sanitize).includes(sanitize(text.trim().slice(PREFIX.length)));
+  const server = part(whole ? text.trim().slice(PREFIX.length) : m[1]!);
+  const tool = whole || m[2] === undefined ? /^/ : part(m[2]);
+  const covers = (r: { server: string; tool: string }) => server.test(r.server) && tool.test(r.tool);
+  const matcher = (name: string) => {
+    const readings = mcpReadings(name, servers);
+    return list === 'allow' ? readings.length > 0 && readings.every(covers) : readings.some(covers);
+  };
+  return { text, list, tool: 'mcp', matcher, anchor: undefined };
+}
+
+/** `mcpServers`: the configured MCP servers' names, which decide whose tool an `mcp__…` name is. */
+export function parseRule(text: string, list: RuleList, home: string, mcpServers: readonly string[] = []): Rule {
+  const mcp = parseMcpRule(text, list, mcpServers);
   if (mcp) return mcp;
   const match = /^\s*([a-z]+)\s*(?:\((.*)\))?\s*$/s.exec(text);
   const tool = match?.[1];
@@ -74,11 +102,11 @@ export function parseRule(text: string, list: RuleList, home: string): Rule {
   return { text, list, tool, matcher: pathMatcher(glob), anchor };
 }
 
-export function parseRules(lists: Partial<Record<RuleList, readonly string[]>>, home: string): Rules {
+export function parseRules(lists: Partial<Record<RuleList, readonly string[]>>, home: string, mcpServers: readonly string[] = []): Rules {
   return {
-    allow: (lists.allow ?? []).map((t) => parseRule(t, 'allow', home)),
-    ask: (lists.ask ?? []).map((t) => parseRule(t, 'ask', home)),
-    deny: (lists.deny ?? []).map((t) => parseRule(t, 'deny', home)),
+    allow: (lists.allow ?? []).map((t) => parseRule(t, 'allow', home, mcpServers)),
+    ask: (lists.ask ?? []).map((t) => parseRule(t, 'ask', home, mcpServers)),
+    deny: (lists.deny ?? []).map((t) => parseRule(t, 'deny', home, mcpServers)),
   };
 }
 

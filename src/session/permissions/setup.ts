@@ -40,7 +40,11 @@ export interface Safety {
 
 function rulesOf(config: ResolvedConfig, home: string): Rules {
   try {
-    return parseRules(config.permissions, home);
+    return parseRules(
+      config.permissions,
+      home,
+      config.mcpServers.map((s) => s.name),
+    );
   } catch (error) {
     if (error instanceof RuleError) throw new UsageError(`${error.message} (settings: ${config.files.join(', ') || 'none'})`);
     throw error;
