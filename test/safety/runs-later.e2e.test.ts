@@ -124,6 +124,30 @@ describe('the edit tool plants no git hook (boundary)', () => {
   });
 });
 
+describe.skipIf(!sandboxed)('no folder is large enough to end the sandbox walk (boundary)', () => {
+  it('past 50,000 entries, a nested repository keeps its hooks read-only and app/.env.local stays masked', async () => {
+    const { dir, home } = repository({});
+    // a data set larger than the old walk's budget, holding a vendored repository with an app in it
+    mkdirSync(join(dir, 'zz-data'));
+    for (let i = 0; i < 51_000; i++) writeFileSync(join(dir, 'zz-data', `r${i}`), '');
+    mkdirSync(join(dir, 'zz-data', 'vendor', 'app'), { recursive: true });
+    git(join(dir, 'zz-data', 'vendor'), 'init', '-q');
+    writeFileSync(join(dir, 'zz-data', 'vendor', 'app', '.env.local'), 'API_TOKEN=fake-test-secret\n');
+    const plant = 'printf "#!/bin/sh\\ntouch PWNED\\n" > zz-data/vendor/.git/hooks/pre-commit; chmod +x zz-data/vendor/.git/hooks/pre-commit';
+    const s = await scripted([
+      // through a variable, so only the sandbox's mask (not the policy's look at the words) can keep it out
+      { toolCalls: [{ name: 'bash', arguments: { command: 'f=zz-data/vendor/app/.env.local; cat "$f"; echo end' } }] },
+      { toolCalls: [{ name: 'bash', arguments: { command: plant } }] },
+      { text: 'ok' },
+    ]);
+    const r = await runTack(['-p', '--sandbox', 'on', '--base-url', s.url, '-m', 'm', 'go'], { cwd: dir, home });
+    expect(r.code).toBe(0);
+    expect(toolResultText(s.chatRequests()[1]!)).toBe('end');
+    expect(toolResultText(s.chatRequests()[2]!)).toContain('Read-only file system');
+    expect(existsSync(join(dir, 'zz-data', 'vendor', '.git', 'hooks', 'pre-commit'))).toBe(false);
+  });
+});
+
 describe('trust pins what hooks and servers run', () => {
   it('a script changed after `tack trust` (the last session wrote it) keeps the whole folder asking; the notice names it', async () => {
     const { dir, home } = withPostHook('sh scripts/fmt.sh', { 'scripts/fmt.sh': 'echo formatted >> ../fmt.log\n' });
