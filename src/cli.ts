@@ -1,7 +1,7 @@
 // The command line: flags -> settings -> one mode. Modes (and `openai`, Ink, React) load only when run.
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { UsageError } from './config/errors.js';
-import { terminalSafe } from './modes/terminal-safe.js';
+import { MESSAGE_LIMIT, stripControls } from './text/terminal-text.js';
 import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expandHome, packageVersion, tackHome } from './config/paths.js';
@@ -289,7 +289,7 @@ function exit(code: number): void {
 main(process.argv).then(exit, (err: unknown) => {
   const code = err instanceof UsageError ? err.exitCode : 1;
   const message = err instanceof Error ? err.message : String(err);
-  process.stderr.write(`tack: ${terminalSafe(message)}\n`);
+  process.stderr.write(`tack: ${stripControls(message, { maxChars: MESSAGE_LIMIT })}\n`);
   if (process.env.TACK_DEBUG === '1' && err instanceof Error && err.stack) process.stderr.write(`${err.stack}\n`);
   exit(code);
 });

@@ -10,7 +10,7 @@ import { runHooks } from '../extensions/hooks/runner.js';
 import type { HookSpec } from '../extensions/hooks/sources.js';
 import type { HookEvent } from '../config/hooks-schema.js';
 import type { HookPermission } from './permissions/gate.js';
-import { visible } from './permissions/visible.js';
+import { visible } from '../text/terminal-text.js';
 
 export interface SessionHooksOptions {
   cwd: string;
