@@ -54,11 +54,11 @@ export function renderThinking(text: string, cols: number, o: { streaming: boole
 }
 
 export function renderError(message: string, cols: number): string[] {
-  return wrapWithPrefix(sanitize(message), cols, `${sym('✗', 'x')} `, '  ').map((l) => s.red(l));
+  return wrapWithPrefix(sanitize(message, 'newline'), cols, `${sym('✗', 'x')} `, '  ').map((l) => s.red(l));
 }
 
 export function renderNotice(message: string, cols: number): string[] {
-  return wrap(sanitize(message), cols).map((l) => s.gray(l));
+  return wrap(sanitize(message, 'newline'), cols).map((l) => s.gray(l));
 }
 
 /** The first line of the transcript: tack's version, the model and the directory. */
