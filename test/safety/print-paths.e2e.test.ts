@@ -130,7 +130,8 @@ inTmux('every print path in the app, the same hostile bytes', () => {
     term.type('go');
     term.keys('Enter');
     // the call's line, and the status line naming it by its command while it runs
-    const running = await term.waitFor('bash sleep 2 # ␛]0;PWNED', 10_000, 'the running call');
+    await term.waitFor('bash sleep 2 # ␛]0;PWNED', 10_000, 'the call');
+    const running = await term.waitFor((screen) => !screen.includes('preparing bash'), 10_000, 'the call to run');
     expect(title()).toBe(before);
     expect(rawPieces()).toEqual([]);
     expect(running).toContain(`bash: sleep 2 # ${SHOWN.slice(0, 30)}`);
