@@ -120,15 +120,21 @@ inTmux('every print path in the app, the same hostile bytes', () => {
     expect(rawPieces()).toEqual([]);
   });
 
-  it("a tool call's arguments, an MCP server's failure, a hook's stderr and the server's model ids never reach the terminal raw", { timeout: 60_000 }, async () => {
+  it("a tool call's arguments, an MCP server's failure, a hook's stderr and the server's model ids never reach the terminal raw", {
+    timeout: 60_000,
+  }, async () => {
     const project = makeProject();
     writeFileSync(join(project.home, 'config.json'), JSON.stringify(failingExtensions(project.home)));
     const s = await server([{ toolCalls: [{ name: 'bash', arguments: { command: `sleep 2 # ${HOSTILE_NAME}` } }] }, { text: 'all done' }], {
       models: ['m', HOSTILE_NAME],
     });
-    const { term, title, rawPieces } = openTerm(['--base-url', s.url, '-m', 'm', '--yolo'], project);
+    // the model named as a server may name it: the header shows it
+    const { term, title, rawPieces } = openTerm(['--base-url', s.url, '-m', HOSTILE_NAME, '--yolo'], project);
     const before = title();
-    await term.waitFor(APP_READY, 15_000, 'the app');
+    const first = await term.waitFor(APP_READY, 15_000, 'the app');
+    expect(title()).toBe(before);
+    expect(rawPieces()).toEqual([]);
+    expect(first.split('\n')[0]).toContain(SHOWN.slice(0, 40));
     term.type('go');
     term.keys('Enter');
     // the call's line, and the status line naming it by its command while it runs

@@ -2,6 +2,7 @@
 import type { UserMessage } from '../../../ai/types.js';
 import { attachedFiles } from '../../../session/attachments/parts.js';
 import { s, sym } from '../style.js';
+import { visible } from '../../../text/terminal-text.js';
 import { sanitize, truncate, wrap, wrapWithPrefix } from '../text.js';
 
 export const USER_MAX_LINES = 12;
@@ -61,7 +62,7 @@ export function renderNotice(message: string, cols: number): string[] {
   return wrap(sanitize(message, 'newline'), cols).map((l) => s.gray(l));
 }
 
-/** The first line of the transcript: tack's version, the model and the directory. */
+/** The first line of the transcript: tack's version, the model (a server may have named it) and the directory. */
 export function renderHeader(o: { version: string; model: string; cwd: string }, cols: number): string[] {
-  return [truncate(`${s.bold('tack')} ${s.gray(o.version)} ${s.gray('·')} ${o.model} ${s.gray('·')} ${s.gray(o.cwd)}`, cols)];
+  return [truncate(`${s.bold('tack')} ${s.gray(o.version)} ${s.gray('·')} ${visible(o.model)} ${s.gray('·')} ${s.gray(visible(o.cwd))}`, cols)];
 }
