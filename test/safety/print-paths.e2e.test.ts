@@ -49,7 +49,9 @@ describe('every print path, the same hostile bytes', () => {
     expect(controlsIn(listed.stdout + listed.stderr)).toEqual([]);
   });
 
-  it("tack mcp list and get, and print mode's stderr: a server's error loses its escapes, its command shows them", { timeout: 60_000 }, async () => {
+  it("tack mcp list and get, --list-models, print mode's stderr: a server's error loses its escapes, its command and model ids show them", {
+    timeout: 60_000,
+  }, async () => {
     const p = makeProject();
     writeFileSync(join(p.home, 'config.json'), JSON.stringify(failingExtensions(p.home)));
     const list = await runTack(['mcp', 'list'], { cwd: p.dir, home: p.home });
@@ -60,7 +62,11 @@ describe('every print path, the same hostile bytes', () => {
     expect(controlsIn(get.stdout + get.stderr)).toEqual([]);
     expect(get.stdout).toContain(SHOWN);
 
-    const s = await server([{ text: 'answered' }]);
+    const s = await server([{ text: 'answered' }], { models: ['m', HOSTILE_NAME] });
+    const models = await runTack(['--list-models', '--base-url', s.url], { cwd: p.dir, home: p.home });
+    expect(controlsIn(models.stdout + models.stderr)).toEqual([]);
+    expect(models.stdout).toBe(`m\n${SHOWN}\n`);
+
     const printed = await runTack(['-p', '--base-url', s.url, '-m', 'm', 'hi'], { cwd: p.dir, home: p.home });
     expect(controlsIn(printed.stderr + printed.stdout)).toEqual([]);
     expect(printed.stdout).toContain('answered');
