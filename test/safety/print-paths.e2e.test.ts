@@ -14,10 +14,10 @@ import { hasTmux, Term } from '../interactive/tmux.js';
 
 const server = scriptedServers();
 
-/** A git repository whose own settings run a hook with the hostile bytes as its command. */
+/** A git repository whose own settings run a hook with the hostile bytes as its command, and a command file named with them. */
 function hostileRepo() {
   const hooks = { PreToolUse: [{ hooks: [{ type: 'command', command: HOSTILE }] }] };
-  const p = makeProject({ '.tack/config.json': JSON.stringify({ hooks }) });
+  const p = makeProject({ '.tack/config.json': JSON.stringify({ hooks }), [`.claude/commands/${HOSTILE_NAME}.md`]: 'Say hi.\n' });
   spawnSync('git', ['init', '-q', p.dir]);
   return p;
 }
@@ -39,7 +39,7 @@ describe('every print path, the same hostile bytes', () => {
     const s = await server([{ text: 'ok' }]);
     const ignored = await runTack(['-p', '--base-url', s.url, '-m', 'm', 'hi'], { cwd: p.dir, home: p.home });
     expect(controlsIn(ignored.stderr + ignored.stdout)).toEqual([]);
-    expect(ignored.stderr).toContain('ignoring .tack/config.json (this folder is not trusted)');
+    expect(ignored.stderr).toContain(`ignoring .tack/config.json, .claude/commands/${SHOWN}.md (this folder is not trusted)`);
 
     const trusted = await runTack(['trust'], { cwd: p.dir, home: p.home });
     expect(controlsIn(trusted.stdout + trusted.stderr)).toEqual([]);
@@ -119,10 +119,11 @@ inTmux('every print path in the app, the same hostile bytes', () => {
     expect(rawPieces()).toEqual([]);
     expect(title()).toBe(before);
     expect(screen).toContain(SHOWN.slice(0, 60));
+    expect(screen).toContain(`.claude/commands/${SHOWN.slice(0, 30)}`);
     await new Promise((r) => setTimeout(r, 400));
     term.keys('n');
     const app = await term.waitFor('not trusted', 15_000, 'the app');
-    expect(app).toContain('not trusted: .tack/config.json is ignored');
+    expect(app).toContain(`not trusted: .tack/config.json, .claude/commands/${SHOWN.slice(0, 30)}`);
     expect(rawPieces()).toEqual([]);
   });
 
