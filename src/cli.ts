@@ -1,7 +1,7 @@
 // The command line: flags -> settings -> one mode. Modes (and `openai`, Ink, React) load only when run.
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { UsageError } from './config/errors.js';
-import { terminalSafe } from './modes/terminal-safe.js';
+import { MESSAGE_LIMIT, stripControls, visible } from './text/terminal-text.js';
 import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expandHome, packageVersion, tackHome } from './config/paths.js';
@@ -239,7 +239,8 @@ async function main(argv: string[]): Promise<number> {
     const { listServerModels } = await import('./session/model-setup.js');
     const ids = await listServerModels(config);
     if (ids.length === 0) process.stderr.write(`tack: the server at ${config.baseUrl} lists no models\n`);
-    for (const id of ids) process.stdout.write(`${id}\n`);
+    // the server's words: an id with a control character is shown, not obeyed
+    for (const id of ids) process.stdout.write(`${visible(id)}\n`);
     return 0;
   }
 
@@ -302,7 +303,7 @@ function exit(code: number): void {
 main(process.argv).then(exit, (err: unknown) => {
   const code = err instanceof UsageError ? err.exitCode : 1;
   const message = err instanceof Error ? err.message : String(err);
-  process.stderr.write(`tack: ${terminalSafe(message)}\n`);
+  process.stderr.write(`tack: ${stripControls(message, { maxChars: MESSAGE_LIMIT })}\n`);
   if (process.env.TACK_DEBUG === '1' && err instanceof Error && err.stack) process.stderr.write(`${err.stack}\n`);
   exit(code);
 });

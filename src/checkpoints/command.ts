@@ -14,6 +14,7 @@ import { Checkpoints } from './checkpoints.js';
 import { checkpointLine, firstLine, planLines, reportLines } from './describe.js';
 import { pruneCheckpoints } from './prune.js';
 import { CheckpointStore } from './store.js';
+import { stripControls, visible } from '../text/terminal-text.js';
 
 interface RewindOptions {
   list?: boolean;
@@ -97,7 +98,7 @@ export async function runRewindCommand(args: string[], env: NodeJS.ProcessEnv = 
   if (o.to === undefined) {
     const cp = new Checkpoints(store, loaded.header.id, loaded.timeline, loaded.conversations, () => {});
     const rows = await cp.sinceEach();
-    if (rows.length === 0) out([`no checkpoints in ${file}`]);
+    if (rows.length === 0) out([`no checkpoints in ${visible(file)}`]);
     else out(rows.map((r) => checkpointLine(r.checkpoint, r.changes)));
     return 0;
   }
@@ -113,7 +114,8 @@ export async function runRewindCommand(args: string[], env: NodeJS.ProcessEnv = 
       out([`rewound the files to checkpoint ${n} (${firstLine(outcome.text) || 'empty'}):`, ...reportLines(outcome.files)]);
       out([`(the files as they were are checkpoint ${cp.list().length}: tack rewind --to ${cp.list().length} undoes this)`]);
     }
-    if (chosen !== 'code') out([`conversation cut back to before checkpoint ${n}; its message was:`, ...outcome.text.split('\n').map((l) => `  ${l}`)]);
+    const message = stripControls(outcome.text).split('\n');
+    if (chosen !== 'code') out([`conversation cut back to before checkpoint ${n}; its message was:`, ...message.map((l) => `  ${l}`)]);
     return outcome.files && outcome.files.refused.length > 0 ? 1 : 0;
   } catch (err) {
     if (err instanceof RangeError) throw new UsageError(err.message);

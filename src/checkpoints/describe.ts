@@ -1,4 +1,6 @@
-// Checkpoints and rewinds in words, for `tack rewind` and the app (pure).
+// Checkpoints and rewinds in words, for `tack rewind` and the app (pure). File names are the
+// workspace's: their control characters are drawn visibly, never sent to the terminal.
+import { stripControls, visible } from '../text/terminal-text.js';
 import type { NumberedCheckpoint, RewindPlan, RewindReport } from './checkpoints.js';
 import type { TreeChange } from './tree-diff.js';
 
@@ -10,7 +12,8 @@ export function formatTime(ms: number): string {
 
 /** The message's first line, controls out, at most `max` characters. */
 export function firstLine(text: string, max = 60): string {
-  const line = (text.split('\n').find((l) => l.trim()) ?? '').replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').trim();
+  const lines = stripControls(text).split('\n');
+  const line = (lines.find((l) => l.trim()) ?? '').replace(/\t/g, ' ').trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
@@ -38,22 +41,22 @@ export function checkpointLine(cp: NumberedCheckpoint, changes: TreeChange[] | n
 export function planLines(plan: RewindPlan): string[] {
   const edited = new Set(plan.edited);
   const verb = (c: TreeChange) => (c.status === 'D' ? 'delete ' : c.status === 'A' ? 'recreate' : 'restore ');
-  const lines = plan.changes.map((c) => `  ${verb(c)}  ${c.path}${edited.has(c.path) ? '  (changed outside tack since it last wrote it)' : ''}`);
+  const lines = plan.changes.map((c) => `  ${verb(c)}  ${visible(c.path)}${edited.has(c.path) ? '  (changed outside tack since it last wrote it)' : ''}`);
   if (lines.length === 0) lines.push('  no file differs from the checkpoint');
-  for (const path of plan.tooLarge) lines.push(`  not kept  ${path}  (over the size limit when checkpointed: left as it is)`);
-  for (const dir of plan.ignoredChanged) lines.push(`  not kept  ${dir}  (ignored, never checkpointed; changed since: left as it is)`);
+  for (const path of plan.tooLarge) lines.push(`  not kept  ${visible(path)}  (over the size limit when checkpointed: left as it is)`);
+  for (const dir of plan.ignoredChanged) lines.push(`  not kept  ${visible(dir)}  (ignored, never checkpointed; changed since: left as it is)`);
   return lines;
 }
 
 export function reportLines(report: RewindReport, overwriteHint = '--force overwrites it'): string[] {
   const byPath = new Map(report.plan.changes.map((c) => [c.path, c]));
   const lines = [
-    ...report.written.map((p) => `  ${byPath.get(p)?.status === 'A' ? 'recreated' : 'restored '}  ${p}`),
-    ...report.deleted.map((p) => `  deleted    ${p}`),
-    ...report.kept.map((p) => `  kept       ${p}  (changed outside tack since it last wrote it; ${overwriteHint})`),
-    ...report.refused.map((r) => `  not done   ${r.path}: ${r.reason}`),
-    ...report.plan.tooLarge.map((p) => `  not kept   ${p}  (over the size limit when checkpointed: left as it is)`),
-    ...report.plan.ignoredChanged.map((d) => `  not kept   ${d}  (ignored, never checkpointed; changed since: left as it is)`),
+    ...report.written.map((p) => `  ${byPath.get(p)?.status === 'A' ? 'recreated' : 'restored '}  ${visible(p)}`),
+    ...report.deleted.map((p) => `  deleted    ${visible(p)}`),
+    ...report.kept.map((p) => `  kept       ${visible(p)}  (changed outside tack since it last wrote it; ${overwriteHint})`),
+    ...report.refused.map((r) => `  not done   ${visible(r.path)}: ${visible(r.reason)}`),
+    ...report.plan.tooLarge.map((p) => `  not kept   ${visible(p)}  (over the size limit when checkpointed: left as it is)`),
+    ...report.plan.ignoredChanged.map((d) => `  not kept   ${visible(d)}  (ignored, never checkpointed; changed since: left as it is)`),
   ];
   return lines.length > 0 ? lines : ['  no file differed from the checkpoint'];
 }

@@ -1,6 +1,7 @@
 // Settings for a run: resolveConfig, and when nothing names a server, a local one found by probing.
 import { NoServerConfigured, resolveConfig, type ConfigFlags, type ResolvedConfig, type ResolveOptions } from './resolve.js';
 import { probeLocalServers, probeTargets } from './probe.js';
+import { visible } from '../text/terminal-text.js';
 
 export { NoServerConfigured } from './resolve.js';
 
@@ -20,7 +21,8 @@ export async function loadConfig(
     const where = { provider: found.provider ?? 'openai', baseUrl: found.baseUrl };
     const config = resolveConfig({ ...flags, ...where, ...(err.wholeModel ? { model: err.wholeModel } : {}) }, env, options);
     const model = config.model ?? found.models[0];
-    note(`no model server configured; using ${found.label} at ${found.baseUrl}${model ? `, model ${model}` : ''}`);
+    // the model's id is the local server's: shown, never obeyed
+    note(`no model server configured; using ${found.label} at ${found.baseUrl}${model ? `, model ${visible(model)}` : ''}`);
     return { ...config, providerLabel: found.label, model };
   }
 }

@@ -11,7 +11,7 @@ import { createSession } from '../session/create-session.js';
 import type { Session, SessionEvent } from '../session/session.js';
 import { answerText, buildResult, STREAM_JSON_VERSION, streamJsonLine, type OutputFormat } from './print-output.js';
 import { retryCount } from './retry-count.js';
-import { terminalSafe } from './terminal-safe.js';
+import { MESSAGE_LIMIT, stripControls } from '../text/terminal-text.js';
 import { describeCall, describeOutcome } from './tool-summary.js';
 
 export interface PrintOptions {
@@ -35,7 +35,7 @@ const escapeBreak = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4
  */
 export const writeLine = (obj: unknown) => process.stdout.write(`${JSON.stringify(obj).replace(/[\u0085\u2028\u2029]/g, escapeBreak)}\n`);
 /** One line for the user on stderr; what it carries from a server, model or tool is made safe. */
-export const say = (text: string) => process.stderr.write(`${terminalSafe(text)}\n`);
+export const say = (text: string) => process.stderr.write(`${stripControls(text, { maxChars: MESSAGE_LIMIT })}\n`);
 
 /** Print mode's listeners: stderr traces, and the stream-json lines. Returns how the last run ended. */
 export function watchSession(session: Session, o: Pick<PrintOptions, 'outputFormat' | 'verbose'>, trace: boolean): () => AgentEndReason {
@@ -108,7 +108,7 @@ export function finishPrint(
     const last = messages.filter((m) => m.role === 'assistant').at(-1);
     const text = last?.role === 'assistant' ? answerText(last) : '';
     // A pipe gets the answer as it is (it may be code); a terminal gets no escape sequences.
-    if (text) process.stdout.write(`${process.stdout.isTTY ? terminalSafe(text, Number.POSITIVE_INFINITY) : text}\n`);
+    if (text) process.stdout.write(`${process.stdout.isTTY ? stripControls(text) : text}\n`);
   } else writeLine(result);
 
   if (interrupted) {

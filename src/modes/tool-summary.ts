@@ -1,7 +1,7 @@
 // One short line naming a tool call by its main argument: `read src/a.ts 1-200`, `bash npm test`.
 // What the model or a tool sent is drawn with its control characters visible, never raw: an escape
 // sequence in an argument would otherwise reach the terminal.
-import { visible } from '../session/permissions/visible.js';
+import { visible } from '../text/terminal-text.js';
 
 const MAX = 80;
 

@@ -3,7 +3,7 @@
 // (its model list, or the provider's models in the settings) is switched to; another name is told
 // in one sentence and the run stays on the current model.
 import { makeProvider } from './model-setup.js';
-import { visible } from './permissions/visible.js';
+import { visible } from '../text/terminal-text.js';
 import type { Session } from './session.js';
 
 export interface CommandModel {

@@ -13,6 +13,7 @@ import { Session, type SessionOptions } from './session.js';
 import { loadSession } from './store.js';
 import { buildSystemPrompt } from './system-prompt.js';
 import { rewriteArguments } from './updated-input.js';
+import { MESSAGE_LIMIT, stripControls } from '../text/terminal-text.js';
 
 /** for a hook called without the run's signal (the loop always passes one) */
 const NEVER = new AbortController().signal;
@@ -33,7 +34,8 @@ export interface CreateSessionOptions extends Omit<SessionOptions, 'resume'> {
 export async function createSession(o: CreateSessionOptions): Promise<Session> {
   const { config } = o;
   const resume = o.resumeFile ? await loadSession(o.resumeFile) : undefined;
-  const note = o.note ?? ((message: string) => process.stderr.write(`tack: ${message}\n`));
+  // notes carry servers' and hooks' words (print mode's stderr): stripped of escapes and controls
+  const note = o.note ?? ((message: string) => process.stderr.write(`tack: ${stripControls(message, { maxChars: MESSAGE_LIMIT })}\n`));
   for (const warning of resume?.warnings ?? []) note(`warning: ${warning}`);
   const provider = makeProvider(config, note);
   const models = createModels();

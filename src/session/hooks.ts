@@ -11,7 +11,7 @@ import type { HookSpec } from '../extensions/hooks/sources.js';
 import type { HookEvent } from '../config/hooks-schema.js';
 import { changedPins, pinName, pinRuns, type Pin } from '../trust/run-pins.js';
 import type { HookPermission } from './permissions/gate.js';
-import { visible } from './permissions/visible.js';
+import { visible } from '../text/terminal-text.js';
 import { hookRuns } from './run-files.js';
 
 export interface SessionHooksOptions {

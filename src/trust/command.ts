@@ -8,14 +8,15 @@ import { expandHome, tackHome } from '../config/paths.js';
 import { assessTrust, revokeFolder, trustFolder } from './assess.js';
 import { trustRoot } from './project-files.js';
 import { readTrust, trustFile } from './store.js';
+import { visible } from '../text/terminal-text.js';
 
 function listTrusted(home: string): string {
   const folders = Object.entries(readTrust(home).folders);
   if (folders.length === 0) return `no trusted folders (${trustFile(home)})\n`;
   return folders
     .map(([root, r]) => {
-      const files = Object.keys(r.files);
-      return `${root}  trusted ${r.trustedAt.slice(0, 16).replace('T', ' ')}  ${files.length > 0 ? files.join(', ') : '(no settings files then)'}`;
+      const files = Object.keys(r.files).map(visible);
+      return `${visible(root)}  trusted ${r.trustedAt.slice(0, 16).replace('T', ' ')}  ${files.length > 0 ? files.join(', ') : '(no settings files then)'}`;
     })
     .join('\n')
     .concat('\n');
@@ -24,9 +25,10 @@ function listTrusted(home: string): string {
 function trustHere(dir: string, home: string): string {
   const a = assessTrust(dir, home);
   trustFolder(home, a);
-  if (a.files.length === 0) return `trusted ${a.root} (it has no settings files yet; tack asks again when some appear)\n`;
-  const lines = a.files.flatMap((f) => [`  ${f.rel}:`, ...(f.effects.length > 0 ? f.effects : ['changes nothing']).map((e) => `    - ${e}`)]);
-  return [`trusted ${a.root}; these now apply:`, ...lines, ''].join('\n');
+  // file names and effects (hook commands, server commands) come from the folder: shown, never obeyed
+  if (a.files.length === 0) return `trusted ${visible(a.root)} (it has no settings files yet; tack asks again when some appear)\n`;
+  const lines = a.files.flatMap((f) => [`  ${visible(f.rel)}:`, ...(f.effects.length > 0 ? f.effects : ['changes nothing']).map((e) => `    - ${visible(e)}`)]);
+  return [`trusted ${visible(a.root)}; these now apply:`, ...lines, ''].join('\n');
 }
 
 /** Runs the subcommand; returns the exit code. */
@@ -49,7 +51,7 @@ export function runTrustCommand(args: string[], env: NodeJS.ProcessEnv = process
   }
   if (opts.revoke) {
     const root = trustRoot(dir);
-    process.stdout.write(revokeFolder(home, root) ? `no longer trusted: ${root}\n` : `${root} was not trusted\n`);
+    process.stdout.write(revokeFolder(home, root) ? `no longer trusted: ${visible(root)}\n` : `${visible(root)} was not trusted\n`);
     return 0;
   }
   process.stdout.write(trustHere(dir, home));

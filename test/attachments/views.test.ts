@@ -6,7 +6,7 @@ import { fauxAssistantMessage, fauxProvider, fauxText } from '../../src/ai/faux.
 import { createModels } from '../../src/ai/models.js';
 import type { UserMessage } from '../../src/ai/types.js';
 import { completionItems } from '../../src/modes/interactive/complete/completion.js';
-import { stripAnsi } from '../../src/modes/interactive/escapes.js';
+import { stripAnsi } from '../../src/text/escapes.js';
 import { renderHistory } from '../../src/modes/interactive/view/history-view.js';
 import { renderUserMessage } from '../../src/modes/interactive/view/messages.js';
 import { filePart, imageLabel } from '../../src/session/attachments/parts.js';

@@ -8,7 +8,7 @@ import { Controller } from '../../src/modes/interactive/app/controller.js';
 import { FileIndex } from '../../src/modes/interactive/complete/file-index.js';
 import { History } from '../../src/modes/interactive/editor/history.js';
 import { KeyParser } from '../../src/modes/interactive/input/keys.js';
-import { stripAnsi } from '../../src/modes/interactive/escapes.js';
+import { stripAnsi } from '../../src/text/escapes.js';
 import { summarizeSessions } from '../../src/session/locate.js';
 import { SessionWriter, sessionFileName, sessionsDir } from '../../src/session/store.js';
 import { createSession } from '../../src/session/create-session.js';

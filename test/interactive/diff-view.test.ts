@@ -2,7 +2,7 @@
 // words marked, the code in its syntax colours, printed once — in the answered question — so an
 // approved edit's result is a single line that Ctrl+O expands.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { stripAnsi } from '../../src/modes/interactive/escapes.js';
+import { stripAnsi } from '../../src/text/escapes.js';
 import { setColorLevel } from '../../src/modes/interactive/style.js';
 import { width } from '../../src/modes/interactive/text.js';
 import { renderAnsweredEdit } from '../../src/modes/interactive/view/answered-question.js';

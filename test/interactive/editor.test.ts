@@ -3,7 +3,7 @@ import * as ed from '../../src/modes/interactive/editor/editor.js';
 import { History } from '../../src/modes/interactive/editor/history.js';
 import { renderEditor } from '../../src/modes/interactive/editor/view.js';
 import { setColorLevel } from '../../src/modes/interactive/style.js';
-import { stripAnsi } from '../../src/modes/interactive/escapes.js';
+import { stripAnsi } from '../../src/text/escapes.js';
 import { width } from '../../src/modes/interactive/text.js';
 
 const at = (text: string, cursor = text.length): ed.EditorState => ({ text, cursor, pastes: [] });

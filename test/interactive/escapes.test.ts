@@ -1,6 +1,6 @@
 // The one escape-sequence scanner, as measuring, wrapping and cleaning text see it.
 import { describe, expect, it } from 'vitest';
-import { escapeEnd, stripAnsi } from '../../src/modes/interactive/escapes.js';
+import { escapeEnd, stripAnsi } from '../../src/text/escapes.js';
 import { sanitize, width, wrap } from '../../src/modes/interactive/text.js';
 
 describe('escape sequences', () => {

@@ -19,6 +19,8 @@ describe('notifications', () => {
     const seq = notificationSequence({ VTE_VERSION: '1' }, 'tack', 'Run rm x\x07\x1b]0;evil\x07; more');
     expect(seq.slice(2, -1)).not.toMatch(/[\x00-\x1f]/);
     expect(seq.split(';')).toHaveLength(4);
+    // a sequence's own parameters go with it, and a bidi override too
+    expect(notificationSequence({ TERM_PROGRAM: 'iTerm.app' }, 'tack', 'Run \x1b[31mrm\x1b[0m \u202ex')).toBe('\x1b]9;tack: Run rm x\x07');
   });
 
   it('notifies only while the terminal is unfocused, and not at all when turned off', () => {

@@ -5,7 +5,7 @@ import { SessionPicker } from '../../src/modes/interactive/app/session-picker.js
 import { keyCommand } from '../../src/modes/interactive/input/keymap.js';
 import { KeyParser } from '../../src/modes/interactive/input/keys.js';
 import { setColorLevel } from '../../src/modes/interactive/style.js';
-import { stripAnsi } from '../../src/modes/interactive/escapes.js';
+import { stripAnsi } from '../../src/text/escapes.js';
 import { SHOWN_MESSAGES, renderHistory } from '../../src/modes/interactive/view/history-view.js';
 import type { SessionSummary } from '../../src/session/locate.js';
 import { summaryMessage } from '../../src/session/entries.js';

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AgentEvent } from '../../src/agent/types.js';
 import type { AssistantMessage } from '../../src/ai/types.js';
 import { ConversationView } from '../../src/modes/interactive/conversation-view.js';
-import { stripAnsi } from '../../src/modes/interactive/escapes.js';
+import { stripAnsi } from '../../src/text/escapes.js';
 import { setColorLevel } from '../../src/modes/interactive/style.js';
 import { noUsage, type UsageTotals } from '../../src/session/usage.js';
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setColorLevel } from '../../src/modes/interactive/style.js';
-import { stripAnsi } from '../../src/modes/interactive/escapes.js';
+import { stripAnsi } from '../../src/text/escapes.js';
 import { width } from '../../src/modes/interactive/text.js';
 import { wrapAsciiLine, wrapLine } from '../../src/modes/interactive/wrap.js';
 import { renderDiff } from '../../src/modes/interactive/view/diff-view.js';

@@ -4,6 +4,7 @@ import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortEr
 import { errorCode, errorText, isContextOverflowMessage } from '../errors.js';
 import { parseRetryAfter } from '../retry.js';
 import { ChunkShapeError } from './chunk-shape.js';
+import { stripControls } from '../../text/terminal-text.js';
 import type { ErrorKind } from '../types.js';
 
 export interface Failure {
@@ -186,11 +187,7 @@ function serverDetail(err: APIError): string {
   const fromBody = (err.error as { message?: unknown } | undefined)?.message;
   const text = typeof fromBody === 'string' ? fromBody : err.message.replace(/^\d{3}\s+/, '');
   // The server's words end up on a terminal (print mode's stderr): no escape sequence gets through.
-  // eslint-disable-next-line no-control-regex
-  const oneLine = text
-    .replace(/\s+/g, ' ')
-    .replace(/\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|[\x00-\x1f\x7f-\x9f]/g, '')
-    .trim();
+  const oneLine = stripControls(text).replace(/\s+/g, ' ').trim();
   if (/^\(?no (status code or )?body\)?$|status code \(no body\)/i.test(oneLine)) return '';
   return oneLine.length > DETAIL_LIMIT ? `${oneLine.slice(0, DETAIL_LIMIT)}…` : oneLine;
 }

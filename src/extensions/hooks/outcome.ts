@@ -1,6 +1,7 @@
 // What the hooks of one event decided, read from their exit codes and output as Claude Code documents
 // it. Exit 0: go on (stdout may be JSON with a decision, or context); exit 2: block with stderr;
 // anything else, a timeout, or JSON that does not parse: a failure that is reported and blocks nothing.
+import { stripControls, visible } from '../../text/terminal-text.js';
 import type { HookRun } from './runner.js';
 
 export interface HookOutcome {
@@ -22,13 +23,16 @@ export interface HookOutcome {
 
 const STRICTNESS = { allow: 0, ask: 1, deny: 2 } as const;
 
+/** A failing hook's last words, for the user: its escapes and controls are noise, stripped. */
 function short(text: string): string {
-  const line = text.trim().split('\n').at(-1) ?? '';
+  const line = stripControls(text).trim().split('\n').at(-1) ?? '';
   return line.length > 200 ? `${line.slice(0, 199)}…` : line;
 }
 
+/** The hook by its command, drawn visibly: the user must see what ran. */
 export function hookLabel(run: HookRun): string {
-  return `the ${run.spec.event} hook "${run.spec.command.length > 60 ? `${run.spec.command.slice(0, 59)}…` : run.spec.command}" (${run.spec.source})`;
+  const command = run.spec.command.length > 60 ? `${run.spec.command.slice(0, 59)}…` : run.spec.command;
+  return `the ${run.spec.event} hook "${visible(command)}" (${visible(run.spec.source)})`;
 }
 
 export function readOutcome(runs: readonly HookRun[], plainStdoutIsContext: boolean): HookOutcome {

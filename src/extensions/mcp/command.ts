@@ -10,6 +10,7 @@ import { checkEntry, collectMcpServers, type McpServerSpec } from '../../config/
 import { expandHome, findRepoRoot, packageVersion, tackHome } from '../../config/paths.js';
 import { mcpSources } from '../../config/resolve.js';
 import { toolEnv } from '../../../tools/env.js';
+import { MESSAGE_LIMIT, stripControls, visible } from '../../text/terminal-text.js';
 import { addServer, hasServer, removeServer } from './config-edit.js';
 
 interface Where {
@@ -30,13 +31,16 @@ async function configuredServers(w: Where, env: NodeJS.ProcessEnv): Promise<McpS
   const { assessTrust, ignoredNotice } = await import('../../trust/index.js');
   const a = assessTrust(w.cwd, w.home);
   const applyProject = a.status === 'none' || a.status === 'trusted';
-  if (!applyProject) process.stderr.write(`tack: ${ignoredNotice(a)}\n`);
+  if (!applyProject) say(ignoredNotice(a));
   return collectMcpServers(mcpSources(loadConfigFiles(w.cwd, w.home, applyProject), w.cwd, applyProject, []), w.cwd, env);
 }
 
 function describeTarget(s: McpServerSpec): string {
-  return s.transport === 'stdio' ? [s.command, ...s.args].join(' ') : s.url;
+  return visible(s.transport === 'stdio' ? [s.command, ...s.args].join(' ') : s.url);
 }
+
+// A server's words are noise to strip; names, commands and paths from a settings file are shown.
+const say = (message: string) => process.stderr.write(`tack: ${stripControls(message, { maxChars: MESSAGE_LIMIT })}\n`);
 
 async function list(w: Where, env: NodeJS.ProcessEnv): Promise<number> {
   const specs = await configuredServers(w, env);
@@ -45,15 +49,15 @@ async function list(w: Where, env: NodeJS.ProcessEnv): Promise<number> {
     return 0;
   }
   const { McpManager } = await import('./manager.js');
-  const notify = (message: string) => process.stderr.write(`tack: ${message}\n`);
-  const manager = new McpManager(specs, { home: w.home, baseEnv: toolEnv(env), version: packageVersion(), notify });
+  const manager = new McpManager(specs, { home: w.home, baseEnv: toolEnv(env), version: packageVersion(), notify: say });
   manager.start();
   await manager.ready(Math.max(...specs.map((s) => s.timeoutMs)));
   const width = Math.max(...specs.map((s) => s.name.length));
   for (const s of manager.servers()) {
     const transport = s.via ? `${s.transport}→sse` : s.transport;
-    const state = s.state === 'ready' ? `ready, ${s.tools.length} tool${s.tools.length === 1 ? '' : 's'}` : `${s.state}${s.reason ? `: ${s.reason}` : ''}`;
-    process.stdout.write(`${s.name.padEnd(width)}  ${transport.padEnd(5)}  ${state}\n`);
+    const reason = s.reason ? `: ${stripControls(s.reason, { maxChars: MESSAGE_LIMIT }).replace(/\s*\n\s*/g, ' ')}` : '';
+    const state = s.state === 'ready' ? `ready, ${s.tools.length} tool${s.tools.length === 1 ? '' : 's'}` : `${s.state}${reason}`;
+    process.stdout.write(`${visible(s.name).padEnd(width)}  ${transport.padEnd(5)}  ${state}\n`);
   }
   await manager.close();
   return 0;
@@ -62,20 +66,20 @@ async function list(w: Where, env: NodeJS.ProcessEnv): Promise<number> {
 async function get(w: Where, env: NodeJS.ProcessEnv, name: string): Promise<number> {
   const spec = (await configuredServers(w, env)).find((s) => s.name === name);
   if (!spec) throw new UsageError(`no MCP server named "${name}" here (tack mcp list shows them)`);
-  const lines = [`${spec.name}:`, `  from: ${spec.source}`, `  transport: ${spec.transport}`];
+  const lines = [`${visible(spec.name)}:`, `  from: ${visible(spec.source)}`, `  transport: ${spec.transport}`];
   if (spec.transport === 'stdio') {
     lines.push(`  command: ${describeTarget(spec)}`);
-    if (spec.cwd) lines.push(`  cwd: ${spec.cwd}`);
-    const keys = Object.keys(spec.env);
+    if (spec.cwd) lines.push(`  cwd: ${visible(spec.cwd)}`);
+    const keys = Object.keys(spec.env).map(visible);
     if (keys.length > 0) lines.push(`  env: ${keys.join(', ')} (values not shown)`);
   } else {
-    lines.push(`  url: ${spec.url}`);
-    const keys = Object.keys(spec.headers);
+    lines.push(`  url: ${describeTarget(spec)}`);
+    const keys = Object.keys(spec.headers).map(visible);
     if (keys.length > 0) lines.push(`  headers: ${keys.join(', ')} (values not shown)`);
   }
   lines.push(`  timeout: ${spec.timeoutMs / 1000} s per call`);
   if (spec.disabled) lines.push('  disabled');
-  if (spec.problem) lines.push(`  problem: ${spec.problem}`);
+  if (spec.problem) lines.push(`  problem: ${visible(spec.problem)}`);
   process.stdout.write(`${lines.join('\n')}\n`);
   return 0;
 }

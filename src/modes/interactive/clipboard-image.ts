@@ -8,7 +8,7 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join } from 'node:path';
 import type { ImageContent } from '../../ai/types.js';
 import { IMAGE_MAX_BYTES, sniffImageType } from '../../session/attachments/image-file.js';
-import { visible } from '../../session/permissions/visible.js';
+import { visible } from '../../text/terminal-text.js';
 import { formatSize } from '../../../tools/format.js';
 
 /** A program that prints the clipboard's image, and how its output holds it. */

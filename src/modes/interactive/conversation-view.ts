@@ -11,7 +11,7 @@ import { LiveAnswer } from './live-answer.js';
 import { warmUpMarkdown } from './markdown/warm-up.js';
 import { tailForLive } from './live-tail.js';
 import { s, sym } from './style.js';
-import { stripAnsi } from './escapes.js';
+import { stripAnsi } from '../../text/escapes.js';
 import { wrap } from './text.js';
 import { Transcript } from './transcript.js';
 import { renderAnsweredEdit } from './view/answered-question.js';

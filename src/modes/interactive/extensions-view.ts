@@ -3,7 +3,7 @@
 // custom command or skill sent through the same preparation as print mode's.
 import type { Session } from '../../session/session.js';
 import { findCustomCommand, findSkill, parseSlash } from '../../session/slash-input.js';
-import { visible } from '../../session/permissions/visible.js';
+import { visible } from '../../text/terminal-text.js';
 import type { CommandInfo } from './commands.js';
 import { s } from './style.js';
 import { truncate, wrapWithPrefix } from './text.js';

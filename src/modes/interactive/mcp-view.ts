@@ -5,7 +5,7 @@ import { promptUsage } from '../../extensions/mcp/prompts.js';
 import { findMentions } from '../../extensions/mcp/resources.js';
 import type { CompletionItem } from './complete/completion.js';
 import type { Session } from '../../session/session.js';
-import { visible } from '../../session/permissions/visible.js';
+import { visible } from '../../text/terminal-text.js';
 import { s } from './style.js';
 import { truncate, wrapWithPrefix } from './text.js';
 import type { CommandInfo } from './commands.js';

@@ -2,6 +2,7 @@
 // is in another window: OSC 9 (iTerm2, WezTerm, Ghostty, kitty), OSC 777 (VTE terminals, foot,
 // urxvt), the bell elsewhere and inside tmux (which forwards a bell but not OSCs by default).
 import type { AgentEndReason } from '../../agent/types.js';
+import { stripControls } from '../../text/terminal-text.js';
 
 export interface NotifyEnv {
   TERM?: string;
@@ -16,7 +17,8 @@ const BELL = '\x07';
 
 /** Printable text only, without the separators the sequences use, and short. */
 function clean(text: string): string {
-  const flat = text.replace(/[\x00-\x1f\x7f-\x9f;]+/g, ' ').trim();
+  const words = stripControls(text).replace(/[\s;]+/g, ' ');
+  const flat = words.trim();
   return flat.length > 120 ? `${flat.slice(0, 119)}…` : flat;
 }
 

@@ -1,7 +1,8 @@
 // Width-aware text helpers: every line a view returns fits the terminal width exactly, so the live
 // region's height is known before Ink draws it.
 import stringWidth from 'string-width';
-import { escapeEnd, stripAnsi } from './escapes.js';
+import { escapeEnd, stripAnsi } from '../../text/escapes.js';
+import { type StripOptions, stripControls } from '../../text/terminal-text.js';
 import { graphemes } from './graphemes.js';
 import { wrapAsciiLine, wrapLine } from './wrap.js';
 
@@ -111,22 +112,10 @@ export function expandTabs(text: string, stop = 4): string {
 
 /**
  * Text from outside (tool output, model text) made safe to draw: escape sequences and control
- * characters removed (they would move the cursor under Ink's feet), CRLF to LF, tabs expanded.
+ * characters removed (they would move the cursor under Ink's feet), a line redrawn with CRs (a
+ * progress bar) as its last state (a message passes `newline`: nothing in it is hidden), CRLF to
+ * LF, tabs expanded.
  */
-export function sanitize(text: string): string {
-  let t = stripAnsi(text).replace(/\r\n/g, '\n');
-  // A bare CR (progress bars) keeps only what was drawn last on that line.
-  if (t.includes('\r'))
-    t = t
-      .split('\n')
-      .map((line) => lastRedraw(line))
-      .join('\n');
-  // eslint-disable-next-line no-control-regex
-  t = t.replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '');
-  return expandTabs(t);
-}
-
-function lastRedraw(line: string): string {
-  const trimmed = line.replace(/\r+$/, '');
-  return trimmed.slice(trimmed.lastIndexOf('\r') + 1);
+export function sanitize(text: string, carriageReturn: StripOptions['carriageReturn'] = 'lastRedraw'): string {
+  return expandTabs(stripControls(text, { carriageReturn }));
 }

@@ -3,7 +3,8 @@
 import type { TrustAssessment } from '../../trust/index.js';
 import { KeyParser, type KeyEvent } from './input/keys.js';
 import { s, sym } from './style.js';
-import { sanitize, truncate, wrapWithPrefix } from './text.js';
+import { visible } from '../../text/terminal-text.js';
+import { truncate, wrapWithPrefix } from './text.js';
 import { enterRawMode } from './terminal.js';
 
 export type TrustAnswer = 'remember' | 'session' | 'no' | 'quit';
@@ -30,14 +31,14 @@ const INDENT = '  ';
 export function renderTrustQuestion(a: TrustAssessment, selected: number, cols: number, ownSettings: string): string[] {
   const changed = a.status === 'changed';
   const head = changed ? "This folder's settings changed since you trusted it" : 'This folder has its own tack settings';
-  const lines = [truncate(`${s.yellow(sym('?', '?'))} ${s.bold(head)}  ${s.gray(sanitize(a.root))}`, cols)];
+  const lines = [truncate(`${s.yellow(sym('?', '?'))} ${s.bold(head)}  ${s.gray(visible(a.root))}`, cols)];
   for (const f of a.files) {
     const state = f.change === 'same' ? '' : f.change === 'new' && changed ? ' (new)' : f.change === 'changed' ? ' (changed)' : '';
-    lines.push(`${INDENT}${s.bold(sanitize(f.rel))}${state}, if trusted:`);
+    lines.push(`${INDENT}${s.bold(visible(f.rel))}${state}, if trusted:`);
     const effects = f.effects.length > 0 ? f.effects : ['change nothing tack does'];
     for (const effect of effects) {
       const fresh = changed && f.added.includes(effect);
-      const text = `${fresh ? 'new: ' : ''}${sanitize(effect)}`;
+      const text = `${fresh ? 'new: ' : ''}${visible(effect)}`;
       const wrapped = wrapWithPrefix(text, cols, `${INDENT}${INDENT}${sym('•', '-')} `, `${INDENT}${INDENT}  `);
       lines.push(...wrapped.map((l) => (fresh ? s.yellow(l) : l)));
     }
@@ -53,8 +54,8 @@ export function renderTrustQuestion(a: TrustAssessment, selected: number, cols: 
 
 /** The line left on the screen once answered. */
 function answeredLine(answer: TrustAnswer, a: TrustAssessment): string {
-  const names = a.files.map((f) => f.rel).join(', ');
-  if (answer === 'remember') return s.gray(`${sym('✓', '+')} trusted ${a.root}: ${names} applies`);
+  const names = a.files.map((f) => visible(f.rel)).join(', ');
+  if (answer === 'remember') return s.gray(`${sym('✓', '+')} trusted ${visible(a.root)}: ${names} applies`);
   if (answer === 'session') return s.gray(`${sym('✓', '+')} trusted for this session: ${names} applies`);
   return s.gray(`${sym('✗', 'x')} not trusted: ${names} is ignored; using only your own settings`);
 }

@@ -1,7 +1,7 @@
 // Word wrapping for styled text, fast on the common case (ASCII) and exact on the rest (wide and
 // combined characters): a line of a long answer is wrapped once, but there are many of them.
 import stringWidth from 'string-width';
-import { escapeEnd } from './escapes.js';
+import { escapeEnd } from '../../text/escapes.js';
 import { graphemes } from './graphemes.js';
 
 interface Unit {

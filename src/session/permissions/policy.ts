@@ -10,7 +10,7 @@ import { classify, setsRiskyVariables } from './read-only.js';
 import { matchesCommand, matchesPath, ruleCovers, suggestPathRule, type Rule, type RuleList, type Rules } from './rules.js';
 import { secretMatch } from './secrets.js';
 import { judgeCommandLine, type JudgedCommand } from './shell-unwrap.js';
-import { controlCharacter, visible } from './visible.js';
+import { controlCharacter, visible } from '../../text/terminal-text.js';
 
 /** In the order Shift+Tab cycles them. */
 export const APPROVAL_MODES: readonly ApprovalMode[] = ['ask', 'auto-edit', 'yolo'];

@@ -2,7 +2,7 @@
 import { displayPath, resolvePath } from '../../../tools/paths.js';
 import type { Decision } from './policy.js';
 import type { ApprovalChoice } from './prompter.js';
-import { visible } from './visible.js';
+import { visible } from '../../text/terminal-text.js';
 
 const MAX = 100;
 

@@ -5,7 +5,7 @@
 // command that may change things, which asks.
 import type { JudgedCommand } from './shell-unwrap.js';
 import { commandName, judgeCommandLine } from './shell-unwrap.js';
-import { controlCharacter } from './visible.js';
+import { controlCharacter } from '../../text/terminal-text.js';
 
 export interface ReadOnlyVerdict {
   readOnly: boolean;

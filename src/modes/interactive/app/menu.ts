@@ -1,6 +1,7 @@
 // The menu under the input: completions (commands, paths) or the model picker.
 import type { Command } from '../input/keymap.js';
 import { s, sym } from '../style.js';
+import { visible } from '../../../text/terminal-text.js';
 import { truncate, width } from '../text.js';
 
 export interface MenuItem {
@@ -39,7 +40,8 @@ export function renderMenu(m: MenuState | null, cols: number): string[] {
   if (m.title) out.push(s.gray(truncate(m.title, cols)));
   if (m.items.length === 0) return m.empty ? [...out, s.gray(`  ${m.empty}`)] : out;
   const start = Math.min(Math.max(0, m.selected - Math.floor(MENU_ROWS / 2)), Math.max(0, m.items.length - MENU_ROWS));
-  const shown = m.items.slice(start, start + MENU_ROWS);
+  // file names from the workspace, model ids from the server: their bytes shown, never obeyed
+  const shown = m.items.slice(start, start + MENU_ROWS).map((i) => ({ label: visible(i.label), description: i.description && visible(i.description) }));
   const labelWidth = Math.min(40, Math.max(...shown.map((i) => width(i.label))));
   shown.forEach((item, k) => {
     const selected = start + k === m.selected;

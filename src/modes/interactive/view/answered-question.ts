@@ -1,7 +1,7 @@
 // An answered edit question as the scrollback keeps it: what was asked, the answer, and the diff
 // the user saw, so the diff is printed once and the tool's result can be a single line.
 import type { ApprovalAnswer, ApprovalRequest } from '../../../session/permissions/prompter.js';
-import { visible } from '../../../session/permissions/visible.js';
+import { visible } from '../../../text/terminal-text.js';
 import { s, sym } from '../style.js';
 import { sanitize, truncate } from '../text.js';
 import { renderDiff } from './diff-view.js';

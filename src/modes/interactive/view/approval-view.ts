@@ -6,7 +6,7 @@ import type { OpenQuestion } from '../app/approval-prompt.js';
 import type { EditorState } from '../editor/editor.js';
 import { renderEditor } from '../editor/view.js';
 import { s, sym } from '../style.js';
-import { visible } from '../../../session/permissions/visible.js';
+import { visible } from '../../../text/terminal-text.js';
 import { sanitize, truncate, wrapWithPrefix } from '../text.js';
 import { renderDiff } from './diff-view.js';
 

@@ -1,7 +1,7 @@
 // A unified diff as coloured lines with line numbers: `  12 + added`, `  11 - removed`, on red and
 // green bands with the changed words marked and the code in its syntax colours.
 import { extname } from 'node:path';
-import { visible } from '../../../session/permissions/visible.js';
+import { visible } from '../../../text/terminal-text.js';
 import { highlight } from '../markdown/highlight.js';
 import { colorLevel, s, sym } from '../style.js';
 import { sanitize, truncate, width } from '../text.js';

@@ -1,5 +1,6 @@
 // The bottom line: context used, tokens, cost when known, approval mode, git branch, session; the
 // model only once it differs from the header's (the header names it and the directory already).
+import { visible } from '../../../text/terminal-text.js';
 import { s } from '../style.js';
 import { truncate } from '../text.js';
 
@@ -44,7 +45,7 @@ export function renderFooter(f: FooterInfo, cols: number): string {
   const ctx = pct >= 90 ? s.red(ctxText) : pct >= 70 ? s.yellow(ctxText) : ctxText;
   const mode = f.approvals === 'yolo' ? s.red(f.approvals) : f.approvals === 'auto-edit' ? s.yellow(f.approvals) : f.approvals;
   const parts = [
-    ...(f.model !== f.headerModel ? [f.model] : []),
+    ...(f.model !== f.headerModel ? [visible(f.model)] : []),
     ...(f.thinking && f.thinking !== 'off' ? [`thinking ${f.thinking}`] : []),
     ctx,
     f.estimated ? `↑~${compactNumber(f.totalInput)} ↓~${compactNumber(f.totalOutput)}` : `↑${compactNumber(f.totalInput)} ↓${compactNumber(f.totalOutput)}`,

@@ -2,6 +2,7 @@
 import type { UserMessage } from '../../../ai/types.js';
 import { attachedFiles } from '../../../session/attachments/parts.js';
 import { s, sym } from '../style.js';
+import { visible } from '../../../text/terminal-text.js';
 import { sanitize, truncate, wrap, wrapWithPrefix } from '../text.js';
 
 export const USER_MAX_LINES = 12;
@@ -54,14 +55,14 @@ export function renderThinking(text: string, cols: number, o: { streaming: boole
 }
 
 export function renderError(message: string, cols: number): string[] {
-  return wrapWithPrefix(sanitize(message), cols, `${sym('✗', 'x')} `, '  ').map((l) => s.red(l));
+  return wrapWithPrefix(sanitize(message, 'newline'), cols, `${sym('✗', 'x')} `, '  ').map((l) => s.red(l));
 }
 
 export function renderNotice(message: string, cols: number): string[] {
-  return wrap(sanitize(message), cols).map((l) => s.gray(l));
+  return wrap(sanitize(message, 'newline'), cols).map((l) => s.gray(l));
 }
 
-/** The first line of the transcript: tack's version, the model and the directory. */
+/** The first line of the transcript: tack's version, the model (a server may have named it) and the directory. */
 export function renderHeader(o: { version: string; model: string; cwd: string }, cols: number): string[] {
-  return [truncate(`${s.bold('tack')} ${s.gray(o.version)} ${s.gray('·')} ${o.model} ${s.gray('·')} ${s.gray(o.cwd)}`, cols)];
+  return [truncate(`${s.bold('tack')} ${s.gray(o.version)} ${s.gray('·')} ${visible(o.model)} ${s.gray('·')} ${s.gray(visible(o.cwd))}`, cols)];
 }

@@ -1,18 +1,20 @@
-// Terminal escape sequences in text: the one scanner that measuring (text.ts), wrapping (wrap.ts)
-// and cleaning text from outside (sanitize) share. It knows CSI (`ESC [` parameters, intermediates,
-// a final byte: styles, cursor moves, clears) and OSC (`ESC ]` … BEL or `ESC \`: titles, links).
+// Terminal escape sequences in text: the one scanner that measuring (the app's text.ts), wrapping
+// (wrap.ts) and cleaning text from outside (terminal-text.ts) share. It knows CSI (`ESC [`
+// parameters, intermediates, a final byte: styles, cursor moves, clears) and the string sequences
+// (`ESC ]` OSC: titles, links, clipboard writes; `ESC P` DCS, `ESC _` APC, `ESC ^` PM, `ESC X` SOS)
+// ended by BEL or `ESC \`. Pure, imports nothing: every layer may use it.
 
 /** Where the escape sequence at `i` (an ESC) ends; `i + 1` for an ESC that starts none. */
 export function escapeEnd(text: string, i: number): number {
   const kind = text.charCodeAt(i + 1);
   let j = i + 2;
   if (kind === 0x5b) {
-    // parameters 0-9 ; ?, then intermediates ' ' to '/', then one final byte '@' to '~'
-    for (let c = text.charCodeAt(j); (c >= 0x30 && c <= 0x39) || c === 0x3b || c === 0x3f; c = text.charCodeAt(++j));
+    // parameters '0' to '?' (digits ; : < = > ?), then intermediates ' ' to '/', then one final byte '@' to '~'
+    for (let c = text.charCodeAt(j); c >= 0x30 && c <= 0x3f; c = text.charCodeAt(++j));
     for (let c = text.charCodeAt(j); c >= 0x20 && c <= 0x2f; c = text.charCodeAt(++j));
     const final = text.charCodeAt(j);
     if (final >= 0x40 && final <= 0x7e) return j + 1;
-  } else if (kind === 0x5d) {
+  } else if (kind === 0x5d || kind === 0x50 || kind === 0x5f || kind === 0x5e || kind === 0x58) {
     for (let c = text.charCodeAt(j); j < text.length && c !== 0x07 && c !== 0x1b; c = text.charCodeAt(++j));
     if (text.charCodeAt(j) === 0x07) return j + 1;
     if (text.charCodeAt(j) === 0x1b && text.charCodeAt(j + 1) === 0x5c) return j + 2;
