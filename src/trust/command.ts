@@ -27,7 +27,12 @@ function trustHere(dir: string, home: string): string {
   trustFolder(home, a);
   // file names and effects (hook commands, server commands) come from the folder: shown, never obeyed
   if (a.files.length === 0) return `trusted ${visible(a.root)} (it has no settings files yet; tack asks again when some appear)\n`;
-  const lines = a.files.flatMap((f) => [`  ${visible(f.rel)}:`, ...(f.effects.length > 0 ? f.effects : ['changes nothing']).map((e) => `    - ${visible(e)}`)]);
+  const lines = a.files.flatMap((f) => [
+    `  ${visible(f.rel)}:`,
+    ...(f.effects.length > 0 ? f.effects : ['changes nothing']).map((e) => `    - ${visible(e)}`),
+    // a script a hook or server runs, changed since it was last trusted: what is being trusted now
+    ...(f.diff ? f.diff.split('\n').map((line) => `      ${visible(line)}`) : []),
+  ]);
   return [`trusted ${visible(a.root)}; these now apply:`, ...lines, ''].join('\n');
 }
 

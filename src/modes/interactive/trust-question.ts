@@ -42,6 +42,7 @@ export function renderTrustQuestion(a: TrustAssessment, selected: number, cols: 
       const wrapped = wrapWithPrefix(text, cols, `${INDENT}${INDENT}${sym('•', '-')} `, `${INDENT}${INDENT}  `);
       lines.push(...wrapped.map((l) => (fresh ? s.yellow(l) : l)));
     }
+    if (f.diff) lines.push(...diffLines(f.diff, cols));
   }
   lines.push(...wrapWithPrefix(`Until you trust it, tack uses only your own settings (${ownSettings}).`, cols, INDENT, INDENT).map((l) => s.gray(l)));
   CHOICES.forEach((c, i) => {
@@ -50,6 +51,18 @@ export function renderTrustQuestion(a: TrustAssessment, selected: number, cols: 
   });
   lines.push(s.gray(truncate(`${INDENT}y/s/n or ${sym('↑↓', 'Up/Down')} Enter · Esc: don't trust`, cols)));
   return lines;
+}
+
+/** A script a hook or server runs changed since it was trusted: what changed, the first lines of it. */
+const DIFF_LINES = 16;
+function diffLines(diff: string, cols: number): string[] {
+  const all = diff.split('\n');
+  const shown = all.slice(0, DIFF_LINES).map((line) => {
+    const text = truncate(`${INDENT}${INDENT}${visible(line)}`, cols);
+    return line.startsWith('+') ? s.green(text) : line.startsWith('-') ? s.red(text) : s.gray(text);
+  });
+  const more = all.length - shown.length;
+  return more > 0 ? [...shown, s.gray(`${INDENT}${INDENT}… ${more} more lines of the diff`)] : shown;
 }
 
 /** The line left on the screen once answered. */
