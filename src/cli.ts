@@ -1,5 +1,6 @@
 // The command line: flags -> settings -> one mode. Modes (and `openai`, Ink, React) load only when run.
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { runSubcommand } from './cli/subcommands.js';
 import { UsageError } from './config/errors.js';
 import { MESSAGE_LIMIT, stripControls, visible } from './text/terminal-text.js';
 import { statSync } from 'node:fs';
@@ -184,18 +185,8 @@ function checkStreamFlags(opts: CliOptions): void {
 }
 
 async function main(argv: string[]): Promise<number> {
-  if (argv[2] === 'mcp') {
-    const { runMcpCommand } = await import('./extensions/mcp/command.js');
-    return runMcpCommand(argv.slice(3));
-  }
-  if (argv[2] === 'rewind') {
-    const { runRewindCommand } = await import('./checkpoints/command.js');
-    return runRewindCommand(argv.slice(3));
-  }
-  if (argv[2] === 'trust') {
-    const { runTrustCommand } = await import('./trust/command.js');
-    return runTrustCommand(argv.slice(3));
-  }
+  const ran = await runSubcommand(argv.slice(2));
+  if (ran !== undefined) return ran;
   const program = buildProgram();
   try {
     program.parse(argv);

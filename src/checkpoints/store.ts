@@ -3,7 +3,7 @@
 // tree, so its cost follows what changed, not the size of the workspace. The user's .git is never read.
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, type Stats, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { cwdSlug } from '../session/store.js';
+import { cwdSlug } from '../config/paths.js';
 import { GitError, git, nulList, type ShadowPaths } from './git.js';
 import { parseRawDiff, type TreeChange } from './tree-diff.js';
 import { builtinSecretTest, type SecretTest } from '../../tools/secret-files.js';

@@ -40,3 +40,13 @@ export function findRepoRoot(cwd: string): string | undefined {
     dir = up;
   }
 }
+
+/** A folder's name among tack's per-workspace folders (sessions, checkpoints): its absolute path, flattened. */
+export function cwdSlug(cwd: string): string {
+  return resolve(cwd).replace(/[^A-Za-z0-9._-]/g, '-');
+}
+
+/** Where the sessions of a workspace are kept. */
+export function sessionsDir(home: string, cwd: string): string {
+  return join(home, 'sessions', cwdSlug(cwd));
+}

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { chainHead, checkpointDir } from '../checkpoints/store.js';
 import { UsageError } from '../config/errors.js';
 import type { SessionHeader } from './entries.js';
-import { sessionFileName, sessionsDir } from './store.js';
+import { sessionsDir } from '../config/paths.js';
+import { sessionFileName } from './store.js';
 
 /**
  * Copies the session file under a new id (the header says which it came from) and starts the

@@ -1,21 +1,14 @@
 // Session files on disk: where they live, appending entries as they happen, and loading them back.
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, statSync, writeSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { UsageError } from '../config/errors.js';
+import { sessionsDir } from '../config/paths.js';
 import type { Message, ToolCall, ToolResultMessage } from '../ai/types.js';
 import { readLines, type RawLine } from './line-reader.js';
 import { summaryMessage, type MessageEntry, type SessionEntry, type SessionHeader } from './entries.js';
 import type { TimelineRecord } from '../checkpoints/records.js';
 
 /** `/work/my-app` -> `-work-my-app`: one folder of sessions per working directory. */
-export function cwdSlug(cwd: string): string {
-  return resolve(cwd).replace(/[^A-Za-z0-9._-]/g, '-');
-}
-
-export function sessionsDir(home: string, cwd: string): string {
-  return join(home, 'sessions', cwdSlug(cwd));
-}
-
 export function sessionFileName(created: Date, id: string): string {
   return `${created.toISOString().replace(/[:.]/g, '-')}_${id}.jsonl`;
 }

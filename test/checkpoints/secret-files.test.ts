@@ -59,4 +59,16 @@ describe('checkpoints and secret files', () => {
     const after = new CheckpointStore(home, ws, undefined, undefined, deny);
     expect(files(after, (await after.snapshot()).tree)).toEqual(['a.txt']);
   });
+
+  it("tack rewind's own snapshot before a restore leaves out what the user's deny rules name", async () => {
+    const { dir, home } = makeProject({ 'app.js': 'v1' });
+    writeFileSync(join(home, 'config.json'), JSON.stringify({ permissions: { deny: ['read(secrets/**)'] } }));
+    const s = await scripted([{ toolCalls: [{ name: 'write', arguments: { path: 'made.txt', content: 'x' } }] }, { text: 'ok' }]);
+    expect((await runTack(['-p', '--base-url', s.url, '-m', 'm', 'make it'], { cwd: dir, home })).code).toBe(0);
+    // the user's own secret, written after the run: the restore's snapshot must not copy it
+    put(dir, { 'secrets/prod.json': '{"token": "WRITTEN-AFTER-THE-RUN"}' });
+    const r = await runTack(['rewind', '--to', '1', '--code'], { cwd: dir, home });
+    expect(r.code).toBe(0);
+    expect(storedText(home)).not.toContain('WRITTEN-AFTER-THE-RUN');
+  });
 });

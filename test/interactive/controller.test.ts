@@ -10,7 +10,8 @@ import { History } from '../../src/modes/interactive/editor/history.js';
 import { KeyParser } from '../../src/modes/interactive/input/keys.js';
 import { stripAnsi } from '../../src/text/escapes.js';
 import { summarizeSessions } from '../../src/session/locate.js';
-import { SessionWriter, sessionFileName, sessionsDir } from '../../src/session/store.js';
+import { sessionsDir } from '../../src/config/paths.js';
+import { SessionWriter, sessionFileName } from '../../src/session/store.js';
 import { createSession } from '../../src/session/create-session.js';
 import type { Session } from '../../src/session/session.js';
 

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sessionsDir } from '../../src/session/store.js';
+import { sessionsDir } from '../../src/config/paths.js';
 import { makeProject, runTack } from '../support/cli.js';
 import { scriptedServers } from '../support/scripted.js';
 import { recordedChunks } from '../support/stream-fixtures.js';

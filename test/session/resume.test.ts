@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { collect, makeProject, runTack, spawnTack } from '../support/cli.js';
 import { startMockServer, type MockServer, type RecordedRequest, type Turn } from '../support/mock-openai-server.js';
-import { sessionsDir } from '../../src/session/store.js';
+import { sessionsDir } from '../../src/config/paths.js';
 
 const servers: MockServer[] = [];
 afterEach(async () => {

@@ -7,7 +7,8 @@ import type { AssistantMessage, Message } from '../../src/ai/types.js';
 import { UsageError } from '../../src/config/errors.js';
 import { findCut, estimateTokens, shouldCompact } from '../../src/session/token-budget.js';
 import { lockSession } from '../../src/session/lock.js';
-import { SessionWriter, answerOrphanToolCalls, cwdSlug, listSessions, loadSession, sessionFileName, sessionsDir } from '../../src/session/store.js';
+import { cwdSlug, sessionsDir } from '../../src/config/paths.js';
+import { SessionWriter, answerOrphanToolCalls, listSessions, loadSession, sessionFileName } from '../../src/session/store.js';
 import type { SessionHeader } from '../../src/session/entries.js';
 
 const user = (text: string): Message => ({ role: 'user', content: text, timestamp: 1 });

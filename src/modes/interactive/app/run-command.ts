@@ -1,12 +1,11 @@
 // What each slash command does.
-import type { Message, Model, ThinkingLevel } from '../../../ai/types.js';
+import type { Message, ThinkingLevel } from '../../../ai/types.js';
+import type { CommandContext } from './command-context.js';
 import { findSessionById } from '../../../session/locate.js';
-import type { Session } from '../../../session/session.js';
 import { copyNotice, osc52 } from '../clipboard.js';
 import { COMMANDS, HELP_KEYS, type ParsedCommand } from '../commands.js';
 import { s } from '../style.js';
 import { padEnd, wrapWithPrefix } from '../text.js';
-import type { Transcript } from '../transcript.js';
 import { compactNumber, formatCost } from '../view/footer.js';
 import { plural, renderSessionInfo } from '../view/session-info.js';
 import { isPromptCommand, mcpCommand, mcpPrompt } from '../mcp-view.js';
@@ -14,29 +13,8 @@ import { initRequest } from '../../../session/init-request.js';
 import { isExtensionCommand, showHooks, showSkills } from '../extensions-view.js';
 import { exportConversation } from './export-file.js';
 import { runShellLine } from './shell-line.js';
-import type { InputBox } from './input-box.js';
 import { RewindPanel } from './rewind-panel.js';
 import { quietWithin } from '../../../session/quiet.js';
-
-export interface CommandContext {
-  transcript: Transcript;
-  /** the input box (a panel such as /rewind's opens in its menu's place) */
-  input: InputBox;
-  session(): Session;
-  /** replaces the session with a fresh one (a new conversation) */
-  renewSession(): Promise<void>;
-  makeModel(id: string): Model;
-  openModelPicker(): void;
-  openResumePicker(): void;
-  /** continues that session file in place of the current one */
-  resume(file: string): Promise<void>;
-  /** sends a message as if typed (an MCP prompt's text) */
-  send(text: string): void;
-  /** what Esc and Ctrl+C stop while a command runs (null when it is done) */
-  onCancel(cancel: (() => void) | null): void;
-  writeRaw(data: string): void;
-  quit(): void;
-}
 
 export function helpLines(cols: number): string[] {
   const keyWidth = Math.max(...HELP_KEYS.map(([k]) => k.length)) + 2;

@@ -5,9 +5,9 @@ import { UsageError } from '../config/errors.js';
 import { Command } from 'commander';
 import { parseWords, tackStyle } from '../config/subcommand.js';
 import { expandHome, tackHome } from '../config/paths.js';
-import { assessTrust, revokeFolder, trustFolder } from './assess.js';
-import { trustRoot } from './project-files.js';
-import { readTrust, trustFile } from './store.js';
+import { assessTrust, revokeFolder, trustFolder } from '../trust/assess.js';
+import { trustRoot } from '../trust/project-files.js';
+import { readTrust, trustFile } from '../trust/store.js';
 import { visible } from '../text/terminal-text.js';
 
 function listTrusted(home: string): string {

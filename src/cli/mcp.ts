@@ -3,15 +3,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Command } from 'commander';
-import { parseWords, tackStyle } from '../../config/subcommand.js';
-import { UsageError } from '../../config/errors.js';
-import { loadConfigFiles } from '../../config/files.js';
-import { checkEntry, collectMcpServers, type McpServerSpec } from '../../config/mcp-servers.js';
-import { expandHome, findRepoRoot, packageVersion, tackHome } from '../../config/paths.js';
-import { mcpSources } from '../../config/resolve.js';
-import { toolEnv } from '../../../tools/env.js';
-import { MESSAGE_LIMIT, stripControls, visible } from '../../text/terminal-text.js';
-import { addServer, hasServer, removeServer } from './config-edit.js';
+import { parseWords, tackStyle } from '../config/subcommand.js';
+import { UsageError } from '../config/errors.js';
+import { loadConfigFiles } from '../config/files.js';
+import { checkEntry, collectMcpServers, type McpServerSpec } from '../config/mcp-servers.js';
+import { expandHome, findRepoRoot, packageVersion, tackHome } from '../config/paths.js';
+import { mcpSources } from '../config/resolve.js';
+import { toolEnv } from '../../tools/env.js';
+import { MESSAGE_LIMIT, stripControls, visible } from '../text/terminal-text.js';
+import { addServer, hasServer, removeServer } from '../extensions/mcp/config-edit.js';
 
 interface Where {
   cwd: string;
@@ -28,7 +28,7 @@ function where(cwd: string | undefined, env: NodeJS.ProcessEnv): Where {
 
 /** The servers a run here would have; an untrusted folder's own files are left out, and said so. */
 async function configuredServers(w: Where, env: NodeJS.ProcessEnv): Promise<McpServerSpec[]> {
-  const { assessTrust, ignoredNotice } = await import('../../trust/index.js');
+  const { assessTrust, ignoredNotice } = await import('../trust/index.js');
   const a = assessTrust(w.cwd, w.home);
   const applyProject = a.status === 'none' || a.status === 'trusted';
   if (!applyProject) say(ignoredNotice(a));
@@ -48,7 +48,7 @@ async function list(w: Where, env: NodeJS.ProcessEnv): Promise<number> {
     process.stdout.write(`no MCP servers configured (add one with: tack mcp add NAME -- COMMAND ARGS…)\n`);
     return 0;
   }
-  const { McpManager } = await import('./manager.js');
+  const { McpManager } = await import('../extensions/mcp/manager.js');
   const manager = new McpManager(specs, { home: w.home, baseEnv: toolEnv(env), version: packageVersion(), notify: say });
   manager.start();
   await manager.ready(Math.max(...specs.map((s) => s.timeoutMs)));
@@ -128,7 +128,7 @@ async function add(w: Where, name: string, rest: string[], o: AddOptions): Promi
   const replaced = addServer(file, name, entry, o.project ? 0o644 : 0o600);
   if (o.project) {
     // the user wrote it themselves: a folder they trust stays trusted with it, and with nothing else
-    const { assessTrust, repinAfterOwnWrite } = await import('../../trust/index.js');
+    const { assessTrust, repinAfterOwnWrite } = await import('../trust/index.js');
     if (assessTrust(w.cwd, w.home).record) repinAfterOwnWrite(w.cwd, w.home, file, before);
   }
   process.stdout.write(`${replaced ? 'replaced' : 'added'} the MCP server "${name}" in ${file}\n`);

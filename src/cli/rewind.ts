@@ -1,5 +1,6 @@
 // `tack rewind`: the checkpoints of a session from the command line (list, rewind, prune).
 import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { parseWords, tackStyle } from '../config/subcommand.js';
@@ -7,13 +8,16 @@ import { UsageError } from '../config/errors.js';
 import { expandHome, tackHome } from '../config/paths.js';
 import { type CheckpointSettings, checkpointSettings } from '../config/resolve.js';
 import { rewind, type RewindWhat } from '../session/checkpointing.js';
+import { parseRules } from '../session/permissions/rules.js';
+import { workspaceSecretTest } from '../session/permissions/secrets.js';
+import type { SecretTest } from '../../tools/secret-files.js';
 import { findSessionById } from '../session/locate.js';
 import { lockSession } from '../session/lock.js';
 import { SessionWriter, listSessions, loadSession } from '../session/store.js';
-import { Checkpoints } from './checkpoints.js';
-import { checkpointLine, firstLine, planLines, reportLines } from './describe.js';
-import { pruneCheckpoints } from './prune.js';
-import { CheckpointStore } from './store.js';
+import { Checkpoints } from '../checkpoints/checkpoints.js';
+import { checkpointLine, firstLine, planLines, reportLines } from '../checkpoints/describe.js';
+import { pruneCheckpoints } from '../checkpoints/prune.js';
+import { CheckpointStore } from '../checkpoints/store.js';
 import { stripControls, visible } from '../text/terminal-text.js';
 
 interface RewindOptions {
@@ -36,14 +40,25 @@ function positiveInt(value: string): number {
   return n;
 }
 
-/** The user's own settings ($TACK_HOME/config.json): retention and the size limit. */
-function ownSettings(home: string): CheckpointSettings {
+/** The user's own settings ($TACK_HOME/config.json): retention, the size limit, and the `read()` deny rules. */
+function ownSettings(home: string): CheckpointSettings & { deny: string[] } {
   try {
-    const file = JSON.parse(readFileSync(join(home, 'config.json'), 'utf8')) as { checkpoints?: unknown };
+    const file = JSON.parse(readFileSync(join(home, 'config.json'), 'utf8')) as { checkpoints?: unknown; permissions?: { deny?: unknown } };
     const c = file.checkpoints;
-    return checkpointSettings(c && typeof c === 'object' ? (c as Parameters<typeof checkpointSettings>[0]) : {});
+    const deny = Array.isArray(file.permissions?.deny) ? file.permissions.deny.filter((r): r is string => typeof r === 'string') : [];
+    return { ...checkpointSettings(c && typeof c === 'object' ? (c as Parameters<typeof checkpointSettings>[0]) : {}), deny };
   } catch {
-    return checkpointSettings();
+    return { ...checkpointSettings(), deny: [] };
+  }
+}
+
+/** What the snapshot before a restore leaves out: what the tools may not show, the user's deny rules included. */
+function secretTest(deny: string[], cwd: string): SecretTest {
+  const user = homedir();
+  try {
+    return workspaceSecretTest(parseRules({ deny }, user), cwd, user);
+  } catch {
+    return workspaceSecretTest(parseRules({}, user), cwd, user);
   }
 }
 
@@ -94,7 +109,7 @@ export async function runRewindCommand(args: string[], env: NodeJS.ProcessEnv = 
   const cwd = resolve(expandHome(o.cwd ?? process.cwd()));
   const file = sessionFile(o, home, cwd);
   const loaded = await loadSession(file);
-  const store = new CheckpointStore(home, loaded.header.cwd, settings.maxFileBytes, settings.limits);
+  const store = new CheckpointStore(home, loaded.header.cwd, settings.maxFileBytes, settings.limits, secretTest(settings.deny, loaded.header.cwd));
   if (o.to === undefined) {
     const cp = new Checkpoints(store, loaded.header.id, loaded.timeline, loaded.conversations, () => {});
     const rows = await cp.sinceEach();

@@ -1,0 +1,17 @@
+// The subcommands, recognised as the first word before the prompt's parser sees it: each is loaded
+// only when it is the one asked for.
+type Subcommand = (args: string[]) => Promise<number> | number;
+
+const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
+  mcp: async () => (await import('./mcp.js')).runMcpCommand,
+  rewind: async () => (await import('./rewind.js')).runRewindCommand,
+  trust: async () => (await import('./trust.js')).runTrustCommand,
+};
+
+/** Runs `tack <subcommand> …` and returns its exit code, or undefined when the first word is none. */
+export async function runSubcommand(words: readonly string[]): Promise<number | undefined> {
+  const name = words[0];
+  if (name === undefined || !Object.hasOwn(SUBCOMMANDS, name)) return undefined;
+  const run = await SUBCOMMANDS[name]!();
+  return run(words.slice(1));
+}
