@@ -4,8 +4,6 @@ import { acceptsImages } from '../ai/model-defaults.js';
 import type { ImageContent, TextContent } from '../ai/types.js';
 import { packageVersion } from '../config/paths.js';
 import type { ResolvedConfig } from '../config/resolve.js';
-import { withAttachments } from '../session/attachments/index.js';
-import { prepareInput } from '../session/input.js';
 import type { SessionChoice } from '../session/locate.js';
 import { createSession } from '../session/create-session.js';
 import type { Session, SessionEvent } from '../session/session.js';
@@ -149,14 +147,14 @@ export async function runPrint(o: PrintOptions): Promise<number> {
   const stop = new AbortController();
   const signals = onInterrupt(session, () => stop.abort());
   try {
-    // a custom command expanded, the UserPromptSubmit hooks run (they may refuse the prompt)
-    const input = await prepareInput(session, o.prompt, stop.signal);
-    for (const line of input.notes) say(`tack: ${line}`);
-    if ('blocked' in input) {
-      say(`tack: ${input.blocked}`);
+    // through the front door: a command expanded, the hooks run (they may refuse it), @files attached
+    const sent = await session.submit({ text: o.prompt, parts: o.images }, { signal: stop.signal });
+    for (const line of [...sent.notes, ...sent.refused]) say(`tack: ${line}`);
+    if (sent.blocked) {
+      say(`tack: ${sent.blocked}`);
       return EXIT.error;
     }
-    await session.prompt(withAttachments(input.text, o.images ?? [])).finally(input.release);
+    await sent.done;
   } finally {
     signals.release();
     await session.close();

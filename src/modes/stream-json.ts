@@ -8,7 +8,6 @@ import type { SessionChoice } from '../session/locate.js';
 import { makeProvider } from '../session/model-setup.js';
 import { createSession } from '../session/create-session.js';
 import type { Session } from '../session/session.js';
-import { sendFromProgram } from '../session/program-input.js';
 import type { UserMessage } from '../ai/types.js';
 import { readLines } from './json-lines.js';
 import { finishPrint, onInterrupt, say, sessionLine, watchSession, writeLine } from './print.js';
@@ -42,8 +41,8 @@ const runError = (error: Error): void => {
  * hooks, which may refuse it), then sent: a new run, or a steer. Resolves once it is handed over.
  */
 async function sendUser(session: Session, content: string | UserMessage['content'], signal: AbortSignal): Promise<void> {
-  const sent = await sendFromProgram(session, typeof content === 'string' ? content : { role: 'user', content, timestamp: Date.now() }, signal);
-  for (const note of sent.notes) say(`tack: ${note}`);
+  const sent = await session.submit(typeof content === 'string' ? content : { role: 'user', content, timestamp: Date.now() }, { signal });
+  for (const note of [...sent.notes, ...sent.refused]) say(`tack: ${note}`);
   if (sent.blocked) writeLine({ type: 'error', source: 'run', message: sent.blocked });
   sent.done.catch(runError);
 }

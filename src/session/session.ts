@@ -4,55 +4,24 @@ import { Agent, type QueuedMessage } from '../agent/agent.js';
 import { callInOrder } from '../agent/listeners.js';
 import type { AgentEndReason, AgentEvent, AgentOptions, AgentState, AnyAgentTool } from '../agent/types.js';
 import type { Model, StreamFn, ThinkingLevel, UserMessage } from '../ai/types.js';
-import { packageVersion } from '../config/paths.js';
+import { packageVersion, sessionsDir } from '../config/paths.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import { DEFAULT_COMPACTION, estimateTokens, findCut, messageChars, shouldCompact, type CompactionSettings } from './token-budget.js';
 import { summarize } from './summary-request.js';
 import { summaryMessage, type SessionEntry } from './entries.js';
 import { lockSession, type SessionLock } from './lock.js';
-import type { ApprovalGate, SafetyOptions } from './permissions/index.js';
-import { sessionsDir } from '../config/paths.js';
-import { SessionWriter, sessionFileName, type LoadedSession } from './store.js';
+import type { ApprovalGate } from './permissions/index.js';
+import { SessionWriter, sessionFileName } from './store.js';
 import { addUsage, noUsage, type UsageTotals, withEstimate } from './usage.js';
 import { join } from 'node:path';
 import type { McpHost } from '../extensions/mcp/host.js';
 import { NO_EXTENSIONS, type SessionExtensions } from './extensions.js';
 import type { Checkpoints } from '../checkpoints/checkpoints.js';
 import { CheckpointStep, makeCheckpoints, rewind, type RewindOutcome, type RewindWhat } from './checkpointing.js';
+import { type Submission, type SubmitOptions, type Submitted, submitInput } from './input/submit.js';
+import type { CompactionReason, SessionEvent, SessionListener, SessionOptions } from './session-types.js';
 
-export type CompactionReason = 'threshold' | 'overflow' | 'manual';
-
-export type SessionEvent =
-  | AgentEvent
-  | { type: 'compaction_start'; reason: CompactionReason }
-  | { type: 'compaction_end'; reason: CompactionReason; tokensBefore: number; messagesSummarized: number; summary: string }
-  | { type: 'compaction_error'; reason: CompactionReason; message: string };
-
-export type SessionListener = (event: SessionEvent) => void | Promise<void>;
-
-export interface SessionOptions {
-  config: ResolvedConfig;
-  systemPrompt?: string;
-  appendSystemPrompt?: string;
-  beforeToolCall?: AgentOptions['beforeToolCall'];
-  /** the session file to write; undefined: a new file under $TACK_HOME/sessions; null: none */
-  file?: string | null;
-  /** an earlier session to continue (its file is `file`) */
-  resume?: LoadedSession;
-  compaction?: Partial<CompactionSettings>;
-  /** approvals: whether someone answers questions, who, and where notices go */
-  safety?: SafetyOptions;
-  /** the approval gate createSession made */
-  approvals?: ApprovalGate;
-  /** the session's MCP servers (createSession makes the host when servers are configured) */
-  mcp?: McpHost;
-  /** one-time notes for the user (print mode: stderr; the app shows them) */
-  note?: (message: string) => void;
-  /** the session's id (createSession picks it first: SessionStart hooks are told it) */
-  id?: string;
-  /** custom commands, skills and hooks of the user's setup (createSession loads them) */
-  extensions?: SessionExtensions;
-}
+export type { CompactionReason, SessionEvent, SessionListener, SessionOptions } from './session-types.js';
 
 export class Session {
   private readonly agent: Agent;
@@ -204,6 +173,14 @@ export class Session {
     await (this.extensions.hooks?.untilStopAgrees(this.agent, run) ?? run);
     // A message queued in the run's last steps (or just after an Esc) is not left waiting.
     while (this.agent.hasQueuedMessages() && this.lastEnd !== 'error' && this.lastEnd !== 'maxTurns') await this.agent.continue();
+  }
+
+  /**
+   * The front door for a user's message, from every mode: expanded, hooked, attached, then sent as
+   * `send` would (input/submit.ts).
+   */
+  submit(input: string | Submission | UserMessage, o: SubmitOptions = {}): Promise<Submitted> {
+    return submitInput(this, input, o);
   }
 
   /** What a user's Enter means: idle, a new run; working, a steer (or, with `followUp`, a queued follow-up). */

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config/resolve.js';
 import { createSession } from '../../src/session/create-session.js';
-import { prepareInput } from '../../src/session/input.js';
+import { prepareInput } from '../../src/session/input/prepare.js';
 import { startMockServer } from '../support/mock-openai-server.js';
 
 const cleanup: (() => unknown)[] = [];

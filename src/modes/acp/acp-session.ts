@@ -3,7 +3,6 @@
 // system when the client offers it (so unsaved buffers are what is edited).
 import { type AgentContext, type McpServer, RequestError, type SessionModeState, type SessionUpdate, type StopReason } from '@agentclientprotocol/sdk';
 import type { AgentEndReason } from '../../agent/types.js';
-import { sendFromProgram } from '../../session/program-input.js';
 import type { UserMessage } from '../../ai/types.js';
 import { APPROVAL_MODES, type ApprovalPrompter } from '../../session/permissions/index.js';
 import { createSession } from '../../session/create-session.js';
@@ -126,13 +125,14 @@ export class AcpSession {
       await this.notify({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `Warning: ${this.warning}.\n\n` } });
       this.warning = undefined;
     }
-    // prepared as typed text is in the app: a custom command expanded, the UserPromptSubmit hooks run
-    const sent = await sendFromProgram(this.session, message, new AbortController().signal);
+    // through the front door, as typed text in the app: a command expanded, the hooks run, @files attached
+    const sent = await this.session.submit(message);
     for (const note of sent.notes) this.log(note);
     if (sent.blocked) {
       await this.notify({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: sent.blocked } });
       return 'refusal';
     }
+    for (const refused of sent.refused) await this.notify({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `${refused}\n` } });
     await sent.done;
     await this.session.waitForIdle();
     if (this.lastReason === 'error') throw new RequestError(-32603, this.session.state.errorMessage ?? 'the run failed');

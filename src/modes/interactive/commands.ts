@@ -1,5 +1,5 @@
 // The slash commands: names, descriptions, and parsing of a typed command line.
-import { parseSlash } from '../../session/slash-input.js';
+import { parseSlash } from '../../session/input/slash.js';
 
 export interface CommandInfo {
   name: string;

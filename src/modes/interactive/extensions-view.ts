@@ -2,7 +2,7 @@
 // from), `/skills` and `/hooks` listing what is active and from which file, and the typed line of a
 // custom command or skill sent through the same preparation as print mode's.
 import type { Session } from '../../session/session.js';
-import { findCustomCommand, findSkill, parseSlash } from '../../session/slash-input.js';
+import { findCustomCommand, findSkill } from '../../session/input/slash.js';
 import { visible } from '../../text/terminal-text.js';
 import type { CommandInfo } from './commands.js';
 import { s } from './style.js';
@@ -25,10 +25,9 @@ export function extensionMenuItems(session: Session): CommandInfo[] {
   ];
 }
 
-/** A typed `/name` that a custom command or a skill answers to (built-in commands are looked up first). */
-export function isExtensionCommand(session: Session, typed: string): boolean {
-  const parsed = parseSlash(typed);
-  return parsed !== undefined && (findCustomCommand(session, parsed.name) !== undefined || findSkill(session, parsed.name) !== undefined);
+/** A `/name` that a custom command or a skill answers to (built-in commands are looked up first). */
+export function isExtensionCommand(session: Session, name: string): boolean {
+  return findCustomCommand(session, name) !== undefined || findSkill(session, name) !== undefined;
 }
 
 export function skillLines(session: Session, cols: number): string[] {

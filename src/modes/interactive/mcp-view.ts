@@ -2,7 +2,6 @@
 // stops one and starts it again. Everything a server said is shown with its control characters visible.
 import type { McpServerView } from '../../extensions/mcp/index.js';
 import { promptUsage } from '../../extensions/mcp/prompts.js';
-import { findMentions } from '../../extensions/mcp/resources.js';
 import type { CompletionItem } from './complete/completion.js';
 import type { Session } from '../../session/session.js';
 import { visible } from '../../text/terminal-text.js';
@@ -97,15 +96,4 @@ export function resourceMenuItems(session: Session): CompletionItem[] {
     description: visible(r.name),
     insert: `@${r.server}:${r.uri}`,
   }));
-}
-
-/** The text of the MCP resources `text` mentions (`@server:uri`), read from their servers. */
-export async function resourceBlocks(session: Session, text: string): Promise<string[]> {
-  const mcp = session.mcp;
-  if (!mcp) return [];
-  const mentions = findMentions(
-    text,
-    mcp.specs.map((s) => s.name),
-  );
-  return Promise.all(mentions.map((m) => mcp.readResource(m.server, m.uri)));
 }

@@ -4,6 +4,7 @@ import type { QueuedMessage } from '../../../agent/agent.js';
 import type { Model } from '../../../ai/types.js';
 import type { SessionSummary } from '../../../session/locate.js';
 import type { Session, SessionEvent } from '../../../session/session.js';
+import type { SlashLine } from '../../../session/input/slash.js';
 import { resourceMenuItems } from '../mcp-view.js';
 import type { FileIndex } from '../complete/file-index.js';
 import type { History } from '../editor/history.js';
@@ -337,21 +338,23 @@ export class Controller {
     const typed = this.input.text.trim();
     if (!typed) return;
     const line = readTypedLine(typed, this.session);
-    if (line.kind !== 'message') {
+    if (line.kind === 'message' || line.kind === 'extension') {
+      const text = line.kind === 'message' ? this.input.expanded : typed;
+      this.input.commit(text);
+      // a custom command or skill is expanded on the way in, from the line as read here
+      this.send(text, kind, line.kind === 'message' ? null : { name: line.name, args: line.args });
+    } else {
       this.input.commit(typed);
       if (line.kind === 'command') void this.command(line);
       else this.transcript.error(`unknown command /${line.name}; type /help for the commands`);
-      return;
     }
-    const text = this.input.expanded;
-    this.input.commit(text);
-    this.send(text, kind);
   }
 
   /** Idle: a new run. Working: Enter steers, Alt+Enter queues a follow-up. */
-  private send(text: string, kind: 'enter' | 'followUp'): void {
-    // a custom command expanded, the prompt hooks run, files and MCP resources attached (send-input.ts)
-    sendPrepared(this.session, text, kind === 'followUp', this.transcript, this.pasted.attachments(text, this.session.model)).catch((err: unknown) => {
+  private send(text: string, kind: 'enter' | 'followUp', command?: SlashLine | null): void {
+    // through the Session's front door: expanded, hooked, files and MCP resources attached (send-input.ts)
+    const pasted = this.pasted.attachments(text, this.session.model);
+    sendPrepared(this.session, { text, parts: pasted.parts, refused: pasted.refused, command }, kind === 'followUp', this.transcript).catch((err: unknown) => {
       this.transcript.error(err instanceof Error ? err.message : String(err));
       this.schedule();
     });

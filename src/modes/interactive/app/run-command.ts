@@ -10,7 +10,7 @@ import { compactNumber, formatCost } from '../view/footer.js';
 import { plural, renderSessionInfo } from '../view/session-info.js';
 import { isPromptCommand, mcpCommand, mcpPrompt } from '../mcp-view.js';
 import { initRequest } from '../../../session/init-request.js';
-import { isExtensionCommand, showHooks, showSkills } from '../extensions-view.js';
+import { showHooks, showSkills } from '../extensions-view.js';
 import { exportConversation } from './export-file.js';
 import { runShellLine } from './shell-line.js';
 import { RewindPanel } from './rewind-panel.js';
@@ -138,9 +138,7 @@ export async function runCommand(ctx: CommandContext, cmd: ParsedCommand): Promi
         await mcpPrompt(ctx.session(), t, cmd, ctx.send);
         return;
       }
-      // a custom command or skill: sent as typed, expanded on the way out
-      if (isExtensionCommand(ctx.session(), `/${cmd.name}`)) ctx.send(`/${cmd.name}${cmd.args ? ` ${cmd.args}` : ''}`);
-      else t.error(`unknown command /${cmd.name}; type /help for the commands`);
+      t.error(`unknown command /${cmd.name}; type /help for the commands`);
   }
 }
 

@@ -1,35 +1,23 @@
-// A message on its way out of the app: a custom command or skill expanded, the UserPromptSubmit
-// hooks run, the files (`@path`) and MCP resources (`@server:uri`) it mentions attached, then sent
-// (a new run, a steer or a follow-up). Mentions are looked for in what was typed only: a command's
-// body or a file's contents never attach anything.
+// A message on its way out of the app, through the Session's front door (session/input/submit.ts),
+// with what the user should see of it: notes, a refusal, files that were not attached.
 import type { AgentEndReason } from '../../../agent/types.js';
-import { attachMentioned, type Attachments, withAttachments } from '../../../session/attachments/index.js';
-import { prepareInput } from '../../../session/input.js';
+import type { Submission } from '../../../session/input/submit.js';
 import type { Session } from '../../../session/session.js';
 import type { CommandInfo } from '../commands.js';
 import { extensionMenuItems } from '../extensions-view.js';
 import { refusedLines } from '../attach-view.js';
-import { promptMenuItems, resourceBlocks } from '../mcp-view.js';
+import { promptMenuItems } from '../mcp-view.js';
 import type { Transcript } from '../transcript.js';
 
-/** `pasted`: the clipboard images whose chips the text holds (app/pasted-images.ts), attached after the files. */
-export async function sendPrepared(session: Session, text: string, followUp: boolean, t: Transcript, pasted?: Attachments): Promise<void> {
-  const input = await prepareInput(session, text, new AbortController().signal);
-  for (const line of input.notes) t.notice(line);
-  if ('blocked' in input) {
-    t.error(input.blocked);
-    return;
-  }
-  try {
-    const servers = session.mcp?.specs.map((x) => x.name) ?? [];
-    const [files, resources] = await Promise.all([attachMentioned(session.config, session.model, text, servers), resourceBlocks(session, text)]);
-    const refused = [...files.refused, ...(pasted?.refused ?? [])];
-    if (refused.length > 0) t.push(refusedLines(refused, t.width));
-    const full = resources.length > 0 ? `${input.text}\n\n${resources.join('\n\n')}` : input.text;
-    await whenIdleAfter(session, () => session.send(withAttachments(full, [...files.parts, ...(pasted?.parts ?? [])]), { followUp }));
-  } finally {
-    input.release();
-  }
+/** `input.parts`: the clipboard images whose chips the text holds (app/pasted-images.ts), attached after the files. */
+export async function sendPrepared(session: Session, input: Submission, followUp: boolean, t: Transcript): Promise<void> {
+  await whenIdleAfter(session, async () => {
+    const sent = await session.submit(input, { followUp });
+    for (const line of sent.notes) t.notice(line);
+    if (sent.blocked) t.error(sent.blocked);
+    if (sent.refused.length > 0) t.push(refusedLines(sent.refused, t.width));
+    await sent.done;
+  });
 }
 
 /**

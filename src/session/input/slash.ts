@@ -4,16 +4,16 @@
 import { randomUUID } from 'node:crypto';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
-import { readBounded } from '../config/bounded-read.js';
-import type { ToolCall } from '../ai/types.js';
-import { tackRule } from '../extensions/claude-names.js';
-import type { CustomCommand } from '../extensions/commands/catalog.js';
+import { readBounded } from '../../config/bounded-read.js';
+import type { ToolCall } from '../../ai/types.js';
+import { tackRule } from '../../extensions/claude-names.js';
+import type { CustomCommand } from '../../extensions/commands/catalog.js';
 import type { CommandModel } from './command-model.js';
-import type { Skill } from '../extensions/skills/catalog.js';
-import { expandCommand, type ExpandIo } from '../extensions/commands/expand.js';
-import { parseRule, type Rule } from './permissions/rules.js';
-import type { Session } from './session.js';
-import { rewriteArguments } from './updated-input.js';
+import type { Skill } from '../../extensions/skills/catalog.js';
+import { expandCommand, type ExpandIo } from '../../extensions/commands/expand.js';
+import { parseRule, type Rule } from '../permissions/rules.js';
+import type { Session } from '../session.js';
+import { rewriteArguments } from '../updated-input.js';
 
 const INCLUDE_LIMIT = 64 * 1024;
 
@@ -27,8 +27,13 @@ export interface PreparedInput {
   model?: CommandModel;
 }
 
+export interface SlashLine {
+  name: string;
+  args: string;
+}
+
 /** `/name args` → its parts; names may hold `:` (namespaces, `skill:x`). */
-export function parseSlash(text: string): { name: string; args: string } | undefined {
+export function parseSlash(text: string): SlashLine | undefined {
   const m = /^\/([A-Za-z0-9][\w.:-]*)(?:\s+([\s\S]*))?$/.exec(text.trim());
   return m ? { name: m[1]!, args: (m[2] ?? '').trim() } : undefined;
 }
@@ -100,9 +105,16 @@ export function skillText(skill: Skill, args: string): string {
   return [head, skill.body, args ? `ARGUMENTS: ${args}` : ''].filter(Boolean).join('\n\n');
 }
 
-/** The command's (or skill's) text for `/name args`, or undefined when none has that name. */
-export async function expandSlashCommand(session: Session, line: string, signal: AbortSignal): Promise<PreparedInput | undefined> {
-  const parsed = parseSlash(line);
+/**
+ * The command's (or skill's) text for `/name args`, or undefined when none has that name. `parsed`:
+ * the line as the caller already read it (`null`: no command), so it is read once.
+ */
+export async function expandSlashCommand(
+  session: Session,
+  line: string,
+  signal: AbortSignal,
+  parsed: SlashLine | null | undefined = parseSlash(line),
+): Promise<PreparedInput | undefined> {
   if (!parsed) return undefined;
   const cmd = parsed.name.toLowerCase().startsWith('skill:') ? undefined : findCustomCommand(session, parsed.name);
   if (!cmd) {

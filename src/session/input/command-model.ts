@@ -2,9 +2,9 @@
 // before it back after (unless the user picked another meanwhile). Only a model this server offers
 // (its model list, or the provider's models in the settings) is switched to; another name is told
 // in one sentence and the run stays on the current model.
-import { makeProvider } from './model-setup.js';
-import { visible } from '../text/terminal-text.js';
-import type { Session } from './session.js';
+import { makeProvider } from '../model-setup.js';
+import { visible } from '../../text/terminal-text.js';
+import type { Session } from '../session.js';
 
 export interface CommandModel {
   /** the command's name, for the notice */

@@ -2,16 +2,21 @@
 // `UserPromptSubmit` hooks run over it, and the command's model put in place for the run it starts.
 // Every mode sends what this returns, and calls `release` when that run is over.
 import { switchToCommandModel } from './command-model.js';
-import { expandSlashCommand } from './slash-input.js';
-import type { Session } from './session.js';
+import { expandSlashCommand, type SlashLine } from './slash.js';
+import type { Session } from '../session.js';
 
 export type Prepared =
   | { text: string; notes: string[]; release: () => void }
   /** a hook refused the prompt: nothing is sent, `reason` is shown */
   | { blocked: string; notes: string[] };
 
-export async function prepareInput(session: Session, text: string, signal: AbortSignal): Promise<Prepared> {
-  const expanded = (await expandSlashCommand(session, text, signal)) ?? { text, notes: [], release: () => {} };
+/** `command`: the line as the caller already read it (`null`: not a command); read here otherwise. */
+export async function prepareInput(session: Session, text: string, signal: AbortSignal, command?: SlashLine | null): Promise<Prepared> {
+  const expanded = (await expandSlashCommand(session, text, signal, command)) ?? {
+    text,
+    notes: [],
+    release: () => {},
+  };
   const submitted = (await session.extensions.hooks?.userPromptSubmit(expanded.text, signal)) ?? { context: [] };
   if (submitted.blocked !== undefined) {
     expanded.release();

@@ -1,0 +1,66 @@
+// The one way a user's message enters a Session, whichever mode it comes from: the typed text and
+// the parts beside it (pasted images, a program's images and resources) → a custom command or skill
+// expanded → the UserPromptSubmit hooks (they may refuse it) → the command's model → the files
+// (`@path`) and MCP resources (`@server:uri`) it mentions attached → one UserMessage, sent as a new
+// run, a steer or a follow-up. Mentions are looked for in what was typed only: a command's body or a
+// file's contents never attach anything.
+import type { ImageContent, TextContent, UserMessage } from '../../ai/types.js';
+import { attachMentioned, withAttachments } from '../attachments/index.js';
+import type { Session } from '../session.js';
+import { prepareInput } from './prepare.js';
+import type { SlashLine } from './slash.js';
+import { resourceBlocks } from './resources.js';
+
+export interface Submission {
+  text: string;
+  /** parts that follow the mentioned files: pasted images, a program's images and resources */
+  parts?: readonly (TextContent | ImageContent)[];
+  /** what could not be attached before it came here (a pasted image too large), one sentence each */
+  refused?: readonly string[];
+  /** the slash command the caller already read the text as (`null`: none), so it is read once */
+  command?: SlashLine | null;
+}
+
+export interface SubmitOptions {
+  /** while a run goes, queue it for when the agent is done instead of steering */
+  followUp?: boolean;
+  /** stops the hooks and the command's `!` lines */
+  signal?: AbortSignal;
+}
+
+export interface Submitted {
+  /** for the user: a command expanded, the model switched */
+  notes: string[];
+  /** a UserPromptSubmit hook refused the message, in words: nothing was sent */
+  blocked?: string;
+  /** mentioned files (and pasted images) not attached, one sentence each */
+  refused: string[];
+  /** settles when the run the message started (or joined) is over, and the command's model is put back */
+  done: Promise<void>;
+}
+
+/** A program's message (stream-json, ACP) as text and the parts beside it. */
+function asSubmission(input: string | Submission | UserMessage): Submission {
+  if (typeof input === 'string') return { text: input };
+  if (!('role' in input)) return input;
+  if (typeof input.content === 'string') return { text: input.content };
+  const first = input.content.find((p): p is TextContent => p.type === 'text');
+  return { text: first?.text ?? '', parts: input.content.filter((p) => p !== first) };
+}
+
+/** Resolves once the message is prepared and handed to the Session. */
+export async function submitInput(session: Session, input: string | Submission | UserMessage, o: SubmitOptions = {}): Promise<Submitted> {
+  const { text, parts = [], refused = [], command } = asSubmission(input);
+  const prepared = await prepareInput(session, text, o.signal ?? new AbortController().signal, command);
+  if ('blocked' in prepared) return { notes: prepared.notes, blocked: prepared.blocked, refused: [], done: Promise.resolve() };
+  try {
+    const servers = session.mcp?.specs.map((x) => x.name) ?? [];
+    const [files, resources] = await Promise.all([attachMentioned(session.config, session.model, text, servers), resourceBlocks(session, text)]);
+    const body = resources.length > 0 ? `${prepared.text}\n\n${resources.join('\n\n')}` : prepared.text;
+    const done = session.send(withAttachments(body, [...files.parts, ...parts]), { followUp: o.followUp }).finally(prepared.release);
+    return { notes: prepared.notes, refused: [...files.refused, ...refused], done };
+  } catch (err) {
+    prepared.release();
+    throw err;
+  }
+}

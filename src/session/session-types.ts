@@ -1,0 +1,42 @@
+// What a Session is made with and what it tells its listeners: the Agent's events and compaction's.
+import type { AgentEvent, AgentOptions } from '../agent/types.js';
+import type { ResolvedConfig } from '../config/resolve.js';
+import type { McpHost } from '../extensions/mcp/host.js';
+import type { SessionExtensions } from './extensions.js';
+import type { ApprovalGate, SafetyOptions } from './permissions/index.js';
+import type { LoadedSession } from './store.js';
+import type { CompactionSettings } from './token-budget.js';
+
+export type CompactionReason = 'threshold' | 'overflow' | 'manual';
+
+export type SessionEvent =
+  | AgentEvent
+  | { type: 'compaction_start'; reason: CompactionReason }
+  | { type: 'compaction_end'; reason: CompactionReason; tokensBefore: number; messagesSummarized: number; summary: string }
+  | { type: 'compaction_error'; reason: CompactionReason; message: string };
+
+export type SessionListener = (event: SessionEvent) => void | Promise<void>;
+
+export interface SessionOptions {
+  config: ResolvedConfig;
+  systemPrompt?: string;
+  appendSystemPrompt?: string;
+  beforeToolCall?: AgentOptions['beforeToolCall'];
+  /** the session file to write; undefined: a new file under $TACK_HOME/sessions; null: none */
+  file?: string | null;
+  /** an earlier session to continue (its file is `file`) */
+  resume?: LoadedSession;
+  compaction?: Partial<CompactionSettings>;
+  /** approvals: whether someone answers questions, who, and where notices go */
+  safety?: SafetyOptions;
+  /** the approval gate createSession made */
+  approvals?: ApprovalGate;
+  /** the session's MCP servers (createSession makes the host when servers are configured) */
+  mcp?: McpHost;
+  /** one-time notes for the user (print mode: stderr; the app shows them) */
+  note?: (message: string) => void;
+  /** the session's id (createSession picks it first: SessionStart hooks are told it) */
+  id?: string;
+  /** custom commands, skills and hooks of the user's setup (createSession loads them) */
+  extensions?: SessionExtensions;
+}
