@@ -4,7 +4,7 @@
 import type { Session } from '../../session/session.js';
 import { findCustomCommand, findSkill } from '../../session/input/slash.js';
 import { visible } from '../../text/terminal-text.js';
-import type { CommandInfo } from './commands.js';
+import type { CommandInfo } from './commands/command.js';
 import { s } from './style.js';
 import { truncate, wrapWithPrefix } from './text.js';
 import type { Transcript } from './transcript.js';

@@ -7,7 +7,7 @@ import type { Session } from '../../session/session.js';
 import { visible } from '../../text/terminal-text.js';
 import { s } from './style.js';
 import { truncate, wrapWithPrefix } from './text.js';
-import type { CommandInfo } from './commands.js';
+import type { CommandInfo } from './commands/command.js';
 import type { Transcript } from './transcript.js';
 
 const STATE_COLOR: Record<string, (text: string) => string> = {

@@ -3,7 +3,7 @@
 // Esc and the agent keys mean.
 import { applyCompletion, completionContext, completionItems, type CompletionItem } from '../complete/completion.js';
 import type { FileIndex } from '../complete/file-index.js';
-import type { CommandInfo } from '../commands.js';
+import type { CommandInfo } from '../commands/command.js';
 import * as ed from '../editor/editor.js';
 import type { History } from '../editor/history.js';
 import type { Command } from '../input/keymap.js';

@@ -3,7 +3,7 @@
 import type { AgentEndReason } from '../../../agent/types.js';
 import type { Submission } from '../../../session/input/submit.js';
 import type { Session } from '../../../session/session.js';
-import type { CommandInfo } from '../commands.js';
+import type { CommandInfo } from '../commands/command.js';
 import { extensionMenuItems } from '../extensions-view.js';
 import { refusedLines } from '../attach-view.js';
 import { promptMenuItems } from '../mcp-view.js';

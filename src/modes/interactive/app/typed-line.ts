@@ -2,7 +2,7 @@
 // prompt's, a custom command or skill (sent through the Session's front door), a command it does not
 // know, or a message for the model. The line is read here once.
 import type { Session } from '../../../session/session.js';
-import { findCommand, parseCommand } from '../commands.js';
+import { findCommand, parseCommand } from '../commands/index.js';
 import { isExtensionCommand } from '../extensions-view.js';
 import { isPromptCommand } from '../mcp-view.js';
 

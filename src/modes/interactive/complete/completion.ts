@@ -1,6 +1,6 @@
 // What the input box offers to complete at the cursor: a slash command at the start, or a path
 // after `@`; and how a chosen item is put into the text.
-import { COMMANDS, type CommandInfo } from '../commands.js';
+import { COMMANDS, type CommandInfo } from '../commands/index.js';
 import type { EditorState } from '../editor/editor.js';
 import { fuzzyFilter } from './fuzzy.js';
 

@@ -1,0 +1,40 @@
+// tack's own slash commands, one entry each (name, arguments, description, what it does), in the
+// order the `/` menu and /help show them; and the parsing of a typed command line.
+import { parseSlash } from '../../../session/input/slash.js';
+import type { Command, ParsedCommand } from './command.js';
+import { compact, init, rewind, undo } from './conversation.js';
+import { helpCommand, hooks, mcp, skills } from './info.js';
+import { model, thinking } from './model.js';
+import { quit } from './quit.js';
+import { copy, exportCommand, newCommand, resume, sessionInfo } from './session.js';
+
+export type { Command, CommandInfo, ParsedCommand } from './command.js';
+
+export const COMMANDS: readonly Command[] = [
+  helpCommand(() => COMMANDS),
+  model,
+  newCommand,
+  resume,
+  compact,
+  thinking,
+  sessionInfo,
+  copy,
+  exportCommand,
+  init,
+  rewind,
+  undo,
+  mcp,
+  skills,
+  hooks,
+  quit,
+];
+
+/** `/name args` → its parts; undefined for text that is not a command (`/` alone, `//x`, paths like `/tmp/x`). */
+export function parseCommand(text: string): ParsedCommand | undefined {
+  const parsed = parseSlash(text);
+  return parsed && /^[A-Za-z]/.test(parsed.name) ? { name: parsed.name.toLowerCase(), args: parsed.args } : undefined;
+}
+
+export function findCommand(name: string): Command | undefined {
+  return COMMANDS.find((c) => c.name === name);
+}

@@ -1,0 +1,72 @@
+// The commands that show things: the keys and commands, the skills, the hooks, the MCP servers.
+import { showHooks, showSkills } from '../extensions-view.js';
+import { mcpCommand } from '../mcp-view.js';
+import { s } from '../style.js';
+import { padEnd, wrapWithPrefix } from '../text.js';
+import type { Command, CommandInfo } from './command.js';
+
+export const HELP_KEYS: [string, string][] = [
+  ['Enter', 'send; while tack works: steer (delivered after the running tools)'],
+  ['Alt+Enter', 'queue a follow-up (delivered when tack is done)'],
+  ['Shift+Enter, Ctrl+J, \\ Enter', 'new line'],
+  ['Esc', 'interrupt and put queued messages back into the input'],
+  ['Esc Esc (empty input)', 'rewind to before an earlier message (/rewind)'],
+  ['Up (empty input)', 'take queued messages back; otherwise walk the history'],
+  ['Ctrl+C', 'clear the input, or interrupt; twice on an empty input: quit'],
+  ['Ctrl+D', 'quit (on an empty input)'],
+  ['Ctrl+O', 'show tool output and thinking in full / as previews'],
+  ['Ctrl+G', 'edit the input in $VISUAL / $EDITOR'],
+  ['Ctrl+V, Alt+V', 'paste an image from the clipboard (wl-paste, xclip, pngpaste or PowerShell)'],
+  ['Shift+Tab', 'approval mode: ask, auto-edit (edits run), yolo (nothing asks)'],
+  ['@', 'complete a path'],
+  ['!command', 'run a shell command here (sandboxed); its output joins the conversation'],
+  ['?', 'these keys (on an empty input)'],
+  ['/', 'commands'],
+  ['Ctrl+A/E, Home/End', 'start / end of line'],
+  ['Alt+B/F, Ctrl+Left/Right', 'word left / right'],
+  ['Ctrl+W, Ctrl+U, Ctrl+K', 'delete word / to line start / to line end'],
+];
+
+/** What /help shows: the keys, then these commands. */
+export function helpLines(commands: readonly CommandInfo[], cols: number): string[] {
+  const keyWidth = Math.max(...HELP_KEYS.map(([k]) => k.length)) + 2;
+  const cmdWidth = Math.max(...commands.map((c) => `/${c.name}${c.args ? ` ${c.args}` : ''}`.length)) + 2;
+  const row = (left: string, right: string, w: number) => wrapWithPrefix(right, cols, `  ${padEnd(left, w)}`, ' '.repeat(w + 2));
+  return [
+    s.bold('Keys'),
+    ...HELP_KEYS.flatMap(([k, d]) => row(k, d, keyWidth)),
+    '',
+    s.bold('Commands'),
+    ...commands.flatMap((c) => row(`/${c.name}${c.args ? ` ${c.args}` : ''}`, c.description, cmdWidth)),
+  ];
+}
+
+/** /help, listing the commands it is given when it runs (the list it is itself in). */
+export function helpCommand(commands: () => readonly CommandInfo[]): Command {
+  return {
+    name: 'help',
+    description: 'keys and commands',
+    run(ctx) {
+      ctx.transcript.push(helpLines(commands(), ctx.transcript.width));
+    },
+  };
+}
+
+export const mcp: Command = {
+  name: 'mcp',
+  args: '[reconnect <server>]',
+  description: 'MCP servers: state, tools, errors, log tail; reconnect one',
+  run: (ctx, args) => mcpCommand(ctx.session(), ctx.transcript, args),
+};
+
+export const skills: Command = {
+  name: 'skills',
+  description: 'the skills the model is told of, and where each comes from',
+  run: (ctx) => showSkills(ctx.session(), ctx.transcript),
+};
+
+export const hooks: Command = {
+  name: 'hooks',
+  description: 'the hooks that run, on which events, from which file',
+  run: (ctx) => showHooks(ctx.session(), ctx.transcript),
+};
