@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { Agent } from '../../src/agent/agent.js';
 import { MessageQueues } from '../../src/agent/message-queue.js';
 import { resolveConfig } from '../../src/config/resolve.js';
-import * as commands from '../../src/modes/interactive/commands.js';
+import * as commands from '../../src/modes/interactive/commands/index.js';
 import { Controller } from '../../src/modes/interactive/app/controller.js';
 import { InputBox } from '../../src/modes/interactive/app/input-box.js';
 import { PastedImages } from '../../src/modes/interactive/app/pasted-images.js';
@@ -66,7 +66,7 @@ function spyOnRoute(): Spied[] {
     on(`${I}/app/input-box.ts`, 'InputBox.continueLine', InputBox.prototype, 'continueLine'),
     on(`${I}/app/controller.ts`, 'Controller.submit', Controller.prototype, 'submit'),
     on(`${I}/app/typed-line.ts`, 'readTypedLine', typedLine, 'readTypedLine'),
-    on(`${I}/commands.ts`, 'parseCommand', commands, 'parseCommand'),
+    on(`${I}/commands/index.ts`, 'parseCommand', commands, 'parseCommand'),
     on(`${I}/app/input-box.ts`, 'InputBox.commit', InputBox.prototype, 'commit'),
     on(`${I}/app/controller.ts`, 'Controller.send', Controller.prototype, 'send'),
     on(`${I}/app/pasted-images.ts`, 'PastedImages.attachments', PastedImages.prototype, 'attachments'),
