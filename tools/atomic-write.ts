@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { chmod, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { ToolError } from './errors.js';
@@ -40,4 +41,16 @@ export async function atomicWrite(path: string, data: string | Uint8Array, optio
     await rm(temp, { force: true });
     throw error;
   }
+}
+
+/**
+ * A file tack keeps for itself (settings, trust, tokens, a git ref) written the same way, synchronously:
+ * `<path>.<pid>.tmp` beside it, then renamed over it, so a crash never leaves half a file. Missing parent
+ * directories are made (with `dirMode` if given); `mode` is the new file's (e.g. 0o600 for secrets).
+ */
+export function writeBesideSync(path: string, data: string, options: { mode?: number; dirMode?: number } = {}): void {
+  mkdirSync(dirname(path), { recursive: true, ...(options.dirMode !== undefined ? { mode: options.dirMode } : {}) });
+  const temp = `${path}.${process.pid}.tmp`;
+  writeFileSync(temp, data, options.mode !== undefined ? { mode: options.mode } : undefined);
+  renameSync(temp, path);
 }

@@ -1,10 +1,11 @@
-// The Agent (pi-agent-core 0.73's contract): state, listeners and the steering / follow-up queues
-// around the agent loop, plus tack's additions, each documented where it is.
+// The Agent (pi-agent-core 0.73's contract): state, runs and the steering / follow-up queues around
+// the agent loop, plus tack's additions, each documented where it is. Events reach listeners through
+// event-delivery.ts.
 import type { AssistantMessage, ImageContent, Model, ThinkingLevel } from '../ai/types.js';
 import { applyEvent, createState, EMPTY_USAGE, type MutableState } from './agent-state.js';
 import { defaultConvertToLlm, runAgentLoop, runAgentLoopContinue } from './agent-loop.js';
 import { MessageQueues, type QueueKind, type QueuedMessage } from './message-queue.js';
-import { callInOrder } from './listeners.js';
+import { EventDelivery } from './event-delivery.js';
 import type {
   AgentEvent,
   AgentListener,
@@ -27,18 +28,16 @@ interface ActiveRun {
 }
 
 const IDLE = new AbortController().signal;
-const DELIVERED = Promise.resolve();
 
 export class Agent {
   private readonly s: MutableState;
-  /** replaced, never changed in place: a delivery goes through the list it started with */
-  private listeners: readonly AgentListener[] = [];
   private readonly queues: MessageQueues;
   private active: ActiveRun | undefined;
-  /** an event is with the listeners: events emitted meanwhile (by a listener too) wait in `waiting` */
-  private delivering = false;
-  /** events reach listeners one at a time, in order, even those emitted without awaiting */
-  private readonly waiting: { event: AgentEvent; settle: (error?: { thrown: unknown }) => void }[] = [];
+  /** events reach the state, then the listeners, one at a time and in order */
+  private readonly events = new EventDelivery(
+    (event) => applyEvent(this.s, event),
+    () => this.active?.controller.signal ?? IDLE,
+  );
   private readonly options: AgentOptions;
 
   convertToLlm: AgentLoopConfig['convertToLlm'];
@@ -72,10 +71,7 @@ export class Agent {
 
   /** Listeners are awaited in the order they subscribed, and get the run's abort signal. */
   subscribe(listener: AgentListener): () => void {
-    if (!this.listeners.includes(listener)) this.listeners = [...this.listeners, listener];
-    return () => {
-      this.listeners = this.listeners.filter((l) => l !== listener);
-    };
+    return this.events.subscribe(listener);
   }
 
   get steeringMode(): QueueMode {
@@ -334,61 +330,7 @@ export class Agent {
     await this.emit({ type: 'agent_end', messages: [message], reason: aborted ? 'aborted' : 'error' });
   }
 
-  /**
-   * Delivers at once when no earlier event is still with the listeners (a stream's deltas, to
-   * listeners that take them synchronously, cost no promise); after the earlier ones otherwise.
-   */
   private emit(event: AgentEvent): Promise<void> {
-    if (this.delivering) {
-      return new Promise((resolve, reject) => this.waiting.push({ event, settle: (error) => (error ? reject(error.thrown) : resolve()) }));
-    }
-    this.delivering = true;
-    let rest: Promise<void> | undefined;
-    try {
-      rest = this.deliver(event);
-    } catch (err) {
-      this.deliverWaiting();
-      return Promise.reject(err);
-    }
-    if (!rest) {
-      this.deliverWaiting();
-      return DELIVERED;
-    }
-    return rest.finally(() => this.deliverWaiting());
-  }
-
-  /** Delivers the events that waited, in order; `delivering` ends when none is left. */
-  private deliverWaiting(): void {
-    for (let next = this.waiting.shift(); next; next = this.waiting.shift()) {
-      const { event, settle } = next;
-      let rest: Promise<void> | undefined;
-      try {
-        rest = this.deliver(event);
-      } catch (err) {
-        settle({ thrown: err });
-        continue;
-      }
-      if (!rest) {
-        settle();
-        continue;
-      }
-      rest.then(
-        () => {
-          settle();
-          this.deliverWaiting();
-        },
-        (err: unknown) => {
-          settle({ thrown: err });
-          this.deliverWaiting();
-        },
-      );
-      return;
-    }
-    this.delivering = false;
-  }
-
-  private deliver(event: AgentEvent): Promise<void> | undefined {
-    applyEvent(this.s, event);
-    return callInOrder(this.listeners, event, this.active?.controller.signal ?? IDLE);
+    return this.events.emit(event);
   }
 }

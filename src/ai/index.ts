@@ -1,4 +1,5 @@
 export * from './types.js';
+export { textOf, type TextOfOptions } from './content.js';
 export { EventStream, AssistantMessageEventStream, createAssistantMessageEventStream, emptyUsage, newAssistantMessage } from './event-stream.js';
 export { createModels, type Models } from './models.js';
 export { getModel, registerProvider, streamSimple, completeSimple } from './registry.js';

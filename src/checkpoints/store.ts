@@ -1,11 +1,12 @@
 // The checkpoint store: a shadow git repository per workspace under $TACK_HOME/checkpoints/<slug>/.
 // A snapshot stages only what git reports as changed (its index keeps file stats), then writes a
 // tree, so its cost follows what changed, not the size of the workspace. The user's .git is never read.
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, type Stats, writeFileSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, type Stats, writeFileSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { cwdSlug } from '../config/paths.js';
 import { GitError, git, nulList, type ShadowPaths } from './git.js';
 import { parseRawDiff, type TreeChange } from './tree-diff.js';
+import { writeBesideSync } from '../../tools/atomic-write.js';
 import { builtinSecretTest, type SecretTest } from '../../tools/secret-files.js';
 
 /** Files larger than this are not copied into checkpoints (and a rewind says so). */
@@ -252,9 +253,7 @@ export class CheckpointStore {
     const commit = (await this.run(['commit-tree', tree, ...(parent ? ['-p', parent] : []), '-m', 'tack checkpoint'])).stdout.toString('utf8').trim();
     // a loose ref written beside and renamed, as git does (a packed one of the same name is overridden)
     const path = join(this.paths.gitDir, ref);
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(`${path}.${process.pid}.tmp`, `${commit}\n`);
-    renameSync(`${path}.${process.pid}.tmp`, path);
+    writeBesideSync(path, `${commit}\n`);
     this.heads.set(chain, { commit, tree });
   }
 

@@ -1,7 +1,7 @@
 // Editing a settings file the user owns: read as a JSON object (a broken file is never overwritten),
 // changed, and written beside and renamed, so a reader never sees half of it.
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { writeBesideSync } from '../../tools/atomic-write.js';
 import { UsageError } from './errors.js';
 
 export type Json = Record<string, unknown>;
@@ -19,8 +19,5 @@ export function readJson(path: string): Json {
 }
 
 export function writeJson(path: string, value: Json, mode: number): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, `${JSON.stringify(value, null, 2)}\n`, { mode });
-  renameSync(temp, path);
+  writeBesideSync(path, `${JSON.stringify(value, null, 2)}\n`, { mode });
 }

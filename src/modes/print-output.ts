@@ -1,6 +1,7 @@
 // What print mode writes: the stream-json lines and the final result object. Pure functions.
 import type { AgentEndReason } from '../agent/types.js';
 import type { SessionEvent } from '../session/session.js';
+import { textOf } from '../ai/content.js';
 import type { AssistantMessage, Message } from '../ai/types.js';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
@@ -22,11 +23,7 @@ export interface ResultObject {
 
 export function answerText(message: AssistantMessage | undefined): string {
   if (!message) return '';
-  return message.content
-    .filter((c) => c.type === 'text')
-    .map((c) => (c.type === 'text' ? c.text : ''))
-    .join('')
-    .trim();
+  return textOf(message.content).trim();
 }
 
 /** A stream-json line for an agent event, or undefined for events scripts do not need. */

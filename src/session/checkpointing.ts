@@ -2,6 +2,7 @@
 // workspace after each turn that ran tools, and rewinds of the files, the conversation or both.
 import { onlyLooks } from '../agent/tool-exec.js';
 import type { AgentEvent, AnyAgentTool } from '../agent/types.js';
+import { textOf } from '../ai/content.js';
 import type { AssistantMessage, Message, ToolCall } from '../ai/types.js';
 import { Checkpoints, type RewindReport } from '../checkpoints/checkpoints.js';
 import type { CheckpointRecord, RewindRecord, WrittenRecord } from '../checkpoints/records.js';
@@ -32,9 +33,9 @@ export function makeCheckpoints(
   return new Checkpoints(store, id, [...(resume?.timeline ?? [])], resume?.conversations ?? [], write);
 }
 
-function textOf(message: Message): string {
+function promptText(message: Message): string {
   if (message.role !== 'user') return '';
-  return typeof message.content === 'string' ? message.content : message.content.map((p) => (p.type === 'text' ? p.text : '[image]')).join(' ');
+  return textOf(message.content, { separator: ' ', image: '[image]' });
 }
 
 /**
@@ -97,7 +98,7 @@ export class CheckpointStep {
         this.firstOfRun = false;
         const previous = this.pending;
         this.pending = previous
-          .then(() => cp.before(kind, textOf(event.message), messages, () => this.messagesWritten() - start))
+          .then(() => cp.before(kind, promptText(event.message), messages, () => this.messagesWritten() - start))
           .catch((err: unknown) => this.fail(err));
       } else if (event.type === 'turn_end' && event.toolResults.length > 0 && mayHaveChanged(event.message, this.tools())) {
         await this.pending;

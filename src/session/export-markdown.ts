@@ -1,5 +1,6 @@
 // A conversation as Markdown (/export): the user's messages, the answers, and each tool call with
 // its arguments and (bounded) result, in order. Pure.
+import { textOf } from '../ai/content.js';
 import type { AssistantMessage, Message, ToolResultMessage, UserMessage } from '../ai/types.js';
 
 /** Tool results longer than this are cut in the export (the session file keeps them whole). */
@@ -20,7 +21,7 @@ function fence(text: string, info = ''): string {
 }
 
 function userText(m: UserMessage): string {
-  return typeof m.content === 'string' ? m.content : m.content.map((p) => (p.type === 'text' ? p.text : '[image]')).join('\n');
+  return textOf(m.content, { separator: '\n', image: '[image]' });
 }
 
 function assistantPart(m: AssistantMessage): string[] {
@@ -36,7 +37,7 @@ function assistantPart(m: AssistantMessage): string[] {
 }
 
 function resultPart(m: ToolResultMessage): string {
-  const text = m.content.map((c) => (c.type === 'text' ? c.text : '[image]')).join('\n');
+  const text = textOf(m.content, { separator: '\n', image: '[image]' });
   const cut = text.length > MAX_RESULT_CHARS ? `${text.slice(0, MAX_RESULT_CHARS)}\n… ${text.length - MAX_RESULT_CHARS} more characters` : text;
   return `**${m.isError ? 'tool error' : 'tool result'}: ${m.toolName}**\n\n${fence(cut || '(empty)')}`;
 }

@@ -3,6 +3,7 @@
 // context or refuses the prompt, Stop makes the agent go on. Failures are told, never fatal.
 import type { Agent } from '../agent/agent.js';
 import type { AgentToolResult, AnyAgentTool, ToolCallBlock } from '../agent/types.js';
+import { textOf } from '../ai/content.js';
 import type { ToolCall } from '../ai/types.js';
 import { claudeToolName } from '../extensions/claude-names.js';
 import { readOutcome, type HookOutcome } from '../extensions/hooks/outcome.js';
@@ -58,11 +59,7 @@ export interface PreToolUseAnswer extends Partial<HookPermission> {
   updatedInput?: Record<string, unknown>;
 }
 
-const textOf = (r: AgentToolResult) =>
-  r.content
-    .map((c) => (c.type === 'text' ? c.text : ''))
-    .join('')
-    .slice(0, 64 * 1024);
+const hookText = (r: AgentToolResult) => textOf(r.content).slice(0, 64 * 1024);
 
 export class SessionHooks {
   /** what each hook runs in the workspace, as it was when the session started */
@@ -124,7 +121,7 @@ export class SessionHooks {
       execute: async (id, params, signal, onUpdate) => {
         const result = await tool.execute(id, params, signal, onUpdate);
         const args = params as Record<string, unknown>;
-        const response = { output: textOf(result), is_error: result.isError === true, ...(typeof args.path === 'string' ? { file_path: args.path } : {}) };
+        const response = { output: hookText(result), is_error: result.isError === true, ...(typeof args.path === 'string' ? { file_path: args.path } : {}) };
         const outcome = await this.fire(
           'PostToolUse',
           { tool_name: claudeToolName(tool.name), tool_input: toolInput(args), tool_response: response },

@@ -3,6 +3,7 @@ import { closeSync, existsSync, openSync, readSync, readdirSync } from 'node:fs'
 import { join, resolve } from 'node:path';
 import { UsageError } from '../config/errors.js';
 import { expandHome } from '../config/paths.js';
+import { textOf } from '../ai/content.js';
 import type { UserMessage } from '../ai/types.js';
 import { forkSession } from './fork.js';
 import { readLines } from './line-reader.js';
@@ -112,7 +113,7 @@ function firstPrompt(path: string): string {
     if (!bytes.subarray(0, USER_LINE.length - 1).equals(USER_LINE.subarray(1))) continue;
     try {
       const { message } = JSON.parse(bytes.toString('utf8')) as { message: UserMessage };
-      const text = typeof message.content === 'string' ? message.content : message.content.map((p) => (p.type === 'text' ? p.text : '[image]')).join(' ');
+      const text = textOf(message.content, { separator: ' ', image: '[image]' });
       return text.replace(/\s+/g, ' ').trim();
     } catch {
       return '';

@@ -1,6 +1,7 @@
 // Asks the model for a summary of the older part of the conversation (prompts/compaction.md).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { textOf } from '../ai/content.js';
 import type { Message, Model, StreamFn } from '../ai/types.js';
 import { packageRoot } from '../config/paths.js';
 
@@ -16,10 +17,7 @@ export async function summarize(o: { streamFn: StreamFn; model: Model; messages:
   if (result.stopReason === 'error' || result.stopReason === 'aborted') {
     throw new Error(result.errorMessage ?? `the summary request ended: ${result.stopReason}`);
   }
-  const text = result.content
-    .map((c) => (c.type === 'text' ? c.text : ''))
-    .join('')
-    .trim();
+  const text = textOf(result.content).trim();
   if (!text) throw new Error('the model returned an empty summary');
   return text;
 }
@@ -30,10 +28,9 @@ export function transcriptText(messages: readonly Message[], maxPerMessage = 600
     t.length > maxPerMessage ? `${t.slice(0, maxPerMessage / 2)}\n[… ${t.length - maxPerMessage} characters …]\n${t.slice(-maxPerMessage / 2)}` : t;
   return messages
     .map((m) => {
-      if (m.role === 'user')
-        return `[user]\n${clip(typeof m.content === 'string' ? m.content : m.content.map((p) => (p.type === 'text' ? p.text : '[image]')).join('\n'))}`;
+      if (m.role === 'user') return `[user]\n${clip(textOf(m.content, { separator: '\n', image: '[image]' }))}`;
       if (m.role === 'toolResult')
-        return `[tool result: ${m.toolName}${m.isError ? ', error' : ''}]\n${clip(m.content.map((p) => (p.type === 'text' ? p.text : '[image]')).join('\n'))}`;
+        return `[tool result: ${m.toolName}${m.isError ? ', error' : ''}]\n${clip(textOf(m.content, { separator: '\n', image: '[image]' }))}`;
       const parts = m.content.map((c) =>
         c.type === 'text' ? c.text : c.type === 'thinking' ? '' : `[tool call: ${c.name} ${clip(JSON.stringify(c.arguments))}]`,
       );

@@ -1,7 +1,8 @@
 // $TACK_HOME/trust.json: the folders the user trusts, each pinned to the content of its files (like
 // direnv's allow). A file that changes, or a new one, is no longer trusted until the user says so.
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeBesideSync } from '../../tools/atomic-write.js';
 import { UsageError } from '../config/errors.js';
 
 export interface TrustedFile {
@@ -44,8 +45,5 @@ export function readTrust(home: string): TrustData {
 
 export function writeTrust(home: string, data: TrustData): void {
   const path = trustFile(home);
-  mkdirSync(dirname(path), { recursive: true });
-  const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, `${JSON.stringify(data, null, 2)}\n`, { mode: 0o600 });
-  renameSync(temp, path);
+  writeBesideSync(path, `${JSON.stringify(data, null, 2)}\n`, { mode: 0o600 });
 }

@@ -15,13 +15,13 @@ import type {
   ImageContent,
   Model,
   StreamOptions,
-  TextContent,
   ThinkingContent,
   ThinkingLevel,
   ToolResultMessage,
   ToolSpec,
   UserMessage,
 } from '../types.js';
+import { textOf } from '../content.js';
 import { strictSchema } from './strict-tools.js';
 import { ToolCallIds } from './tool-ids.js';
 
@@ -124,7 +124,7 @@ function convertUser(message: UserMessage, compat: CompatFlags): ChatCompletionM
 
 /** Empty answers (e.g. aborted before any text) are skipped. Thinking is sent back only when `replay`. */
 function convertAssistant(message: AssistantMessage, ids: ToolCallIds, replay: boolean): ChatCompletionMessageParam | null {
-  let text = joinText(message.content.filter((c): c is TextContent => c.type === 'text'));
+  let text = textOf(message.content, { separator: '\n' });
   ids.startMessage();
   const toolCalls = message.content.flatMap((c) =>
     c.type === 'toolCall' ? [{ id: ids.forCall(c.id), type: 'function' as const, function: { name: c.name, arguments: JSON.stringify(c.arguments) } }] : [],
@@ -157,7 +157,7 @@ function reasoningDetail(block: ThinkingContent, index: number): Record<string, 
 }
 
 function convertToolResult(message: ToolResultMessage, ids: ToolCallIds, imagesOmitted: boolean): ChatCompletionMessageParam {
-  const text = joinText(message.content.filter((c): c is TextContent => c.type === 'text'));
+  const text = textOf(message.content, { separator: '\n' });
   const hasImages = message.content.some((c) => c.type === 'image');
   let content = text;
   if (imagesOmitted) content = text ? `${text}\n${IMAGE_OMITTED}` : IMAGE_OMITTED;
@@ -178,8 +178,4 @@ function textPart(text: string): ChatCompletionContentPartText {
 
 function imagePart(image: ImageContent): ChatCompletionContentPart {
   return { type: 'image_url', image_url: { url: `data:${image.mimeType};base64,${image.data}` } };
-}
-
-function joinText(parts: TextContent[]): string {
-  return parts.map((p) => p.text).join('\n');
 }

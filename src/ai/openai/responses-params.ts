@@ -9,7 +9,8 @@ import type {
   ResponseInputItem,
   ResponseReasoningItem,
 } from 'openai/resources/responses/responses';
-import type { AssistantMessage, Context, ImageContent, Model, StreamOptions, TextContent, ThinkingContent, ToolResultMessage, UserMessage } from '../types.js';
+import type { AssistantMessage, Context, ImageContent, Model, StreamOptions, ThinkingContent, ToolResultMessage, UserMessage } from '../types.js';
+import { textOf } from '../content.js';
 import { IMAGE_OMITTED, levelOf, reasoningEffort } from './messages.js';
 import { strictSchema } from './strict-tools.js';
 import { ToolCallIds } from './tool-ids.js';
@@ -103,10 +104,7 @@ function reasoningItem(block: ThinkingContent): ResponseInputItem {
 }
 
 function convertToolResult(message: ToolResultMessage, ids: ToolCallIds, imagesOmitted: boolean): ResponseInputItem {
-  const text = message.content
-    .filter((c): c is TextContent => c.type === 'text')
-    .map((c) => c.text)
-    .join('\n');
+  const text = textOf(message.content, { separator: '\n' });
   let output = text;
   if (imagesOmitted) output = text ? `${text}\n${IMAGE_OMITTED}` : IMAGE_OMITTED;
   else if (!output) output = message.content.some((c) => c.type === 'image') ? '(see the images below)' : '(no output)';

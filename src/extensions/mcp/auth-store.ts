@@ -1,9 +1,10 @@
 // $TACK_HOME/mcp-auth.json: what OAuth sign-ins to remote MCP servers left behind, by server URL
 // (the registered client, the tokens, a PKCE verifier, the callback port). Mode 0600, written whole
 // beside the file and renamed, never logged.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { writeBesideSync } from '../../../tools/atomic-write.js';
 
 export interface AuthRecord {
   client?: OAuthClientInformationMixed;
@@ -39,9 +40,6 @@ export class AuthStore {
   update(url: string, change: (record: AuthRecord) => AuthRecord): void {
     const data = this.read();
     data.servers[url] = change(data.servers[url] ?? {});
-    mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
-    const temp = `${this.path}.${process.pid}.tmp`;
-    writeFileSync(temp, `${JSON.stringify(data, null, 2)}\n`, { mode: 0o600 });
-    renameSync(temp, this.path);
+    writeBesideSync(this.path, `${JSON.stringify(data, null, 2)}\n`, { mode: 0o600, dirMode: 0o700 });
   }
 }

@@ -1,10 +1,7 @@
-// One MCP server: its transport (stdio, streamable HTTP, SSE), its tool list, its calls with a
-// timeout, and its state. Failures never throw past this class into tack: they become a state
+// One MCP server: its state, its lists (tools, prompts, resources) and its calls with a timeout; how
+// it is opened (stdio, streamable HTTP with OAuth, SSE) is in transports.ts. Failures never throw past this class into tack: they become a state
 // (`failed`, `crashed`) or a tool error. A stdio server that crashed is restarted once, on the next call.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {
   ErrorCode,
   McpError,
@@ -17,14 +14,12 @@ import {
   type Resource,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { McpServerSpec, RemoteSpec, StdioSpec } from '../../config/mcp-servers.js';
+import type { McpServerSpec } from '../../config/mcp-servers.js';
 import { withinSchemaSize } from './agent-tools.js';
 import type { AuthStore } from './auth-store.js';
-import { boundedFetch } from './bounded-fetch.js';
-import { TackOAuthProvider } from './oauth.js';
 import { ServerLog } from './server-log.js';
 import { terminate } from './stop-child.js';
+import { describeError, openRemote, stdioTransport } from './transports.js';
 
 export type ServerStateKind = 'disabled' | 'starting' | 'ready' | 'failed' | 'crashed' | 'stopped';
 
@@ -51,14 +46,6 @@ export interface ConnectionOptions {
   authStore?: AuthStore;
   /** a sentence for the user now (the URL to sign in at) */
   notify?: (message: string) => void;
-}
-
-function describeError(err: unknown): string {
-  const message = err instanceof Error ? err.message : String(err);
-  return message
-    .replace(/^MCP error -?\d+: /, '')
-    .split('\n')[0]!
-    .slice(0, 300);
 }
 
 /** The least time a server gets to start and list what it offers. */
@@ -192,7 +179,7 @@ export class McpConnection {
     const timeout = this.startTimeoutMs;
     if (this.spec.transport === 'stdio') {
       const client = this.newClient();
-      const transport = this.stdioTransport(this.spec);
+      const transport = stdioTransport(this.spec, this.o.baseEnv, this.log);
       try {
         await client.connect(transport, { timeout });
       } finally {
@@ -200,70 +187,18 @@ export class McpConnection {
       }
       return client;
     }
-    return this.openRemote(new URL(this.spec.url), timeout);
-  }
-
-  /**
-   * Streamable HTTP (or SSE), with OAuth when the server asks for it: the SDK sends the user to
-   * sign in, tack waits for the browser's redirect, hands the code back and connects again.
-   */
-  private async openRemote(url: URL, timeout: number): Promise<Client> {
-    const auth = this.o.authStore ? new TackOAuthProvider(this.spec.name, url.href, this.o.authStore, this.o.notify ?? (() => {})) : undefined;
-    await auth?.prepare();
-    const opts = { requestInit: { headers: (this.spec as RemoteSpec).headers }, authProvider: auth };
-    // SSE carries every answer on one stream for the whole session: only streamable HTTP's are bounded
-    const fetch = boundedFetch({ callMs: this.spec.timeoutMs, startMs: timeout });
-    const attempt = async (sse: boolean): Promise<Client> => {
-      const make = () => (sse ? new SSEClientTransport(url, opts) : new StreamableHTTPClientTransport(url, { ...opts, fetch }));
-      const transport = make();
-      try {
-        const client = this.newClient();
-        await client.connect(transport, { timeout });
-        return client;
-      } catch (err) {
-        if (!(err instanceof UnauthorizedError) || !auth?.signInStarted) throw err;
-        this.log.line('waiting for the user to sign in');
-        this.reason = 'waiting for you to sign in (open the URL tack printed)';
+    const { client, via } = await openRemote(this.spec, timeout, {
+      authStore: this.o.authStore,
+      notify: this.o.notify,
+      log: this.log,
+      newClient: () => this.newClient(),
+      waiting: (reason) => {
+        this.reason = reason;
         this.o.onChange();
-        await transport.finishAuth(await auth.waitForCode());
-        this.log.line('signed in');
-        const client = this.newClient();
-        await client.connect(make(), { timeout });
-        return client;
-      } finally {
-        auth?.close();
-      }
-    };
-    if (this.spec.transport === 'sse') return attempt(true);
-    try {
-      const client = await attempt(false);
-      this.via = undefined;
-      return client;
-    } catch (err) {
-      if (err instanceof UnauthorizedError) throw err;
-      // a server that only speaks the older transport answers the POST with 4xx: try SSE
-      this.log.line(`streamable HTTP failed (${describeError(err)}); trying SSE`);
-      try {
-        const client = await attempt(true);
-        this.via = 'sse';
-        return client;
-      } catch {
-        throw err;
-      }
-    }
-  }
-
-  private stdioTransport(spec: StdioSpec): StdioClientTransport {
-    this.log.line(`starting: ${[spec.command, ...spec.args].join(' ')}`);
-    const transport = new StdioClientTransport({
-      command: spec.command,
-      args: spec.args,
-      env: { ...this.o.baseEnv, ...spec.env },
-      cwd: spec.cwd,
-      stderr: 'pipe',
+      },
     });
-    this.log.follow(transport.stderr as import('node:stream').Readable | null);
-    return transport;
+    if (this.spec.transport === 'http') this.via = via;
+    return client;
   }
 
   private async refreshTools(): Promise<void> {

@@ -2,6 +2,7 @@
 // Pure: no connection, no I/O.
 import type { SessionUpdate, ToolCallContent, ToolCallLocation, ToolKind } from '@agentclientprotocol/sdk';
 import type { AgentToolResult } from '../../agent/types.js';
+import { textOf } from '../../ai/content.js';
 import type { Message, ToolCall } from '../../ai/types.js';
 import type { SessionEvent } from '../../session/session.js';
 import { resolvePath } from '../../../tools/paths.js';
@@ -50,7 +51,7 @@ function announce(call: ToolCall, cwd: string): SessionUpdate {
 }
 
 function resultText(result: Pick<AgentToolResult, 'content'>): ToolCallContent[] {
-  const text = result.content.map((c) => (c.type === 'text' ? c.text : `[${c.type}]`)).join('\n');
+  const text = textOf(result.content, { separator: '\n', image: '[image]' });
   return text ? [{ type: 'content', content: { type: 'text', text } }] : [];
 }
 

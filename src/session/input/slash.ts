@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { readBounded } from '../../config/bounded-read.js';
+import { textOf } from '../../ai/content.js';
 import type { ToolCall } from '../../ai/types.js';
 import { tackRule } from '../../extensions/claude-names.js';
 import type { CustomCommand } from '../../extensions/commands/catalog.js';
@@ -43,12 +44,6 @@ export function findCustomCommand(session: Session, name: string): CustomCommand
   return session.extensions.commands.find((c) => c.name.toLowerCase() === key);
 }
 
-const textOf = (content: { type: string; text?: string }[]) =>
-  content
-    .map((c) => (c.type === 'text' ? (c.text ?? '') : ''))
-    .join('')
-    .trimEnd();
-
 function toolIo(session: Session, signal: AbortSignal): ExpandIo {
   const gate = async (call: ToolCall) => {
     const tool = session.tools.find((t) => t.name === call.name);
@@ -67,7 +62,7 @@ function toolIo(session: Session, signal: AbortSignal): ExpandIo {
       const call: ToolCall = { type: 'toolCall', id: `command-${randomUUID()}`, name: 'bash', arguments: { command } };
       const bash = await gate(call);
       const result = await bash.execute(call.id, call.arguments, signal);
-      return textOf(result.content);
+      return textOf(result.content).trimEnd();
     },
     async read(path) {
       const call: ToolCall = { type: 'toolCall', id: `command-${randomUUID()}`, name: 'read', arguments: { path } };

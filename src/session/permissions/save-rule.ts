@@ -1,7 +1,8 @@
 // Writes "always" answers into the project settings (.tack/config.json, permissions.allow), so the
 // next session does not ask again either.
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeBesideSync } from '../../../tools/atomic-write.js';
 import { findProjectConfig, readConfigFile } from '../../config/files.js';
 import { findRepoRoot } from '../../config/paths.js';
 import { repinAfterOwnWrite } from '../../trust/index.js';
@@ -14,11 +15,8 @@ export function saveAllowRules(cwd: string, home: string, rules: readonly string
   const allow = [...(current.permissions?.allow ?? [])];
   for (const rule of rules) if (!allow.includes(rule)) allow.push(rule);
   const next = { ...current, permissions: { ...current.permissions, allow } };
-  mkdirSync(dirname(file), { recursive: true });
   // written beside and renamed, so a crash never leaves half a settings file
-  const temp = `${file}.${process.pid}.tmp`;
-  writeFileSync(temp, `${JSON.stringify(next, null, 2)}\n`);
-  renameSync(temp, file);
+  writeBesideSync(file, `${JSON.stringify(next, null, 2)}\n`);
   // the user's own answer changed the file: the folder stays trusted with it (and only it)
   repinAfterOwnWrite(cwd, home, file, before);
   return file;

@@ -8,7 +8,7 @@ import type { SlashLine } from '../../../session/input/slash.js';
 import { resourceMenuItems } from '../mcp-view.js';
 import type { FileIndex } from '../complete/file-index.js';
 import type { History } from '../editor/history.js';
-import { keyCommand, type Command } from '../input/keymap.js';
+import { keyCommand } from '../input/keymap.js';
 import type { KeyEvent } from '../input/keys.js';
 import { ConversationView } from '../conversation-view.js';
 import { GitBranch } from '../git-branch.js';
@@ -28,7 +28,8 @@ import { handOver } from './session-handover.js';
 import { SessionPicker } from './session-picker.js';
 import { commandMenuItems, sendPrepared } from './send-input.js';
 import { readTypedLine } from './typed-line.js';
-import { isImagePaste, PastedImages } from './pasted-images.js';
+import { PastedImages } from './pasted-images.js';
+import { KeyHandler } from './key-handler.js';
 
 export interface ControllerOptions {
   session: Session;
@@ -51,8 +52,6 @@ export interface ControllerOptions {
   editExternally?(text: string): Promise<string>;
 }
 
-const QUIT_WINDOW_MS = 2000;
-
 export class Controller {
   readonly view: ConversationView;
   /** what is printed once into the scrollback (the view and the commands add to it; each frame drains it) */
@@ -73,12 +72,12 @@ export class Controller {
   private readonly shownNotices = new Set<string>();
   private compactingSince = 0;
   private hint: { text: string; until: number } | null = null;
-  private quitArmedUntil = 0;
   private cols: number;
   private rows: number;
   private readonly screen: Screen;
   private readonly branch: GitBranch;
   private readonly attention: Attention;
+  private readonly keys: KeyHandler;
 
   constructor(private readonly o: ControllerOptions) {
     this.session = o.session;
@@ -103,6 +102,24 @@ export class Controller {
       () => commandMenuItems(this.session),
       () => resourceMenuItems(this.session),
     );
+    this.keys = new KeyHandler({
+      session: () => this.session,
+      picker: () => this.picker,
+      cancel: () => this.cancel,
+      input: this.input,
+      approvals: this.approvals,
+      attention: this.attention,
+      pasted: this.pasted,
+      transcript: this.transcript,
+      toggleTools: () => this.view.toggleExpanded(),
+      editExternally: o.editExternally && (() => void editInEditor(this.screen, this.input, this.transcript, o.editExternally!)),
+      schedule: () => this.schedule(),
+      flash: (text, ms) => this.flash(text, ms),
+      restore: (queued) => this.restore(queued),
+      command: (parsed) => void this.command(parsed),
+      submit: (kind) => this.submit(kind),
+      quit: () => this.quit(),
+    });
     if (!o.headerPrinted)
       this.transcript.pushRaw(renderHeader({ version: o.version, model: o.session.model.id, cwd: o.session.config.cwd }, o.cols).join('\n'));
     this.attach(o.session);
@@ -122,7 +139,7 @@ export class Controller {
   }
 
   handleKeys(events: KeyEvent[]): void {
-    for (const ev of events) this.handle(keyCommand(ev));
+    for (const ev of events) this.keys.handle(keyCommand(ev));
     this.screen.render();
   }
 
@@ -256,84 +273,7 @@ export class Controller {
     });
   }
 
-  // --- keys ---
-  private handle(cmd: Command): void {
-    const session = this.session;
-    if (cmd.type === 'focus') return void this.attention.focus(cmd.focused);
-    if (this.picker) {
-      this.picker.handle(cmd);
-      return;
-    }
-    if (cmd.type === 'cycleMode') {
-      const mode = this.session.approvals?.cycleMode();
-      if (mode) this.flash(`approvals: ${mode} (Shift+Tab for the next mode)`, 2500);
-      return;
-    }
-    // Esc closes an open completion menu before it answers the question.
-    const forQuestion = !(cmd.type === 'escape' && this.input.menu);
-    if (forQuestion && this.approvals.current && this.approvals.handle(cmd, this.input.empty && !this.input.menu)) return;
-    if (cmd.type === 'up' && !this.input.menuHasItems && this.input.empty && session.queued().length > 0) {
-      this.restore(session.takeQueue());
-      return;
-    }
-    // `?` on an empty input shows the keys, as the footer's first-screen hint says
-    if (cmd.type === 'insert' && cmd.text === '?' && this.input.empty && !this.input.menu) return void this.command({ name: 'help', args: '' });
-    if (isImagePaste(cmd))
-      return void this.pasted.paste({ model: session.model, input: this.input, transcript: this.transcript, changed: () => this.schedule() });
-    if (this.input.handle(cmd)) return;
-    switch (cmd.type) {
-      case 'submit': {
-        const accepted = this.acceptMenu(true);
-        if (accepted === 'used') return;
-        if (accepted === 'unused' && this.input.continueLine()) return;
-        this.submit('enter');
-        return;
-      }
-      case 'tab':
-        this.acceptMenu(false);
-        return;
-      case 'followUp':
-        this.submit('followUp');
-        return;
-      case 'escape':
-        if (this.input.closeMenu()) return;
-        if (this.cancel) this.cancel();
-        else if (session.running || session.queued().length > 0) this.restore(session.abort());
-        else if (this.input.doubleEscape()) void this.command({ name: 'rewind', args: '' });
-        return;
-      case 'interrupt':
-        if (this.input.text !== '') this.input.clear();
-        else if (session.running) this.restore(session.abort());
-        else if (this.cancel) this.cancel();
-        else if (Date.now() < this.quitArmedUntil) this.quit();
-        else {
-          this.quitArmedUntil = Date.now() + QUIT_WINDOW_MS;
-          this.flash('press Ctrl+C again to quit', QUIT_WINDOW_MS);
-        }
-        return;
-      case 'eof':
-        if (this.input.text === '') this.quit();
-        else this.input.handle({ type: 'edit', op: 'delete' });
-        return;
-      case 'toggleTools':
-        this.view.toggleExpanded();
-        return;
-      case 'externalEditor':
-        if (this.o.editExternally) void editInEditor(this.screen, this.input, this.transcript, this.o.editExternally);
-        return;
-      default:
-        return;
-    }
-  }
-
-  /** Enter or Tab on the open menu: a completion goes into the text, a model is switched to. */
-  private acceptMenu(enter: boolean): 'used' | 'unused' | 'submit' {
-    const accepted = this.input.accept(enter);
-    if (accepted.kind !== 'model') return accepted.kind;
-    void this.command({ name: 'model', args: accepted.id });
-    return 'used';
-  }
-
+  // --- what the keys lead to (key-handler.ts) ---
   private submit(kind: 'enter' | 'followUp'): void {
     const typed = this.input.text.trim();
     if (!typed) return;

@@ -1,5 +1,6 @@
 // A resumed conversation, condensed above the input: what was asked, each answer cut to its first
 // lines, one line per tool call; history that a compaction replaced is one marker with its count.
+import { textOf } from '../../../ai/content.js';
 import type { AssistantMessage, Message, ToolResultMessage } from '../../../ai/types.js';
 import { renderMarkdown } from '../markdown/render.js';
 import { s, sym } from '../style.js';
@@ -38,11 +39,7 @@ export function rule(text: string, cols: number): string {
 }
 
 function assistantLines(m: AssistantMessage, cols: number): string[] {
-  const text = m.content
-    .filter((c) => c.type === 'text')
-    .map((c) => (c.type === 'text' ? c.text : ''))
-    .join('')
-    .trim();
+  const text = textOf(m.content).trim();
   // Blank lines between paragraphs go too: condensed means as many answers as possible in view.
   const markdown = (source: string) => renderMarkdown(source, { width: cols, highlight: false }).filter((l) => l.trim() !== '');
   const out = text ? head(text, ANSWER_LINES, markdown) : [];

@@ -1,6 +1,7 @@
 // One tool call as it appears on screen: a header line with a status mark and the call in a few
 // words, and a short preview of what it did (last output lines, a diff, a count).
 import type { AgentToolResult } from '../../../agent/types.js';
+import { textOf } from '../../../ai/content.js';
 import { describeCall, describeOutcome } from '../../tool-summary.js';
 import { s, sym } from '../style.js';
 import { sanitize, truncate, wrap } from '../text.js';
@@ -27,10 +28,7 @@ const INDENT = '  ';
 
 export function resultText(result: AgentToolResult | undefined): string {
   if (!result) return '';
-  return result.content
-    .filter((c) => c.type === 'text')
-    .map((c) => (c.type === 'text' ? c.text : ''))
-    .join('\n');
+  return textOf(result.content, { separator: '\n' });
 }
 
 /** Still marks: the status line under the tools is the one spinner on screen. */
