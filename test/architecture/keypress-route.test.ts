@@ -8,10 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { Agent } from '../../src/agent/agent.js';
+import { EventDelivery } from '../../src/agent/event-delivery.js';
 import { MessageQueues } from '../../src/agent/message-queue.js';
 import { resolveConfig } from '../../src/config/resolve.js';
 import * as commands from '../../src/modes/interactive/commands/index.js';
 import { Controller } from '../../src/modes/interactive/app/controller.js';
+import { KeyHandler } from '../../src/modes/interactive/app/key-handler.js';
 import { InputBox } from '../../src/modes/interactive/app/input-box.js';
 import { PastedImages } from '../../src/modes/interactive/app/pasted-images.js';
 import * as sendInput from '../../src/modes/interactive/app/send-input.js';
@@ -59,9 +61,9 @@ function spyOnRoute(): Spied[] {
     on(`${I}/input/keys.ts`, 'KeyParser.feed', KeyParser.prototype, 'feed'),
     on(`${I}/app/controller.ts`, 'Controller.handleKeys', Controller.prototype, 'handleKeys'),
     on(`${I}/input/keymap.ts`, 'keyCommand', keymap, 'keyCommand'),
-    on(`${I}/app/controller.ts`, 'Controller.handle', Controller.prototype, 'handle'),
+    on(`${I}/app/key-handler.ts`, 'KeyHandler.handle', KeyHandler.prototype, 'handle'),
     on(`${I}/app/input-box.ts`, 'InputBox.handle', InputBox.prototype, 'handle'),
-    on(`${I}/app/controller.ts`, 'Controller.acceptMenu', Controller.prototype, 'acceptMenu'),
+    on(`${I}/app/key-handler.ts`, 'KeyHandler.acceptMenu', KeyHandler.prototype, 'acceptMenu'),
     on(`${I}/app/input-box.ts`, 'InputBox.accept', InputBox.prototype, 'accept'),
     on(`${I}/app/input-box.ts`, 'InputBox.continueLine', InputBox.prototype, 'continueLine'),
     on(`${I}/app/controller.ts`, 'Controller.submit', Controller.prototype, 'submit'),
@@ -82,7 +84,7 @@ function spyOnRoute(): Spied[] {
     on('session/session.ts', 'Session.send', Session.prototype, 'send'),
     on('agent/agent.ts', 'Agent.steer', Agent.prototype, 'steer'),
     on('agent/message-queue.ts', 'MessageQueues.add', MessageQueues.prototype, 'add'),
-    on('agent/agent.ts', 'Agent.deliver(queue_update)', Agent.prototype, 'deliver', isQueueUpdate),
+    on('agent/event-delivery.ts', 'EventDelivery.deliver(queue_update)', EventDelivery.prototype, 'deliver', isQueueUpdate),
     on('session/session.ts', 'Session.onAgentEvent(queue_update)', Session.prototype, 'onAgentEvent', isQueueUpdate),
     on(`${I}/app/controller.ts`, 'Controller.onSessionEvent(queue_update)', Controller.prototype, 'onSessionEvent', isQueueUpdate),
   ];
