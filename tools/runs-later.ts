@@ -5,7 +5,7 @@
 // OpenCode's and Gemini's project files, and the workspace files a trusted hook or MCP server runs.
 // The sandbox keeps them read-only (and lets none be created), the policy asks before edit or write
 // changes them, and trust pins what hooks and servers run. Paths that do not exist yet are listed too.
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { isInside } from './paths.js';
 
@@ -93,7 +93,7 @@ export function runsLater(cwd: string, sources: RunsLaterSources): RunsLater {
   const list: RunsLater = { pinned: [], readOnly: [], missing: [] };
   const add = (path: string) => {
     if (existsSync(path)) list.readOnly.push(path);
-    else if (isInside(cwd, path)) list.missing.push(path);
+    else if (isInside(cwd, path) && canBeMade(path)) list.missing.push(path);
   };
   for (const name of CONTROL_NAMES) add(join(cwd, name));
   const git = gitLayout(cwd);
@@ -113,6 +113,33 @@ export function runsLater(cwd: string, sources: RunsLaterSources): RunsLater {
   const covers = [...list.readOnly, ...list.missing];
   const missing = [...new Set(list.missing)].filter((path) => !covers.some((other) => other !== path && isInside(other, path)));
   return { pinned: [...new Set(list.pinned)], readOnly: [...new Set(list.readOnly)], missing };
+}
+
+/**
+ * Whether a command could make a path that is not there: its nearest existing folder is writable. Not
+ * through a dangling link (bwrap would follow it), and not on a read-only file system, where bwrap
+ * could not make the placeholder's mount point and every command would fail.
+ */
+function canBeMade(path: string): boolean {
+  let parent = path;
+  for (; !existsSync(parent); parent = dirname(parent)) {
+    if (isLink(parent)) return false;
+    if (dirname(parent) === parent) return false;
+  }
+  try {
+    accessSync(parent, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
 }
 
 /** Every path of the list, existing or not: what the policy asks about before a file tool changes it. */

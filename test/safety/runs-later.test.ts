@@ -3,7 +3,7 @@
 // names but nobody made yet stays unmade, and no folder is large enough to end the walk that finds
 // nested repositories and secret files.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -51,6 +51,14 @@ describe('the list (pure but for the disk)', () => {
     const rel = list.missing.map((p) => p.slice(root.length + 1)).sort();
     expect(rel).toEqual(['.agents', '.claude', '.gemini', '.husky/_', '.mcp.json', '.opencode', '.tack', '.vscode', 'scripts/fmt.sh']);
     expect(list.readOnly).toContain(join(root, '.git', 'hooks'));
+  });
+
+  it('a place behind a dangling link is left out: bwrap would follow the link to make it', () => {
+    const { root } = workspace();
+    symlinkSync(join(root, 'nowhere'), join(root, '.vscode'));
+    const list = runsLater(root, { nestedGitDirs: [] });
+    expect(list.missing).not.toContain(join(root, '.vscode'));
+    expect(list.missing).toContain(join(root, '.claude'));
   });
 
   it('the policy and the sandbox read one list: the hooks folder and a hook script are on it, an ordinary file is not', () => {
