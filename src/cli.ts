@@ -277,6 +277,7 @@ async function main(argv: string[]): Promise<number> {
   return runPrint({
     config,
     prompt,
+    typed: promptWords,
     images,
     session,
     outputFormat: opts.outputFormat,

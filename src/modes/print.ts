@@ -22,6 +22,8 @@ export interface PrintOptions {
   appendSystemPrompt?: string;
   /** `--image` parts, sent after the prompt's text */
   images?: (TextContent | ImageContent)[];
+  /** the prompt as given on the command line, without piped stdin: where `@file` mentions are looked for */
+  typed?: string;
 }
 
 export const EXIT = { ok: 0, error: 1, usage: 2, maxTurns: 3, interrupted: 130 } as const;
@@ -148,7 +150,8 @@ export async function runPrint(o: PrintOptions): Promise<number> {
   const signals = onInterrupt(session, () => stop.abort());
   try {
     // through the front door: a command expanded, the hooks run (they may refuse it), @files attached
-    const sent = await session.submit({ text: o.prompt, parts: o.images }, { signal: stop.signal });
+    // piped stdin is material (a log, a diff): its `@` words attach nothing, as a file's contents never do
+    const sent = await session.submit({ text: o.prompt, parts: o.images, mentionsIn: o.typed ?? o.prompt }, { signal: stop.signal });
     for (const line of [...sent.notes, ...sent.refused]) say(`tack: ${line}`);
     if (sent.blocked) {
       say(`tack: ${sent.blocked}`);

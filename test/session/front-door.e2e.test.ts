@@ -37,6 +37,19 @@ describe('@file mentions attach in every mode', () => {
     expect(r.stderr).toMatch(/^tack: .*\.env.*\n$/m);
   });
 
+  it('print mode: piped stdin is material: its @ words (a diff, a log) attach nothing; the typed prompt still does', async () => {
+    const s = await server([{ text: 'reviewed' }]);
+    const { dir, home } = makeProject({ 'notes.md': NOTES, 'secret-plan.md': 'only if asked\n' });
+    const piped = '@@ -1,2 +1,2 @@\n-old\n+new\nnpm ERR! @babel/core failed; see @secret-plan.md\n';
+    const r = await runTack(['-p', '--base-url', s.url, '-m', 'm', 'review this with @notes.md'], { cwd: dir, home, input: piped });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    const text = firstUserText(s);
+    expect(text).toContain(NOTES.trim());
+    expect(text).toContain('see @secret-plan.md');
+    expect(text).not.toContain('only if asked');
+  });
+
   it('stream-json: a user line mentioning @notes.md attaches it', { timeout: 30_000 }, async () => {
     const s = await server([{ text: 'read it' }]);
     const p = makeProject({ 'notes.md': NOTES });

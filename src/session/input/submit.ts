@@ -19,6 +19,8 @@ export interface Submission {
   refused?: readonly string[];
   /** the slash command the caller already read the text as (`null`: none), so it is read once */
   command?: SlashLine | null;
+  /** where `@` mentions are looked for, when that is less than `text` (print mode: not in piped stdin) */
+  mentionsIn?: string;
 }
 
 export interface SubmitOptions {
@@ -50,12 +52,12 @@ function asSubmission(input: string | Submission | UserMessage): Submission {
 
 /** Resolves once the message is prepared and handed to the Session. */
 export async function submitInput(session: Session, input: string | Submission | UserMessage, o: SubmitOptions = {}): Promise<Submitted> {
-  const { text, parts = [], refused = [], command } = asSubmission(input);
+  const { text, parts = [], refused = [], command, mentionsIn = text } = asSubmission(input);
   const prepared = await prepareInput(session, text, o.signal ?? new AbortController().signal, command);
   if ('blocked' in prepared) return { notes: prepared.notes, blocked: prepared.blocked, refused: [], done: Promise.resolve() };
   try {
     const servers = session.mcp?.specs.map((x) => x.name) ?? [];
-    const [files, resources] = await Promise.all([attachMentioned(session.config, session.model, text, servers), resourceBlocks(session, text)]);
+    const [files, resources] = await Promise.all([attachMentioned(session.config, session.model, mentionsIn, servers), resourceBlocks(session, mentionsIn)]);
     const body = resources.length > 0 ? `${prepared.text}\n\n${resources.join('\n\n')}` : prepared.text;
     const done = session.send(withAttachments(body, [...files.parts, ...parts]), { followUp: o.followUp }).finally(prepared.release);
     return { notes: prepared.notes, refused: [...files.refused, ...refused], done };
