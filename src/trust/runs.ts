@@ -1,12 +1,13 @@
 // Which workspace files a hook's or an MCP server's command runs. Trust pins them beside the file
 // that names the command, the sandbox keeps them read-only, and a hook whose script changed does
 // not run: otherwise the sandboxed model rewrites `scripts/fmt.sh` and the hook runs it outside.
-// Read as a shell would, enough for the usual forms: a script by path, an interpreter and its
-// script, `npm run X` (the script in package.json, and what it runs), `npx X` of an installed
+// The line is read by the policy's own shell parser (src/text/shell-parse.ts), then each command
+// by its usual forms: a script by path, an interpreter and its script, `npm run X` (the script in package.json, and what it runs), `npx X` of an installed
 // package, make. Where tack cannot tell what runs, it says so. Pure but for looking at the disk.
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { isInside } from '../../tools/paths.js';
+import { parseCommandLine } from '../text/shell-parse.js';
 
 /** A package.json script a command runs: pinned by its text, so the rest of the file may change. */
 export interface ScriptRun {
@@ -75,53 +76,6 @@ const MAKEFILES: Record<string, string[]> = { make: ['GNUmakefile', 'makefile', 
 const NPM_LIFECYCLE = ['pre', 'post'];
 const MAX_DEPTH = 3;
 
-/** The simple commands of a shell line, each as its words; `undefined` where a word holds what only the shell knows. */
-export function splitShell(line: string): { commands: string[][]; opaque: string[] } {
-  const commands: string[][] = [];
-  const opaque: string[] = [];
-  let words: string[] = [];
-  let word = '';
-  let inWord = false;
-  let quote: '"' | "'" | undefined;
-  const endWord = () => {
-    if (inWord) words.push(word);
-    word = '';
-    inWord = false;
-  };
-  const endCommand = () => {
-    endWord();
-    if (words.length > 0) commands.push(words);
-    words = [];
-  };
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
-    if (quote) {
-      if (c === quote) quote = undefined;
-      else if (c === '\\' && quote === '"' && i + 1 < line.length) word += line[++i];
-      else word += c;
-      continue;
-    }
-    if (c === "'" || c === '"') {
-      quote = c;
-      inWord = true;
-    } else if (c === '\\' && i + 1 < line.length) {
-      word += line[++i];
-      inWord = true;
-    } else if (/[;&|\n()]/.test(c)) endCommand();
-    else if (/\s/.test(c)) endWord();
-    else if (c === '#' && !inWord) {
-      while (i < line.length && line[i] !== '\n') i++;
-      endCommand();
-    } else {
-      word += c;
-      inWord = true;
-    }
-  }
-  endCommand();
-  if (/`|\$\(/.test(line)) opaque.push('a command substitution');
-  return { commands, opaque };
-}
-
 /** `$CLAUDE_PROJECT_DIR` and tack's own name for it are the workspace; any other variable is not known here. */
 function expandWord(word: string, ctx: RunsContext): string | undefined {
   const expanded = word.replace(/\$\{?(?:CLAUDE|TACK)_PROJECT_DIR\}?/g, ctx.cwd);
@@ -155,10 +109,12 @@ function packageScripts(path: string): Record<string, string> {
   }
 }
 
+/** Gathers into `runs`; a script run from another folder gets a collector of its own over the same `runs`. */
 class Collector {
-  readonly runs: Runs = { files: [], scripts: [], unknown: [] };
-
-  constructor(private readonly ctx: RunsContext) {}
+  constructor(
+    private readonly ctx: RunsContext,
+    readonly runs: Runs = { files: [], scripts: [], unknown: [] },
+  ) {}
 
   file(path: string): void {
     if (isInside(this.ctx.root, path) && !this.runs.files.includes(path)) this.runs.files.push(path);
@@ -169,9 +125,10 @@ class Collector {
   }
 
   line(text: string, depth: number): void {
-    const { commands, opaque } = splitShell(text);
-    for (const what of opaque) this.unknown(`it uses ${what}, so tack cannot tell everything it runs`);
-    for (const words of commands) this.argv(words, depth);
+    // substitutions, subshells and pipelines yield their commands too
+    const { commands, problem } = parseCommandLine(text);
+    if (problem) this.unknown(`tack cannot follow its command line (${problem}), so it cannot tell everything it runs`);
+    for (const command of commands) this.argv(command.words, depth);
   }
 
   argv(raw: readonly string[], depth: number): void {
@@ -179,7 +136,7 @@ class Collector {
     for (const w of raw) {
       const x = expandWord(w, this.ctx);
       if (x === undefined) {
-        this.unknown(`it uses a variable (${w}), so tack cannot tell which file that is`);
+        this.unknown(`it uses ${w}, which only the shell knows, so tack cannot tell which file that is`);
         return;
       }
       words.push(x);
@@ -214,11 +171,12 @@ class Collector {
       if (found) this.file(found);
       return;
     }
-    if (!PLAIN.has(name)) this.unknown(`tack cannot tell which workspace files ${name} reads or runs (its settings may be code)`);
-    // a workspace file handed to any program may be what it runs
+    if (PLAIN.has(name)) return;
+    this.unknown(`tack cannot tell which workspace files ${name} reads or runs (its settings may be code)`);
+    // a workspace file handed to any other program may be what it runs
     for (const arg of args) {
       const path = resolve(this.ctx.cwd, arg);
-      if (!arg.startsWith('-') && isInside(this.ctx.root, path) && path !== this.ctx.root && isFile(path) && !PLAIN.has(name)) this.file(path);
+      if (!arg.startsWith('-') && isInside(this.ctx.root, path) && path !== this.ctx.root && isFile(path)) this.file(path);
     }
   }
 
@@ -262,17 +220,10 @@ class Collector {
       if (text === undefined) continue;
       found = true;
       if (!this.runs.scripts.some((s) => s.file === pkg && s.name === n)) this.runs.scripts.push({ file: pkg, name: n, text });
-      if (depth < MAX_DEPTH) new Collector({ ...this.ctx, cwd: dirname(pkg) }).merge(this, text, depth + 1);
+      if (depth < MAX_DEPTH) new Collector({ ...this.ctx, cwd: dirname(pkg) }, this.runs).line(text, depth + 1);
     }
     // `yarn lint` with no such script runs the package's program of that name
     if (!found && name !== 'npm') this.runner([script]);
-  }
-
-  private merge(into: Collector, text: string, depth: number): void {
-    this.line(text, depth);
-    for (const f of this.runs.files) into.file(f);
-    for (const s of this.runs.scripts) if (!into.runs.scripts.some((t) => t.file === s.file && t.name === s.name)) into.runs.scripts.push(s);
-    for (const u of this.runs.unknown) into.unknown(u);
   }
 
   /** `npx X`: an installed package's program is workspace code; one fetched from the registry is not. */

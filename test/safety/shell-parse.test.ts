@@ -2,7 +2,7 @@
 // line runs (words after quote removal), and where it cannot follow the line. A command it misses
 // is a command no rule or question sees, so the rows with `$(…)` in odd places are the boundary.
 import { describe, expect, it } from 'vitest';
-import { parseCommandLine } from '../../src/session/permissions/shell-parse.js';
+import { parseCommandLine } from '../../src/text/shell-parse.js';
 
 /** The words of each command, in the order the lexer finds them (inner commands first). */
 const words = (line: string) => parseCommandLine(line).commands.map((c) => c.words);

@@ -1,6 +1,6 @@
 // Sees through the commands that only change how another command runs (`timeout 60 npm test`,
 // `env A=1 make`, `bash -c '…'`, `sudo …`), so that a rule about `npm test` or `rm` applies to it.
-import { parseCommandLine, type Redirect, type SimpleCommand } from './shell-parse.js';
+import { parseCommandLine, type Redirect, type SimpleCommand } from '../../text/shell-parse.js';
 
 export interface JudgedCommand {
   /**
