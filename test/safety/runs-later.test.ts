@@ -3,7 +3,7 @@
 // names but nobody made yet stays unmade, and no folder is large enough to end the walk that finds
 // nested repositories and secret files.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -126,15 +126,35 @@ describe.skipIf(!probe.ok)('the sandbox lets nothing on the list be created (bou
 });
 
 describe('the scanner keeps what it read', () => {
-  it('a later scan finds what a command added, removed or renamed, in a folder it read before', () => {
+  /** Every folder dated a minute back (always the same date), past the racy window, so the scanner keeps what it read. */
+  const then = new Date(Date.now() - 60_000);
+  const backdate = (root: string) => {
+    for (const dir of [root, join(root, 'a'), join(root, 'a', 'b'), join(root, 'c')]) utimesSync(dir, then, then);
+  };
+
+  it('a later scan finds what a command added or removed, in a folder it kept from before', () => {
     const { root } = workspace({ 'a/b/.env': 'x', 'c/readme': '' });
+    backdate(root);
     const scanner = new WorkspaceScanner(root, builtinSecretTest);
     expect(scanner.scan().secrets).toEqual([join(root, 'a', 'b', '.env')]);
     writeFileSync(join(root, 'c', '.env.local'), 'y');
     mkdirSync(join(root, 'c', 'vendor'));
     git(join(root, 'c', 'vendor'), 'init', '-q');
+    rmSync(join(root, 'a', 'b', '.env'));
     const next = scanner.scan();
-    expect(next.secrets).toEqual([join(root, 'a', 'b', '.env'), join(root, 'c', '.env.local')]);
+    expect(next.secrets).toEqual([join(root, 'c', '.env.local')]);
     expect(next.nestedGitDirs).toEqual([join(root, 'c', 'vendor', '.git')]);
+  });
+
+  it('a folder whose mtime did not change is not read again (the cost is one stat per folder)', () => {
+    const { root } = workspace({ 'a/b/.env': 'x', 'c/readme': '' });
+    backdate(root);
+    const scanner = new WorkspaceScanner(root, builtinSecretTest);
+    scanner.scan();
+    // a file appears, but its folder keeps the date the scanner saw: only a fresh scanner reads it
+    writeFileSync(join(root, 'c', '.env.local'), 'y');
+    backdate(root);
+    expect(scanner.scan().secrets).toEqual([join(root, 'a', 'b', '.env')]);
+    expect(new WorkspaceScanner(root, builtinSecretTest).scan().secrets).toEqual([join(root, 'a', 'b', '.env'), join(root, 'c', '.env.local')]);
   });
 });
