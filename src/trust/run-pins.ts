@@ -52,7 +52,7 @@ function scriptNow(key: string): Pin {
 }
 
 /** The same pin as the disk has it now. */
-export function repin(pin: Pick<Pin, 'key'>): Pin {
+function repin(pin: Pick<Pin, 'key'>): Pin {
   return pin.key.includes('#scripts.') ? scriptNow(pin.key) : pinFile(pin.key);
 }
 
