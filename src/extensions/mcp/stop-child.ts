@@ -2,8 +2,11 @@
 // server that traps SIGTERM does not outlive its session or tack. At tack's exit this has to happen
 // synchronously (an `exit` hook cannot wait for a timer), so there the wait is a short sleep loop.
 import { existsSync, readFileSync } from 'node:fs';
+import { processAlive } from '../../../tools/pid.js';
+import { KILL_GRACE_MS } from '../../../tools/process-group.js';
 
-export const STOP_GRACE_MS = 2000;
+/** the grace a command's processes get too */
+export const STOP_GRACE_MS = KILL_GRACE_MS;
 const POLL_MS = 50;
 
 const hasProc = existsSync('/proc/self/stat');
@@ -24,16 +27,7 @@ function stat(pid: number): { zombie: boolean; start: string } | undefined {
  * reaped counts as gone), and false for another process that got the pid since.
  */
 export function runningTest(pid: number): () => boolean {
-  if (!hasProc) {
-    return () => {
-      try {
-        process.kill(pid, 0);
-        return true;
-      } catch {
-        return false;
-      }
-    };
-  }
+  if (!hasProc) return () => processAlive(pid);
   const start = stat(pid)?.start;
   return () => {
     const now = stat(pid);
