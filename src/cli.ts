@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { expandHome, packageVersion, tackHome } from './config/paths.js';
 import { workFolderWidth } from './config/work-folder.js';
 import type { ConfigFlags, ProjectTrust } from './config/resolve.js';
-import type { SessionFlags } from './session/locate.js';
+import type { SessionFlags } from './session/file/locate.js';
 
 /** What commander parses: the settings flags, the session flags, and the mode's own. */
 interface CliOptions extends ConfigFlags, SessionFlags {
@@ -140,7 +140,7 @@ async function settleTrust(opts: CliOptions, askable: boolean, notices: string[]
     process.stderr.write(`tack: ${ignoredNotice(a)}\n`);
     return 'ignored';
   }
-  const { askTrust } = await import('./modes/interactive/trust-question.js');
+  const { askTrust } = await import('./modes/interactive/setup/trust-question.js');
   const answer = await askTrust(a, process.stdin, process.stdout, join(home, 'config.json'));
   if (answer === 'quit') return 'quit';
   if (answer === 'remember') trustFolder(home, a);
@@ -227,7 +227,7 @@ async function main(argv: string[]): Promise<number> {
   });
 
   if (opts.listModels) {
-    const { listServerModels } = await import('./session/model-setup.js');
+    const { listServerModels } = await import('./session/setup/model-setup.js');
     const ids = await listServerModels(config);
     if (ids.length === 0) process.stderr.write(`tack: the server at ${config.baseUrl} lists no models\n`);
     // the server's words: an id with a control character is shown, not obeyed
@@ -236,7 +236,7 @@ async function main(argv: string[]): Promise<number> {
   }
 
   if (!opts.print) {
-    const { chooseSession } = await import('./session/locate.js');
+    const { chooseSession } = await import('./session/file/locate.js');
     const session = chooseSession(opts, config.home, config.cwd, true);
     if (session.notice) notices.push(session.notice);
     const { runInteractive } = await import('./modes/interactive/index.js');
@@ -250,7 +250,7 @@ async function main(argv: string[]): Promise<number> {
     });
   }
 
-  const { chooseSession } = await import('./session/locate.js');
+  const { chooseSession } = await import('./session/file/locate.js');
   const session = chooseSession(opts, config.home, config.cwd, !opts.print);
   if (opts.inputFormat === 'stream-json') {
     const { runStreamJson } = await import('./modes/stream-json.js');

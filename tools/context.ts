@@ -1,5 +1,5 @@
-import type { FileState } from './file-state.js';
-import type { SecretTest } from './secret-files.js';
+import type { FileState } from './fs/file-state.js';
+import type { SecretTest } from './fs/secret-files.js';
 
 export type GrepEngineChoice = 'auto' | 'rg' | 'builtin';
 

@@ -1,5 +1,5 @@
 import type { AgentToolResult } from '../src/agent/types.js';
-import type { ResolvedPath } from './paths.js';
+import type { ResolvedPath } from './fs/paths.js';
 import { notFoundMessage } from './similar.js';
 
 /** A failure worded for the model: one sentence it can act on. Tools throw it; `runTool` returns it. */

@@ -5,10 +5,10 @@ import { Type, type Static } from 'typebox';
 import type { AgentTool } from '../src/agent/types.js';
 import type { ToolContext } from './context.js';
 import { ToolError, explainFsError, runTool, textResult } from './errors.js';
-import { ALWAYS_IGNORED, anchorGlob } from './glob-pattern.js';
-import { describeDirectory, displayPath, resolvePath } from './paths.js';
-import { linksLeading } from './real-path.js';
-import { symlinksBelow } from './symlinks.js';
+import { ALWAYS_IGNORED, anchorGlob } from './fs/glob-pattern.js';
+import { describeDirectory, displayPath, resolvePath } from './fs/paths.js';
+import { linksLeading } from './fs/real-path.js';
+import { symlinksBelow } from './fs/symlinks.js';
 
 const DEFAULT_LIMIT = 1000;
 

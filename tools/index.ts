@@ -1,15 +1,15 @@
 import { resolve } from 'node:path';
 import type { AnyAgentTool } from '../src/agent/types.js';
 import type { EditorFiles, GrepEngineChoice, ToolContext } from './context.js';
-import { FileState } from './file-state.js';
-import { createBashTool } from './bash.js';
-import { createEditTool } from './edit.js';
+import { FileState } from './fs/file-state.js';
+import { createBashTool } from './bash/bash.js';
+import { createEditTool } from './edit/edit.js';
 import { createFindTool } from './find.js';
-import { createGrepTool } from './grep.js';
+import { createGrepTool } from './grep/grep.js';
 import { createLsTool } from './ls.js';
 import { createReadTool } from './read.js';
 import { createWriteTool } from './write.js';
-import { builtinSecretTest, type SecretTest } from './secret-files.js';
+import { builtinSecretTest, type SecretTest } from './fs/secret-files.js';
 
 export interface ToolsOptions {
   /** workspace root: relative paths resolve against it, and bash runs in it */
@@ -57,22 +57,22 @@ export function createTools(options: ToolsOptions): Tools {
 }
 
 export type { EditorFiles, GrepEngineChoice, ToolContext } from './context.js';
-export { FileState } from './file-state.js';
+export { FileState } from './fs/file-state.js';
 export { ToolError, errorResult, explainFsError, runTool, textResult } from './errors.js';
-export { resolvePath, displayPath, type ResolvedPath } from './paths.js';
+export { resolvePath, displayPath, type ResolvedPath } from './fs/paths.js';
 export { similarPaths } from './similar.js';
-export { atomicWrite } from './atomic-write.js';
-export { unifiedDiff, type DiffSummary } from './diff.js';
-export { fileLocks, KeyedMutex } from './mutex.js';
+export { atomicWrite } from './fs/atomic-write.js';
+export { unifiedDiff, type DiffSummary } from './edit/diff.js';
+export { fileLocks, KeyedMutex } from './fs/mutex.js';
 export { createReadTool, type ReadDetails } from './read.js';
 export { createWriteTool, type WriteDetails } from './write.js';
-export { createEditTool, type EditDetails } from './edit.js';
-export { createBashTool, type BashDetails } from './bash.js';
-export { planEdit, METHOD_NOTES, type EditPlan, type EditRequest, type MatchMethod } from './edit-match.js';
-export { createGrepTool, type GrepDetails } from './grep.js';
-export { searchBuiltin } from './grep-builtin.js';
-export { searchWithRg } from './grep-rg.js';
-export { formatHits, type FileHits, type SearchQuery } from './grep-format.js';
-export { findExecutable } from './which.js';
+export { createEditTool, type EditDetails } from './edit/edit.js';
+export { createBashTool, type BashDetails } from './bash/bash.js';
+export { planEdit, METHOD_NOTES, type EditPlan, type EditRequest, type MatchMethod } from './edit/match.js';
+export { createGrepTool, type GrepDetails } from './grep/grep.js';
+export { searchBuiltin } from './grep/builtin.js';
+export { searchWithRg } from './grep/rg.js';
+export { formatHits, type FileHits, type SearchQuery } from './grep/format.js';
+export { findExecutable } from './process/which.js';
 export { createFindTool, type FindDetails } from './find.js';
 export { createLsTool, type LsDetails } from './ls.js';

@@ -4,8 +4,8 @@ import { Type, type Static } from 'typebox';
 import type { AgentTool } from '../src/agent/types.js';
 import type { ToolContext } from './context.js';
 import { ToolError, explainFsError, runTool, textResult } from './errors.js';
-import { describeDirectory, resolvePath } from './paths.js';
-import { locate } from './real-path.js';
+import { describeDirectory, resolvePath } from './fs/paths.js';
+import { locate } from './fs/real-path.js';
 
 const DEFAULT_LIMIT = 500;
 

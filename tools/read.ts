@@ -2,13 +2,13 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { Type, type Static } from 'typebox';
 import type { AgentTool, AgentToolResult } from '../src/agent/types.js';
-import { fileLooksBinary } from './binary.js';
+import { fileLooksBinary } from './fs/binary.js';
 import type { ToolContext } from './context.js';
 import { ToolError, explainFsError, runTool, textResult } from './errors.js';
 import { cutLine, formatSize } from './format.js';
-import { editorFor } from './editor-files.js';
-import { readLineWindow } from './line-window.js';
-import { resolvePath } from './paths.js';
+import { editorFor } from './fs/editor-files.js';
+import { readLineWindow } from './fs/line-window.js';
+import { resolvePath } from './fs/paths.js';
 
 export const READ_MAX_LINES = 2000;
 export const READ_MAX_BYTES = 50 * 1024;

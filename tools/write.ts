@@ -1,15 +1,15 @@
 import { readFile, stat } from 'node:fs/promises';
 import { Type, type Static } from 'typebox';
 import type { AgentTool } from '../src/agent/types.js';
-import { atomicWrite } from './atomic-write.js';
+import { atomicWrite } from './fs/atomic-write.js';
 import type { ToolContext } from './context.js';
-import { editorFor } from './editor-files.js';
-import { unifiedDiff } from './diff.js';
+import { editorFor } from './fs/editor-files.js';
+import { unifiedDiff } from './edit/diff.js';
 import { ToolError, explainFsError, runTool, textResult } from './errors.js';
 import { countLines, plural } from './format.js';
-import { fileLocks } from './mutex.js';
-import { resolvePath } from './paths.js';
-import { describeLocation, leadsOut, locate } from './real-path.js';
+import { fileLocks } from './fs/mutex.js';
+import { resolvePath } from './fs/paths.js';
+import { describeLocation, leadsOut, locate } from './fs/real-path.js';
 
 const parameters = Type.Object({
   path: Type.String({ description: 'File to create or overwrite: relative to the workspace root, or absolute' }),

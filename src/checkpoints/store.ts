@@ -6,8 +6,8 @@ import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { cwdSlug } from '../config/paths.js';
 import { GitError, git, nulList, type ShadowPaths } from './git.js';
 import { parseRawDiff, type TreeChange } from './tree-diff.js';
-import { writeBesideSync } from '../../tools/atomic-write.js';
-import { builtinSecretTest, type SecretTest } from '../../tools/secret-files.js';
+import { writeBesideSync } from '../../tools/fs/atomic-write.js';
+import { builtinSecretTest, type SecretTest } from '../../tools/fs/secret-files.js';
 
 /** Files larger than this are not copied into checkpoints (and a rewind says so). */
 export const DEFAULT_MAX_FILE_BYTES = 10 * 1024 * 1024;

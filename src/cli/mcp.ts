@@ -9,7 +9,7 @@ import { loadConfigFiles } from '../config/files.js';
 import { checkEntry, collectMcpServers, type McpServerSpec } from '../config/mcp-servers.js';
 import { expandHome, findRepoRoot, packageVersion, tackHome } from '../config/paths.js';
 import { mcpSources } from '../config/resolve.js';
-import { toolEnv } from '../../tools/env.js';
+import { toolEnv } from '../../tools/sandbox/env.js';
 import { MESSAGE_LIMIT, stripControls, visible } from '../text/terminal-text.js';
 import { addServer, hasServer, removeServer } from '../extensions/mcp/config-edit.js';
 

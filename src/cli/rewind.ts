@@ -10,10 +10,10 @@ import { type CheckpointSettings, checkpointSettings } from '../config/resolve.j
 import { rewind, type RewindWhat } from '../session/checkpointing.js';
 import { parseRules } from '../session/permissions/rules.js';
 import { workspaceSecretTest } from '../session/permissions/secrets.js';
-import type { SecretTest } from '../../tools/secret-files.js';
-import { findSessionById } from '../session/locate.js';
-import { lockSession } from '../session/lock.js';
-import { SessionWriter, listSessions, loadSession } from '../session/store.js';
+import type { SecretTest } from '../../tools/fs/secret-files.js';
+import { findSessionById } from '../session/file/locate.js';
+import { lockSession } from '../session/file/lock.js';
+import { SessionWriter, listSessions, loadSession } from '../session/file/store.js';
 import { Checkpoints } from '../checkpoints/checkpoints.js';
 import { checkpointLine, firstLine, planLines, reportLines } from '../checkpoints/describe.js';
 import { pruneCheckpoints } from '../checkpoints/prune.js';

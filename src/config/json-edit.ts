@@ -1,7 +1,7 @@
 // Editing a settings file the user owns: read as a JSON object (a broken file is never overwritten),
 // changed, and written beside and renamed, so a reader never sees half of it.
 import { existsSync, readFileSync } from 'node:fs';
-import { writeBesideSync } from '../../tools/atomic-write.js';
+import { writeBesideSync } from '../../tools/fs/atomic-write.js';
 import { UsageError } from './errors.js';
 
 export type Json = Record<string, unknown>;

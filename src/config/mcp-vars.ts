@@ -1,9 +1,9 @@
 // Which `${VAR}` a project's MCP entry may use. A project's `.mcp.json` (or `mcpServers` in its
-// `.tack/config.json`) is someone else's file: it expands from what commands get (tools/env.ts),
+// `.tack/config.json`) is someone else's file: it expands from what commands get (tools/sandbox/env.ts),
 // never from a model provider's key or a credential-shaped value, so a trusted repository cannot
 // send the user's key to its own server. Pure.
 import { PRESETS } from '../ai/presets.js';
-import { filterToolEnv, secretReason } from '../../tools/env.js';
+import { filterToolEnv, secretReason } from '../../tools/sandbox/env.js';
 
 /** What the run knows of its own key, so that one is refused whatever it is called. */
 export interface KeyFacts {

@@ -1,7 +1,7 @@
 // First-run setup: what the user types for a server (a base URL, the NAME of the variable holding
 // its key) checked in words, and saved into their own settings file. The key itself is never
 // written anywhere: what looks like one is refused.
-import { credentialShape } from '../../tools/env.js';
+import { credentialShape } from '../../tools/sandbox/env.js';
 import { type Json, readJson, writeJson } from './json-edit.js';
 import { PRESETS } from '../ai/presets.js';
 import type { ProbeTarget } from './probe.js';

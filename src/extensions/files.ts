@@ -2,7 +2,7 @@
 // path inside its folder (a project's `review.md -> ~/.ssh/id_rsa` is refused), capped in size.
 import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { isInside } from '../../tools/paths.js';
+import { isInside } from '../../tools/fs/paths.js';
 import { readBounded } from '../config/bounded-read.js';
 
 /** A command or SKILL.md is a page of instructions; past this it is a mistake or an attack. */

@@ -4,7 +4,7 @@ import { acceptsImages } from '../ai/model-defaults.js';
 import type { ImageContent, TextContent } from '../ai/types.js';
 import { packageVersion } from '../config/paths.js';
 import type { ResolvedConfig } from '../config/resolve.js';
-import type { SessionChoice } from '../session/locate.js';
+import type { SessionChoice } from '../session/file/locate.js';
 import { createSession } from '../session/create-session.js';
 import type { Session, SessionEvent } from '../session/session.js';
 import { answerText, buildResult, STREAM_JSON_VERSION, streamJsonLine, type OutputFormat } from './print-output.js';

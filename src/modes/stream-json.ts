@@ -4,8 +4,8 @@
 // is idle, and the result object comes last.
 import type { Readable } from 'node:stream';
 import type { ResolvedConfig } from '../config/resolve.js';
-import type { SessionChoice } from '../session/locate.js';
-import { makeProvider } from '../session/model-setup.js';
+import type { SessionChoice } from '../session/file/locate.js';
+import { makeProvider } from '../session/setup/model-setup.js';
 import { createSession } from '../session/create-session.js';
 import type { Session } from '../session/session.js';
 import type { UserMessage } from '../ai/types.js';

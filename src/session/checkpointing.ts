@@ -10,7 +10,7 @@ import { pruneIfDue } from '../checkpoints/prune.js';
 import { CheckpointStore } from '../checkpoints/store.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import { secretTestFor } from './permissions/setup.js';
-import type { LoadedSession } from './store.js';
+import type { LoadedSession } from './file/store.js';
 
 export type RewindWhat = 'code' | 'conversation' | 'both';
 

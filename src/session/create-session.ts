@@ -5,14 +5,14 @@ import { createModels } from '../ai/models.js';
 import { packageVersion } from '../config/paths.js';
 import { McpHost } from '../extensions/mcp/host.js';
 import { createTools, type EditorFiles } from '../../tools/index.js';
-import { loadExtensions, problemNotes, skillReadRules } from './extensions.js';
-import { makeProvider, pickModel } from './model-setup.js';
+import { loadExtensions, problemNotes, skillReadRules } from './setup/extensions.js';
+import { makeProvider, pickModel } from './setup/model-setup.js';
 import { createSafety } from './permissions/index.js';
-import { runFilesOf } from './run-files.js';
+import { runFilesOf } from './setup/run-files.js';
 import { Session, type SessionOptions } from './session.js';
-import { loadSession } from './store.js';
-import { buildSystemPrompt } from './system-prompt.js';
-import { rewriteArguments } from './updated-input.js';
+import { loadSession } from './file/store.js';
+import { buildSystemPrompt } from './prompt/system-prompt.js';
+import { rewriteArguments } from './setup/updated-input.js';
 import { MESSAGE_LIMIT, stripControls } from '../text/terminal-text.js';
 
 /** for a hook called without the run's signal (the loop always passes one) */

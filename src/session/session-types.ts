@@ -2,10 +2,10 @@
 import type { AgentEvent, AgentOptions } from '../agent/types.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import type { McpHost } from '../extensions/mcp/host.js';
-import type { SessionExtensions } from './extensions.js';
+import type { SessionExtensions } from './setup/extensions.js';
 import type { ApprovalGate, SafetyOptions } from './permissions/index.js';
-import type { LoadedSession } from './store.js';
-import type { CompactionSettings } from './token-budget.js';
+import type { LoadedSession } from './file/store.js';
+import type { CompactionSettings } from './compaction/token-budget.js';
 
 export type CompactionReason = 'threshold' | 'overflow' | 'manual';
 

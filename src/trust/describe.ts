@@ -4,7 +4,7 @@ import type { HooksConfig } from '../config/hooks-schema.js';
 import { PRESETS } from '../ai/presets.js';
 import { namedVars } from '../config/mcp-servers.js';
 import { keyVariable } from '../config/mcp-vars.js';
-import { SECRET_NAME } from '../../tools/env.js';
+import { SECRET_NAME } from '../../tools/sandbox/env.js';
 import { describeHooks } from './extension-effects.js';
 
 function serverOf(c: ConfigFile): string | undefined {

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
-import { isInside } from '../../tools/paths.js';
+import { isInside } from '../../tools/fs/paths.js';
 import { findProjectConfig, readSettingsText } from '../config/files.js';
 import { findProjectMcpFile } from '../config/mcp-servers.js';
 import { findRepoRoot } from '../config/paths.js';

@@ -6,7 +6,7 @@
 // package, make. Where tack cannot tell what runs, it says so. Pure but for looking at the disk.
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { isInside } from '../../tools/paths.js';
+import { isInside } from '../../tools/fs/paths.js';
 import { parseCommandLine } from '../text/shell-parse.js';
 
 /** A package.json script a command runs: pinned by its text, so the rest of the file may change. */

@@ -2,7 +2,7 @@
 // direnv's allow). A file that changes, or a new one, is no longer trusted until the user says so.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeBesideSync } from '../../tools/atomic-write.js';
+import { writeBesideSync } from '../../tools/fs/atomic-write.js';
 import { UsageError } from '../config/errors.js';
 
 export interface TrustedFile {

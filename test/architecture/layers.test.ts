@@ -29,7 +29,7 @@ function sources(dir: string): string[] {
   });
 }
 
-/** `src/session/x.ts` → `src/session`; `src/cli.ts` → `src/cli`; `tools/bash.ts` → `tools`. */
+/** `src/session/x.ts` → `src/session`; `src/cli.ts` → `src/cli`; `tools/bash/bash.ts` → `tools`. */
 function layerOf(path: string): string {
   const parts = relative(repoRoot, path).split(sep);
   if (parts[0] === 'tools') return 'tools';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Message } from '../../src/ai/types.js';
 import type { CheckpointRecord } from '../../src/checkpoints/records.js';
-import { SessionWriter, loadSession } from '../../src/session/store.js';
+import { SessionWriter, loadSession } from '../../src/session/file/store.js';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/config/errors.js';
 import { resolveConfig } from '../../src/config/resolve.js';
-import { renderContextFiles } from '../../src/session/context-files.js';
+import { renderContextFiles } from '../../src/session/prompt/context-files.js';
 import { composePrompt } from '../../src/modes/stdin.js';
 
 function layout(global?: object, project?: object) {

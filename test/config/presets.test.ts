@@ -10,7 +10,7 @@ import { UsageError } from '../../src/config/errors.js';
 import { PRESETS } from '../../src/ai/presets.js';
 import { listProviders } from '../../src/config/provider-list.js';
 import { NoServerConfigured, resolveConfig, type ConfigFlags } from '../../src/config/resolve.js';
-import { makeProvider, pickModel } from '../../src/session/model-setup.js';
+import { makeProvider, pickModel } from '../../src/session/setup/model-setup.js';
 
 function home(settings?: object) {
   const base = mkdtempSync(join(tmpdir(), 'tack-presets-'));

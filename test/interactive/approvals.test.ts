@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ApprovalPrompt } from '../../src/modes/interactive/app/approval-prompt.js';
 import { keyCommand } from '../../src/modes/interactive/input/keymap.js';
 import { KeyParser } from '../../src/modes/interactive/input/keys.js';
-import { setColorLevel } from '../../src/modes/interactive/style.js';
+import { setColorLevel } from '../../src/modes/interactive/text/style.js';
 import { stripAnsi } from '../../src/text/escapes.js';
 import { renderQuestion } from '../../src/modes/interactive/view/approval-view.js';
 import type { ApprovalAnswer, ApprovalRequest } from '../../src/session/permissions/index.js';

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clipboardReaders, decodeOutput, readClipboardImage } from '../../src/modes/interactive/clipboard-image.js';
+import { clipboardReaders, decodeOutput, readClipboardImage } from '../../src/modes/interactive/os/clipboard-image.js';
 import { GIF_1X1, pngOf } from '../support/images.js';
 
 const dirs: string[] = [];

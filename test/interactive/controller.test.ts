@@ -9,9 +9,9 @@ import { FileIndex } from '../../src/modes/interactive/complete/file-index.js';
 import { History } from '../../src/modes/interactive/editor/history.js';
 import { KeyParser } from '../../src/modes/interactive/input/keys.js';
 import { stripAnsi } from '../../src/text/escapes.js';
-import { summarizeSessions } from '../../src/session/locate.js';
+import { summarizeSessions } from '../../src/session/file/locate.js';
 import { sessionsDir } from '../../src/config/paths.js';
-import { SessionWriter, sessionFileName } from '../../src/session/store.js';
+import { SessionWriter, sessionFileName } from '../../src/session/file/store.js';
 import { createSession } from '../../src/session/create-session.js';
 import type { Session } from '../../src/session/session.js';
 

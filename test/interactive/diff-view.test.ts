@@ -3,8 +3,8 @@
 // approved edit's result is a single line that Ctrl+O expands.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stripAnsi } from '../../src/text/escapes.js';
-import { setColorLevel } from '../../src/modes/interactive/style.js';
-import { width } from '../../src/modes/interactive/text.js';
+import { setColorLevel } from '../../src/modes/interactive/text/style.js';
+import { width } from '../../src/modes/interactive/text/text.js';
 import { renderAnsweredEdit } from '../../src/modes/interactive/view/answered-question.js';
 import { renderDiff } from '../../src/modes/interactive/view/diff-view.js';
 import { renderToolCall, type ToolCallView } from '../../src/modes/interactive/view/tool-view.js';

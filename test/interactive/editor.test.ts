@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as ed from '../../src/modes/interactive/editor/editor.js';
 import { History } from '../../src/modes/interactive/editor/history.js';
 import { renderEditor } from '../../src/modes/interactive/editor/view.js';
-import { setColorLevel } from '../../src/modes/interactive/style.js';
+import { setColorLevel } from '../../src/modes/interactive/text/style.js';
 import { stripAnsi } from '../../src/text/escapes.js';
-import { width } from '../../src/modes/interactive/text.js';
+import { width } from '../../src/modes/interactive/text/text.js';
 
 const at = (text: string, cursor = text.length): ed.EditorState => ({ text, cursor, pastes: [] });
 

@@ -1,7 +1,7 @@
 // The one escape-sequence scanner, as measuring, wrapping and cleaning text see it.
 import { describe, expect, it } from 'vitest';
 import { escapeEnd, stripAnsi } from '../../src/text/escapes.js';
-import { sanitize, width, wrap } from '../../src/modes/interactive/text.js';
+import { sanitize, width, wrap } from '../../src/modes/interactive/text/text.js';
 
 describe('escape sequences', () => {
   it.each([

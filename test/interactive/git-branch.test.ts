@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { branchName, GitBranch } from '../../src/modes/interactive/git-branch.js';
+import { branchName, GitBranch } from '../../src/modes/interactive/os/git-branch.js';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { splitFinished } from '../../src/modes/interactive/markdown/blocks.js';
 import { highlight, MAX_HIGHLIGHTED_CHARS } from '../../src/modes/interactive/markdown/highlight.js';
 import { renderMarkdown } from '../../src/modes/interactive/markdown/render.js';
-import { setColorLevel } from '../../src/modes/interactive/style.js';
+import { setColorLevel } from '../../src/modes/interactive/text/style.js';
 import { stripAnsi } from '../../src/text/escapes.js';
-import { width } from '../../src/modes/interactive/text.js';
+import { width } from '../../src/modes/interactive/text/text.js';
 
 describe('splitFinished (streamed markdown into finished blocks and the rest)', () => {
   it('finishes a block at a blank line', () => {

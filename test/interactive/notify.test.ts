@@ -2,7 +2,7 @@
 // character from the model's text, and only while the terminal reports it is not focused.
 import { describe, expect, it } from 'vitest';
 import { KeyParser } from '../../src/modes/interactive/input/keys.js';
-import { Attention, notificationSequence } from '../../src/modes/interactive/notify.js';
+import { Attention, notificationSequence } from '../../src/modes/interactive/os/notify.js';
 
 describe('notifications', () => {
   it('speaks OSC 9 to iTerm2, WezTerm, Ghostty and kitty, OSC 777 to VTE and foot, the bell elsewhere', () => {

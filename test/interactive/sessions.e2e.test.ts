@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Message } from '../../src/ai/types.js';
 import { sessionsDir } from '../../src/config/paths.js';
-import { sessionFileName } from '../../src/session/store.js';
+import { sessionFileName } from '../../src/session/file/store.js';
 import { makeProject, runTack } from '../support/cli.js';
 import { startMockServer } from '../support/mock-openai-server.js';
 import { footer, messagesOf, startApp, stopApps } from './harness.js';

@@ -4,11 +4,11 @@ import type { AssistantMessage, Message } from '../../src/ai/types.js';
 import { SessionPicker } from '../../src/modes/interactive/app/session-picker.js';
 import { keyCommand } from '../../src/modes/interactive/input/keymap.js';
 import { KeyParser } from '../../src/modes/interactive/input/keys.js';
-import { setColorLevel } from '../../src/modes/interactive/style.js';
+import { setColorLevel } from '../../src/modes/interactive/text/style.js';
 import { stripAnsi } from '../../src/text/escapes.js';
 import { SHOWN_MESSAGES, renderHistory } from '../../src/modes/interactive/view/history-view.js';
-import type { SessionSummary } from '../../src/session/locate.js';
-import { summaryMessage } from '../../src/session/entries.js';
+import type { SessionSummary } from '../../src/session/file/locate.js';
+import { summaryMessage } from '../../src/session/file/entries.js';
 
 beforeAll(() => setColorLevel('color'));
 

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/agent/types.js';
 import type { AssistantMessage, ToolResultMessage } from '../../src/ai/types.js';
-import { setColorLevel } from '../../src/modes/interactive/style.js';
+import { setColorLevel } from '../../src/modes/interactive/text/style.js';
 import { stripAnsi } from '../../src/text/escapes.js';
-import { ConversationView } from '../../src/modes/interactive/conversation-view.js';
+import { ConversationView } from '../../src/modes/interactive/conversation/conversation-view.js';
 
 const usage = { input: 1000, output: 50, cacheRead: 0, totalTokens: 1050, cost: null };
 

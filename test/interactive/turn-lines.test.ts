@@ -3,9 +3,9 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AgentEvent } from '../../src/agent/types.js';
 import type { AssistantMessage } from '../../src/ai/types.js';
-import { ConversationView } from '../../src/modes/interactive/conversation-view.js';
+import { ConversationView } from '../../src/modes/interactive/conversation/conversation-view.js';
 import { stripAnsi } from '../../src/text/escapes.js';
-import { setColorLevel } from '../../src/modes/interactive/style.js';
+import { setColorLevel } from '../../src/modes/interactive/text/style.js';
 import { noUsage, type UsageTotals } from '../../src/session/usage.js';
 
 const usage = { input: 1000, output: 50, cacheRead: 0, totalTokens: 1050, cost: null };

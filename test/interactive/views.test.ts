@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { setColorLevel } from '../../src/modes/interactive/style.js';
+import { setColorLevel } from '../../src/modes/interactive/text/style.js';
 import { stripAnsi } from '../../src/text/escapes.js';
-import { width } from '../../src/modes/interactive/text.js';
-import { wrapAsciiLine, wrapLine } from '../../src/modes/interactive/wrap.js';
+import { width } from '../../src/modes/interactive/text/text.js';
+import { wrapAsciiLine, wrapLine } from '../../src/modes/interactive/text/wrap.js';
 import { renderDiff } from '../../src/modes/interactive/view/diff-view.js';
 import { renderFooter } from '../../src/modes/interactive/view/footer.js';
 import { composeLive, lastLines } from '../../src/modes/interactive/view/live.js';

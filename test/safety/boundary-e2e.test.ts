@@ -4,7 +4,7 @@
 import { existsSync, linkSync, lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { probeSandbox } from '../../tools/sandbox.js';
+import { probeSandbox } from '../../tools/sandbox/sandbox.js';
 import { makeProject, runTack } from '../support/cli.js';
 import { startMockServer, type MockServer, type RecordedRequest, type ScriptedToolCall } from '../support/mock-openai-server.js';
 

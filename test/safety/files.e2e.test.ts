@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { probeSandbox } from '../../tools/sandbox.js';
+import { probeSandbox } from '../../tools/sandbox/sandbox.js';
 import { makeProject, runTack } from '../support/cli.js';
 import type { RecordedRequest } from '../support/mock-openai-server.js';
 import { scriptedServers, toolResultText } from '../support/scripted.js';

@@ -1,7 +1,7 @@
 // The permission policy, one row per case: tool call x rules x mode -> allow | ask | deny.
 import { describe, expect, it } from 'vitest';
 import { SessionGrants, commandPrefix, decide, parseRules, refusal, type PolicyMode } from '../../src/session/permissions/index.js';
-import type { RealLocation } from '../../tools/real-path.js';
+import type { RealLocation } from '../../tools/fs/real-path.js';
 
 const HOME = '/home/u';
 const CWD = '/home/u/proj';

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { saveAllowRules } from '../../src/session/permissions/save-rule.js';
 import { assessTrust } from '../../src/trust/index.js';
-import { probeSandbox } from '../../tools/sandbox.js';
+import { probeSandbox } from '../../tools/sandbox/sandbox.js';
 import { makeProject, runTack } from '../support/cli.js';
 import { scriptedServers, toolResultText } from '../support/scripted.js';
 

@@ -7,12 +7,12 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createBashTool } from '../../tools/bash.js';
-import { toolEnv } from '../../tools/env.js';
-import { isRunsLater, runsLater, runsLaterPaths } from '../../tools/runs-later.js';
-import { createSandbox, probeSandbox } from '../../tools/sandbox.js';
-import { builtinSecretTest } from '../../tools/secret-files.js';
-import { WorkspaceScanner } from '../../tools/workspace-scan.js';
+import { createBashTool } from '../../tools/bash/bash.js';
+import { toolEnv } from '../../tools/sandbox/env.js';
+import { isRunsLater, runsLater, runsLaterPaths } from '../../tools/sandbox/runs-later.js';
+import { createSandbox, probeSandbox } from '../../tools/sandbox/sandbox.js';
+import { builtinSecretTest } from '../../tools/fs/secret-files.js';
+import { WorkspaceScanner } from '../../tools/sandbox/workspace-scan.js';
 
 const probe = probeSandbox();
 if (!probe.ok) console.warn(`\n*** runs-later sandbox tests skipped: ${probe.reason} ***\n`);

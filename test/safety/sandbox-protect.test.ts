@@ -6,10 +6,10 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createBashTool } from '../../tools/bash.js';
-import { toolEnv } from '../../tools/env.js';
-import { createSandbox, probeSandbox } from '../../tools/sandbox.js';
-import { hooksPathOf } from '../../tools/runs-later.js';
+import { createBashTool } from '../../tools/bash/bash.js';
+import { toolEnv } from '../../tools/sandbox/env.js';
+import { createSandbox, probeSandbox } from '../../tools/sandbox/sandbox.js';
+import { hooksPathOf } from '../../tools/sandbox/runs-later.js';
 import { runTack } from '../support/cli.js';
 import { startMockServer } from '../support/mock-openai-server.js';
 

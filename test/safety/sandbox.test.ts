@@ -5,9 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBashTool } from '../../tools/bash.js';
-import { toolEnv } from '../../tools/env.js';
-import { createSandbox, probeSandbox, type SandboxSettings } from '../../tools/sandbox.js';
+import { createBashTool } from '../../tools/bash/bash.js';
+import { toolEnv } from '../../tools/sandbox/env.js';
+import { createSandbox, probeSandbox, type SandboxSettings } from '../../tools/sandbox/sandbox.js';
 
 const probe = probeSandbox();
 // Skipped only when bwrap truly cannot run here, and then loudly.

@@ -2,7 +2,7 @@
 // no result text able to break out of its code block.
 import { describe, expect, it } from 'vitest';
 import type { AssistantMessage, Message } from '../../src/ai/types.js';
-import { conversationMarkdown } from '../../src/session/export-markdown.js';
+import { conversationMarkdown } from '../../src/session/file/export-markdown.js';
 
 const usage = { input: 0, output: 0, cacheRead: 0, totalTokens: 0, cost: null };
 const assistant = (content: AssistantMessage['content'], stopReason: AssistantMessage['stopReason'] = 'stop'): AssistantMessage => ({

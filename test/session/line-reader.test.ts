@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { readLines } from '../../src/session/line-reader.js';
+import { readLines } from '../../src/session/file/line-reader.js';
 
 // Lines that straddle the 4 MB read chunks, one longer than two chunks, and no final newline.
 it('reads lines across chunk boundaries exactly as split would', () => {

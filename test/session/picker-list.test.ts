@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AssistantMessage, Message } from '../../src/ai/types.js';
-import { chooseSession, summarizeSessions } from '../../src/session/locate.js';
+import { chooseSession, summarizeSessions } from '../../src/session/file/locate.js';
 import { sessionsDir } from '../../src/config/paths.js';
-import { SessionWriter, sessionFileName } from '../../src/session/store.js';
+import { SessionWriter, sessionFileName } from '../../src/session/file/store.js';
 
 const user = (text: string): Message => ({ role: 'user', content: text, timestamp: 1 });
 const assistant = (text: string): AssistantMessage => ({

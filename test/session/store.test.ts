@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AssistantMessage, Message } from '../../src/ai/types.js';
 import { UsageError } from '../../src/config/errors.js';
-import { findCut, estimateTokens, shouldCompact } from '../../src/session/token-budget.js';
-import { lockSession } from '../../src/session/lock.js';
+import { findCut, estimateTokens, shouldCompact } from '../../src/session/compaction/token-budget.js';
+import { lockSession } from '../../src/session/file/lock.js';
 import { cwdSlug, sessionsDir } from '../../src/config/paths.js';
-import { SessionWriter, answerOrphanToolCalls, listSessions, loadSession, sessionFileName } from '../../src/session/store.js';
-import type { SessionHeader } from '../../src/session/entries.js';
+import { SessionWriter, answerOrphanToolCalls, listSessions, loadSession, sessionFileName } from '../../src/session/file/store.js';
+import type { SessionHeader } from '../../src/session/file/entries.js';
 
 const user = (text: string): Message => ({ role: 'user', content: text, timestamp: 1 });
 const assistant = (text: string, calls: string[] = [], input = 0): AssistantMessage => ({

@@ -4,10 +4,10 @@ import { linkSync, mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { describeDropped, filterToolEnv, secretReason } from '../../tools/env.js';
-import { describeLocation, locate } from '../../tools/real-path.js';
-import { builtinSecretTest } from '../../tools/secret-files.js';
-import { explainMasked, findSecretFiles } from '../../tools/sandbox-secrets.js';
+import { describeDropped, filterToolEnv, secretReason } from '../../tools/sandbox/env.js';
+import { describeLocation, locate } from '../../tools/fs/real-path.js';
+import { builtinSecretTest } from '../../tools/fs/secret-files.js';
+import { explainMasked, findSecretFiles } from '../../tools/sandbox/secrets.js';
 
 /** A workspace and an "outside" folder beside it, both real paths. */
 function layout() {

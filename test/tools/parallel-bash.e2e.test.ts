@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { lineIsReadOnly } from '../../src/session/permissions/read-only.js';
 import { makeProject, runTack } from '../support/cli.js';
 import { scriptedServers } from '../support/scripted.js';
-import { Semaphore } from '../../tools/mutex.js';
+import { Semaphore } from '../../tools/fs/mutex.js';
 
 const server = scriptedServers();
 

@@ -1,6 +1,6 @@
 // Which keys of a new repository's config could run a program: everything but what init and clone write.
 import { describe, expect, it } from 'vitest';
-import { splitConfig } from '../../tools/planted-repos.js';
+import { splitConfig } from '../../tools/sandbox/planted-repos.js';
 
 describe('splitConfig', () => {
   it('keeps what git init and git clone write', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requiredLiteral } from '../../tools/regex-literal.js';
+import { requiredLiteral } from '../../tools/grep/regex-literal.js';
 
 describe('requiredLiteral (the text every match must contain, used to skip files)', () => {
   const cases: [string, string | undefined][] = [

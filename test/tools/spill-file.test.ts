@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SpillFile } from '../../tools/spill-file.js';
+import { SpillFile } from '../../tools/process/spill-file.js';
 
 const file = () => join(mkdtempSync(join(tmpdir(), 'tack-spill-')), 'out.log');
 

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { probeSandbox } from '../../tools/sandbox.js';
+import { probeSandbox } from '../../tools/sandbox/sandbox.js';
 import { makeProject, runTack } from '../support/cli.js';
 import { FAKE_KEY, authHeaders, makeHostileRepo, userSettings } from '../support/hostile-repo.js';
 import type { Turn } from '../support/mock-openai-server.js';

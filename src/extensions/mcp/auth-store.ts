@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
-import { writeBesideSync } from '../../../tools/atomic-write.js';
+import { writeBesideSync } from '../../../tools/fs/atomic-write.js';
 
 export interface AuthRecord {
   client?: OAuthClientInformationMixed;

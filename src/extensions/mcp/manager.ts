@@ -15,7 +15,7 @@ import { terminateNow } from './stop-child.js';
 export interface McpManagerOptions {
   /** $TACK_HOME: logs go to its logs/ */
   home: string;
-  /** the scrubbed environment of tool processes (tools/env.ts): stdio servers start from it */
+  /** the scrubbed environment of tool processes (tools/sandbox/env.ts): stdio servers start from it */
   baseEnv: Record<string, string>;
   version: string;
   /** a sentence for the user now: the URL to sign in at */

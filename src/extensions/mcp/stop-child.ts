@@ -2,8 +2,8 @@
 // server that traps SIGTERM does not outlive its session or tack. At tack's exit this has to happen
 // synchronously (an `exit` hook cannot wait for a timer), so there the wait is a short sleep loop.
 import { existsSync, readFileSync } from 'node:fs';
-import { processAlive } from '../../../tools/pid.js';
-import { KILL_GRACE_MS } from '../../../tools/process-group.js';
+import { processAlive } from '../../../tools/process/pid.js';
+import { KILL_GRACE_MS } from '../../../tools/process/process-group.js';
 
 /** the grace a command's processes get too */
 export const STOP_GRACE_MS = KILL_GRACE_MS;

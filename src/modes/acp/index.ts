@@ -4,7 +4,7 @@
 import { Readable, Writable } from 'node:stream';
 import { agent, methods, ndJsonStream, PROTOCOL_VERSION, RequestError } from '@agentclientprotocol/sdk';
 import { packageVersion, tackHome } from '../../config/paths.js';
-import { findSessionById } from '../../session/locate.js';
+import { findSessionById } from '../../session/file/locate.js';
 import { AcpSession } from './acp-session.js';
 import { acpLog } from './log.js';
 import { promptMessage } from './prompt-content.js';

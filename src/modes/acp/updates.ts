@@ -5,7 +5,7 @@ import type { AgentToolResult } from '../../agent/types.js';
 import { textOf } from '../../ai/content.js';
 import type { Message, ToolCall } from '../../ai/types.js';
 import type { SessionEvent } from '../../session/session.js';
-import { resolvePath } from '../../../tools/paths.js';
+import { resolvePath } from '../../../tools/fs/paths.js';
 import { describeCall } from '../tool-summary.js';
 
 const KINDS: Record<string, ToolKind> = { read: 'read', edit: 'edit', write: 'edit', bash: 'execute', grep: 'search', find: 'search', ls: 'search' };

@@ -2,10 +2,10 @@
 // Ink and React.
 import { UsageError } from '../../config/errors.js';
 import type { ResolvedConfig } from '../../config/resolve.js';
-import type { SessionChoice } from '../../session/locate.js';
+import type { SessionChoice } from '../../session/file/locate.js';
 import type { Session } from '../../session/session.js';
-import { printStartupScreen } from './startup-screen.js';
-import { enterRawMode } from './terminal.js';
+import { printStartupScreen } from './setup/startup-screen.js';
+import { enterRawMode } from './os/terminal.js';
 
 // Everything heavy (the session and model layer, Ink, React, marked) is imported once the startup
 // screen is up, so the first screen does not wait for it.
@@ -36,8 +36,8 @@ const EXTENSIONS_AFTER_MS = 500;
 async function loadModules() {
   const [session, locate, setup, controller, history, files, keys, paths] = await Promise.all([
     import('../../session/create-session.js'),
-    import('../../session/locate.js'),
-    import('../../session/model-setup.js'),
+    import('../../session/file/locate.js'),
+    import('../../session/setup/model-setup.js'),
     import('./app/controller.js'),
     import('./editor/history.js'),
     import('./complete/file-index.js'),
@@ -138,7 +138,7 @@ export async function runInteractive(o: InteractiveOptions): Promise<number> {
     onQuit: () => quit(),
     headerPrinted: placeholder > 0,
     editExternally: async (text) => {
-      const { editText } = await import('./external-editor.js');
+      const { editText } = await import('./os/external-editor.js');
       terminal.suspend();
       try {
         return await editText(text);

@@ -3,11 +3,11 @@
 // images as image parts for a model that takes them; anything else is refused in one sentence.
 import { lstat } from 'node:fs/promises';
 import type { ImageContent, TextContent } from '../../ai/types.js';
-import { looksBinary, SNIFF_BYTES } from '../../../tools/binary.js';
+import { looksBinary, SNIFF_BYTES } from '../../../tools/fs/binary.js';
 import { formatSize } from '../../../tools/format.js';
-import { resolvePath } from '../../../tools/paths.js';
-import { describeLocation, locate } from '../../../tools/real-path.js';
-import { builtinSecretTest, type SecretTest } from '../../../tools/secret-files.js';
+import { resolvePath } from '../../../tools/fs/paths.js';
+import { describeLocation, locate } from '../../../tools/fs/real-path.js';
+import { builtinSecretTest, type SecretTest } from '../../../tools/fs/secret-files.js';
 import { IMAGE_MAX_BYTES, sniffImageType } from './image-file.js';
 import type { FileMention } from './mentions.js';
 import { openInside, readHead } from './read-bounded.js';

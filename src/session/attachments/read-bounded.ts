@@ -2,7 +2,7 @@
 // link, checked again after opening (where the kernel says it is), and read only as far as needed.
 import { constants } from 'node:fs';
 import { open, readlink, type FileHandle } from 'node:fs/promises';
-import { realInside, realRoot } from '../../../tools/real-path.js';
+import { realInside, realRoot } from '../../../tools/fs/real-path.js';
 
 export interface OpenedFile {
   handle: FileHandle;

@@ -2,7 +2,7 @@
 // before it back after (unless the user picked another meanwhile). Only a model this server offers
 // (its model list, or the provider's models in the settings) is switched to; another name is told
 // in one sentence and the run stays on the current model.
-import { makeProvider } from '../model-setup.js';
+import { makeProvider } from '../setup/model-setup.js';
 import { visible } from '../../text/terminal-text.js';
 import type { Session } from '../session.js';
 

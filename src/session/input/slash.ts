@@ -14,7 +14,7 @@ import type { Skill } from '../../extensions/skills/catalog.js';
 import { expandCommand, type ExpandIo } from '../../extensions/commands/expand.js';
 import { parseRule, type Rule } from '../permissions/rules.js';
 import type { Session } from '../session.js';
-import { rewriteArguments } from '../updated-input.js';
+import { rewriteArguments } from '../setup/updated-input.js';
 
 const INCLUDE_LIMIT = 64 * 1024;
 

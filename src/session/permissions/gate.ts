@@ -3,9 +3,9 @@
 // It also stops a model that repeats one call.
 import type { AnyAgentTool, ToolCallBlock } from '../../agent/types.js';
 import type { ToolCall } from '../../ai/types.js';
-import { displayPath, isInside } from '../../../tools/paths.js';
-import { ownTempDirIfMade } from '../../../tools/own-temp.js';
-import { describeLocation, locate, realRoot, type RealLocation } from '../../../tools/real-path.js';
+import { displayPath, isInside } from '../../../tools/fs/paths.js';
+import { ownTempDirIfMade } from '../../../tools/process/own-temp.js';
+import { describeLocation, locate, realRoot, type RealLocation } from '../../../tools/fs/real-path.js';
 import { reachingRules, type ExtensionGrant } from './grant-reach.js';
 import { SessionGrants } from './grants.js';
 import { APPROVAL_MODES, decide, judgedPaths, refusal, type ApprovalMode, type Decision, type PolicyMode } from './policy.js';

@@ -1,8 +1,8 @@
 // Allow rules a command or skill brings (a command's `allowed-tools`, a skill's folder) are narrower
 // than the user's own: they never cover a file that usually holds secrets, and a project's never
 // reach outside the workspace or into $TACK_HOME. Pure: judged on where the call's paths really are.
-import { isInside } from '../../../tools/paths.js';
-import type { RealLocation } from '../../../tools/real-path.js';
+import { isInside } from '../../../tools/fs/paths.js';
+import type { RealLocation } from '../../../tools/fs/real-path.js';
 import type { Rule } from './rules.js';
 import { secretMatch } from './secrets.js';
 

@@ -1,9 +1,9 @@
 // The permission policy as a pure function: (tool, arguments, mode, rules, session grants) ->
 // allow | ask | deny, with a sentence saying why. No I/O, so every case is one row of a table test.
 import { resolve } from 'node:path';
-import { displayPath, expandHome, isInside, resolvePath } from '../../../tools/paths.js';
-import { describeLocation, leadsOut, type RealLocation } from '../../../tools/real-path.js';
-import { isRunsLater } from '../../../tools/runs-later.js';
+import { displayPath, expandHome, isInside, resolvePath } from '../../../tools/fs/paths.js';
+import { describeLocation, leadsOut, type RealLocation } from '../../../tools/fs/real-path.js';
+import { isRunsLater } from '../../../tools/sandbox/runs-later.js';
 import type { ApprovalMode } from '../../config/schema.js';
 import { commandPrefix, type SessionGrants } from './grants.js';
 import { classify, setsRiskyVariables } from './read-only.js';
@@ -97,7 +97,7 @@ function shellWordPaths(word: string, ctx: Pick<PolicyContext, 'cwd' | 'home'>):
   return expanded === word ? [resolve(ctx.cwd, word)] : [resolve(ctx.cwd, expanded), resolve(ctx.cwd, word)];
 }
 
-/** Files that make something run later without a question (the one list: tools/runs-later.ts). */
+/** Files that make something run later without a question (the one list: tools/sandbox/runs-later.ts). */
 function isControlFile(absolute: string, ctx: PolicyContext): boolean {
   return isRunsLater(absolute, ctx.cwd, ctx.runsLater);
 }

@@ -1,7 +1,7 @@
 // Permission rules from the settings files: `bash(npm test*)`, `edit(src/**)`, `read(**/.env)`, or a
 // bare tool name for every use of it. Parsed once, so a typo stops tack at start with exit code 2.
 import { isAbsolute, relative, sep } from 'node:path';
-import { isInside } from '../../../tools/paths.js';
+import { isInside } from '../../../tools/fs/paths.js';
 import { PREFIX, sanitize } from '../../extensions/mcp/names.js';
 import { commandPatternToRegExp, escapeGlob, pathMatcher } from './glob.js';
 

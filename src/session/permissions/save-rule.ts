@@ -2,7 +2,7 @@
 // next session does not ask again either.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeBesideSync } from '../../../tools/atomic-write.js';
+import { writeBesideSync } from '../../../tools/fs/atomic-write.js';
 import { findProjectConfig, readConfigFile } from '../../config/files.js';
 import { findRepoRoot } from '../../config/paths.js';
 import { repinAfterOwnWrite } from '../../trust/index.js';

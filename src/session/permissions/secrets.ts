@@ -1,8 +1,8 @@
 // Files that usually hold secrets: reading them asks in every mode but yolo.
 import { join, sep } from 'node:path';
-import { HOME_SECRET_DIRS, HOME_SECRET_FILES } from '../../../tools/sandbox.js';
-import { isInside } from '../../../tools/paths.js';
-import { secretFileName, type SecretTest } from '../../../tools/secret-files.js';
+import { HOME_SECRET_DIRS, HOME_SECRET_FILES } from '../../../tools/sandbox/sandbox.js';
+import { isInside } from '../../../tools/fs/paths.js';
+import { secretFileName, type SecretTest } from '../../../tools/fs/secret-files.js';
 import { matchesPath, ruleCovers, type Rules } from './rules.js';
 
 /** The file name (or home directory) that makes `absolute` a secret, or undefined. */

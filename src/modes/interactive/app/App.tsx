@@ -14,7 +14,7 @@ import { writeFileSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { Box, Text, render, useStdout, type Instance } from 'ink';
 import { memo, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
-import type { StaticItem } from '../transcript.js';
+import type { StaticItem } from '../conversation/transcript.js';
 import type { Controller } from './controller.js';
 
 /** Everything printed above the live region so far, in order. */

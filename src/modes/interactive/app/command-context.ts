@@ -1,7 +1,7 @@
 // What a slash command may do to the app: the one interface between the commands and the controller.
 import type { Model } from '../../../ai/types.js';
 import type { Session } from '../../../session/session.js';
-import type { Transcript } from '../transcript.js';
+import type { Transcript } from '../conversation/transcript.js';
 import type { InputBox } from './input-box.js';
 
 export interface CommandContext {

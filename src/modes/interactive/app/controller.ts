@@ -2,18 +2,18 @@
 // Ink only prints the frames (see App.tsx); everything here runs, and is tested, without a terminal.
 import type { QueuedMessage } from '../../../agent/agent.js';
 import type { Model } from '../../../ai/types.js';
-import type { SessionSummary } from '../../../session/locate.js';
+import type { SessionSummary } from '../../../session/file/locate.js';
 import type { Session, SessionEvent } from '../../../session/session.js';
 import type { SlashLine } from '../../../session/input/slash.js';
-import { resourceMenuItems } from '../mcp-view.js';
+import { resourceMenuItems } from '../commands/mcp-view.js';
 import type { FileIndex } from '../complete/file-index.js';
 import type { History } from '../editor/history.js';
 import { keyCommand } from '../input/keymap.js';
 import type { KeyEvent } from '../input/keys.js';
-import { ConversationView } from '../conversation-view.js';
-import { GitBranch } from '../git-branch.js';
-import { Attention } from '../notify.js';
-import type { Transcript } from '../transcript.js';
+import { ConversationView } from '../conversation/conversation-view.js';
+import { GitBranch } from '../os/git-branch.js';
+import { Attention } from '../os/notify.js';
+import type { Transcript } from '../conversation/transcript.js';
 import { renderHeader } from '../view/messages.js';
 import { ApprovalPrompt } from './approval-prompt.js';
 import { composeFrame } from './frame.js';

@@ -1,7 +1,7 @@
 // Ctrl+G in the app: the input (pastes expanded) goes to the user's editor and comes back as the new
 // input; nothing is drawn while the editor has the terminal, and a failing editor leaves it as it was.
 import { editorWith } from '../editor/editor.js';
-import type { Transcript } from '../transcript.js';
+import type { Transcript } from '../conversation/transcript.js';
 import type { InputBox } from './input-box.js';
 import type { Screen } from './screen.js';
 

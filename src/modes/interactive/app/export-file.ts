@@ -2,7 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expandHome } from '../../../config/paths.js';
-import { conversationMarkdown } from '../../../session/export-markdown.js';
+import { conversationMarkdown } from '../../../session/file/export-markdown.js';
 import type { Session } from '../../../session/session.js';
 
 /** Writes the file; returns its path. Throws a one-sentence error when it exists or cannot be written. */

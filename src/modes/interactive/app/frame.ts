@@ -4,8 +4,8 @@
 import type { Session } from '../../../session/session.js';
 import type { EditorState } from '../editor/editor.js';
 import { renderEditor } from '../editor/view.js';
-import { s, sym } from '../style.js';
-import type { ConversationView } from '../conversation-view.js';
+import { s, sym } from '../text/style.js';
+import type { ConversationView } from '../conversation/conversation-view.js';
 import { renderQuestion } from '../view/approval-view.js';
 import { renderFooter } from '../view/footer.js';
 import { composeLive } from '../view/live.js';

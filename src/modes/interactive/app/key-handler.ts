@@ -3,8 +3,8 @@
 import type { QueuedMessage } from '../../../agent/agent.js';
 import type { Session } from '../../../session/session.js';
 import type { Command } from '../input/keymap.js';
-import type { Attention } from '../notify.js';
-import type { Transcript } from '../transcript.js';
+import type { Attention } from '../os/notify.js';
+import type { Transcript } from '../conversation/transcript.js';
 import type { ApprovalPrompt } from './approval-prompt.js';
 import type { InputBox } from './input-box.js';
 import { isImagePaste, type PastedImages } from './pasted-images.js';

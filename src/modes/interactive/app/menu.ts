@@ -1,8 +1,8 @@
 // The menu under the input: completions (commands, paths) or the model picker.
 import type { Command } from '../input/keymap.js';
-import { s, sym } from '../style.js';
+import { s, sym } from '../text/style.js';
 import { visible } from '../../../text/terminal-text.js';
-import { truncate, width } from '../text.js';
+import { truncate, width } from '../text/text.js';
 
 export interface MenuItem {
   label: string;

@@ -1,5 +1,5 @@
 // `/model` without an id: a menu of the server's models, filled in when the list arrives.
-import type { Transcript } from '../transcript.js';
+import type { Transcript } from '../conversation/transcript.js';
 import type { InputBox } from './input-box.js';
 import type { MenuState } from './menu.js';
 

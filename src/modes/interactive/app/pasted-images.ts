@@ -8,12 +8,12 @@ import type { Attachments } from '../../../session/attachments/index.js';
 import { imageSize } from '../../../session/attachments/image-size.js';
 import { imageLabel } from '../../../session/attachments/parts.js';
 import { formatSize } from '../../../../tools/format.js';
-import { refusedLines } from '../attach-view.js';
-import { readClipboardImage } from '../clipboard-image.js';
+import { refusedLines } from '../conversation/attach-view.js';
+import { readClipboardImage } from '../os/clipboard-image.js';
 import { insert } from '../editor/editor.js';
 import type { Command } from '../input/keymap.js';
-import { sym } from '../style.js';
-import type { Transcript } from '../transcript.js';
+import { sym } from '../text/style.js';
+import type { Transcript } from '../conversation/transcript.js';
 import type { InputBox } from './input-box.js';
 
 interface Pasted {

@@ -1,6 +1,6 @@
 // A resumed session's earlier conversation, shown once (condensed) above the input.
 import type { Session } from '../../../session/session.js';
-import type { Transcript } from '../transcript.js';
+import type { Transcript } from '../conversation/transcript.js';
 import { renderHistory } from '../view/history-view.js';
 
 export function showResumed(t: Transcript, session: Session): void {

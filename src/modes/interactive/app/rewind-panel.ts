@@ -7,9 +7,9 @@ import type { TreeChange } from '../../../checkpoints/tree-diff.js';
 import type { RewindWhat } from '../../../session/checkpointing.js';
 import type { Session } from '../../../session/session.js';
 import type { Command } from '../input/keymap.js';
-import { s, sym } from '../style.js';
-import { truncate } from '../text.js';
-import type { Transcript } from '../transcript.js';
+import { s, sym } from '../text/style.js';
+import { truncate } from '../text/text.js';
+import type { Transcript } from '../conversation/transcript.js';
 import type { InputBox } from './input-box.js';
 import type { Panel } from './menu.js';
 

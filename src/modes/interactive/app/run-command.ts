@@ -1,7 +1,7 @@
 // Runs a typed command: a shell line (`!ls`), one of tack's own (commands/), or an MCP server's prompt.
 import type { CommandContext } from './command-context.js';
 import { findCommand, type ParsedCommand } from '../commands/index.js';
-import { isPromptCommand, mcpPrompt } from '../mcp-view.js';
+import { isPromptCommand, mcpPrompt } from '../commands/mcp-view.js';
 import { runShellLine } from './shell-line.js';
 
 export async function runCommand(ctx: CommandContext, cmd: ParsedCommand): Promise<void> {

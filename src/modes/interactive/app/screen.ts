@@ -5,8 +5,8 @@
 // screen takes at most about 1/FRAME_SHARE of the time, and the stream the rest. Never less than
 // 1000/MAX_FRAME_MS frames a second, though: a frame costs Ink ~10 ms however little changed, so
 // an answer pouring in faster than it can be read is drawn in fewer, larger steps.
-import { width } from '../text.js';
-import type { StaticItem } from '../transcript.js';
+import { width } from '../text/text.js';
+import type { StaticItem } from '../conversation/transcript.js';
 
 /** Where the frames come from: the static items added since the last frame, and whether a run is going. */
 export interface FrameSource {

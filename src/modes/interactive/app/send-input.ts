@@ -4,10 +4,10 @@ import type { AgentEndReason } from '../../../agent/types.js';
 import type { Submission } from '../../../session/input/submit.js';
 import type { Session } from '../../../session/session.js';
 import type { CommandInfo } from '../commands/command.js';
-import { extensionMenuItems } from '../extensions-view.js';
-import { refusedLines } from '../attach-view.js';
-import { promptMenuItems } from '../mcp-view.js';
-import type { Transcript } from '../transcript.js';
+import { extensionMenuItems } from '../commands/extensions-view.js';
+import { refusedLines } from '../conversation/attach-view.js';
+import { promptMenuItems } from '../commands/mcp-view.js';
+import type { Transcript } from '../conversation/transcript.js';
 
 /** `input.parts`: the clipboard images whose chips the text holds (app/pasted-images.ts), attached after the files. */
 export async function sendPrepared(session: Session, input: Submission, followUp: boolean, t: Transcript): Promise<void> {

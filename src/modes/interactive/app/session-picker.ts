@@ -1,11 +1,11 @@
 // The session picker (`tack -r`, `/resume`): earlier sessions of this directory with their date,
 // first prompt, turns and size. Typing filters, Up/Down select, Enter resumes, Esc closes (a new
 // conversation). While it is open it takes every key but Ctrl+C.
-import type { SessionSummary } from '../../../session/locate.js';
+import type { SessionSummary } from '../../../session/file/locate.js';
 import type { Command } from '../input/keymap.js';
-import { s, sym } from '../style.js';
-import { graphemes } from '../graphemes.js';
-import { padEnd, sanitize, truncate } from '../text.js';
+import { s, sym } from '../text/style.js';
+import { graphemes } from '../text/graphemes.js';
+import { padEnd, sanitize, truncate } from '../text/text.js';
 
 export const PICKER_ROWS = 10;
 

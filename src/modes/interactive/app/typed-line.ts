@@ -3,8 +3,8 @@
 // know, or a message for the model. The line is read here once.
 import type { Session } from '../../../session/session.js';
 import { findCommand, parseCommand } from '../commands/index.js';
-import { isExtensionCommand } from '../extensions-view.js';
-import { isPromptCommand } from '../mcp-view.js';
+import { isExtensionCommand } from '../commands/extensions-view.js';
+import { isPromptCommand } from '../commands/mcp-view.js';
 
 export type TypedLine =
   | { kind: 'command'; name: string; args: string }

@@ -1,6 +1,6 @@
 // The conversation's commands: shorten it, go back in it, and have it write an AGENTS.md. Each needs a
 // quiet moment: it waits a little for a run that is only finishing, and otherwise says why it did not.
-import { initRequest } from '../../../session/init-request.js';
+import { initRequest } from '../../../session/prompt/init-request.js';
 import { quietWithin } from '../../../session/quiet.js';
 import type { Session } from '../../../session/session.js';
 import type { CommandContext } from '../app/command-context.js';

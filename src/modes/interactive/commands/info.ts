@@ -1,8 +1,8 @@
 // The commands that show things: the keys and commands, the skills, the hooks, the MCP servers.
-import { showHooks, showSkills } from '../extensions-view.js';
-import { mcpCommand } from '../mcp-view.js';
-import { s } from '../style.js';
-import { padEnd, wrapWithPrefix } from '../text.js';
+import { showHooks, showSkills } from './extensions-view.js';
+import { mcpCommand } from './mcp-view.js';
+import { s } from '../text/style.js';
+import { padEnd, wrapWithPrefix } from '../text/text.js';
 import type { Command, CommandInfo } from './command.js';
 
 export const HELP_KEYS: [string, string][] = [

@@ -1,6 +1,6 @@
 // The input box's text and cursor as a value, and the edits on it as pure functions. The cursor is
 // a UTF-16 index that always sits on a grapheme boundary, so emoji and CJK move as one character.
-import { graphemes } from '../graphemes.js';
+import { graphemes } from '../text/graphemes.js';
 
 export interface Paste {
   placeholder: string;

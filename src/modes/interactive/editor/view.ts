@@ -1,8 +1,8 @@
 // Draws the input box: the text wrapped by display width (wide characters never split), a block
 // cursor, a prompt mark, and a window around the cursor when the text is taller than allowed.
-import { s } from '../style.js';
-import { graphemes } from '../graphemes.js';
-import { width as textWidth } from '../text.js';
+import { s } from '../text/style.js';
+import { graphemes } from '../text/graphemes.js';
+import { width as textWidth } from '../text/text.js';
 import type { EditorState } from './editor.js';
 
 export interface EditorView {

@@ -4,7 +4,7 @@
 // quarters of highlight.js's time in a fresh process and a quarter once warm (bench/highlight.bench.mjs),
 // and the interactive bench's whole 300,000-character stream ends ~110 ms sooner.
 import { createRequire } from 'node:module';
-import { colorLevel, s } from '../style.js';
+import { colorLevel, s } from '../text/style.js';
 
 interface Token {
   type: string;

@@ -1,7 +1,7 @@
 // Inline markdown (emphasis, code, links) to one styled string; wrapping happens afterwards.
 import type { Token } from 'marked';
-import { s } from '../style.js';
-import { sanitize } from '../text.js';
+import { s } from '../text/style.js';
+import { sanitize } from '../text/text.js';
 
 const ENTITY: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", nbsp: ' ' };
 

@@ -1,8 +1,8 @@
 // Markdown to terminal lines, wrapped to a width: headings, lists, quotes, tables, rules and fenced
 // code (highlighted). Used for finished blocks (printed once) and for the streaming tail.
 import { Lexer, type Token, type Tokens } from 'marked';
-import { s, sym } from '../style.js';
-import { sanitize, width, wrap, wrapWithPrefix } from '../text.js';
+import { s, sym } from '../text/style.js';
+import { sanitize, width, wrap, wrapWithPrefix } from '../text/text.js';
 import { highlight } from './highlight.js';
 import { renderInline } from './inline.js';
 import { splitPlainBlocks } from './plain-blocks.js';

@@ -1,7 +1,7 @@
 // GFM tables with box-drawing borders; columns shrink (and cells wrap) to fit the width.
 import type { Tokens } from 'marked';
-import { s, sym } from '../style.js';
-import { padEnd, width, wrap } from '../text.js';
+import { s, sym } from '../text/style.js';
+import { padEnd, width, wrap } from '../text/text.js';
 import { renderInline } from './inline.js';
 
 export function renderTable(table: Tokens.Table, w: number): string[] {

@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { probeTargets } from '../../../config/probe.js';
 import { probedServers } from '../../../config/server-setup.js';
-import { listModelsAt } from '../../../session/model-setup.js';
+import { listModelsAt } from '../../../session/setup/model-setup.js';
 import { runServerSetup } from './server-setup.js';
 
 /** True once a server is saved in `$TACK_HOME/config.json`; false when the user left. */

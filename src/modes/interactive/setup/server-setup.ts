@@ -6,8 +6,8 @@ import * as ed from '../editor/editor.js';
 import { applyEdit } from '../app/input-box.js';
 import { KeyParser, type KeyEvent } from '../input/keys.js';
 import { keyCommand, type Command } from '../input/keymap.js';
-import { s, sym } from '../style.js';
-import { enterRawMode } from '../terminal.js';
+import { s, sym } from '../text/style.js';
+import { enterRawMode } from '../os/terminal.js';
 import { renderSetup, type SetupState } from './setup-view.js';
 
 export interface SetupOptions {

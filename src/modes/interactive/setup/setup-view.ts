@@ -2,8 +2,8 @@
 // base URL and the name of the variable holding its key. Pure.
 import type { ProbedServer } from '../../../config/server-setup.js';
 import type { EditorState } from '../editor/editor.js';
-import { s, sym } from '../style.js';
-import { sanitize, truncate, wrapWithPrefix } from '../text.js';
+import { s, sym } from '../text/style.js';
+import { sanitize, truncate, wrapWithPrefix } from '../text/text.js';
 
 export interface SetupState {
   fields: [EditorState, EditorState];

@@ -2,8 +2,8 @@
 // the user saw, so the diff is printed once and the tool's result can be a single line.
 import type { ApprovalAnswer, ApprovalRequest } from '../../../session/permissions/prompter.js';
 import { visible } from '../../../text/terminal-text.js';
-import { s, sym } from '../style.js';
-import { sanitize, truncate } from '../text.js';
+import { s, sym } from '../text/style.js';
+import { sanitize, truncate } from '../text/text.js';
 import { renderDiff } from './diff-view.js';
 import { DIFF_PREVIEW_LINES } from './tool-view.js';
 

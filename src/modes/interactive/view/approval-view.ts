@@ -5,9 +5,9 @@
 import type { OpenQuestion } from '../app/approval-prompt.js';
 import type { EditorState } from '../editor/editor.js';
 import { renderEditor } from '../editor/view.js';
-import { s, sym } from '../style.js';
+import { s, sym } from '../text/style.js';
 import { visible } from '../../../text/terminal-text.js';
-import { sanitize, truncate, wrapWithPrefix } from '../text.js';
+import { sanitize, truncate, wrapWithPrefix } from '../text/text.js';
 import { renderDiff } from './diff-view.js';
 
 const INDENT = '  ';

@@ -3,8 +3,8 @@
 import { extname } from 'node:path';
 import { visible } from '../../../text/terminal-text.js';
 import { highlight } from '../markdown/highlight.js';
-import { colorLevel, s, sym } from '../style.js';
-import { sanitize, truncate, width } from '../text.js';
+import { colorLevel, s, sym } from '../text/style.js';
+import { sanitize, truncate, width } from '../text/text.js';
 import { overlayBackground } from './ansi-overlay.js';
 import { type Range, wordMarks } from './diff-words.js';
 

@@ -1,8 +1,8 @@
 // The bottom line: context used, tokens, cost when known, approval mode, git branch, session; the
 // model only once it differs from the header's (the header names it and the directory already).
 import { visible } from '../../../text/terminal-text.js';
-import { s } from '../style.js';
-import { truncate } from '../text.js';
+import { s } from '../text/style.js';
+import { truncate } from '../text/text.js';
 
 export interface FooterInfo {
   model: string;

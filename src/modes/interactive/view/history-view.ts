@@ -3,8 +3,8 @@
 import { textOf } from '../../../ai/content.js';
 import type { AssistantMessage, Message, ToolResultMessage } from '../../../ai/types.js';
 import { renderMarkdown } from '../markdown/render.js';
-import { s, sym } from '../style.js';
-import { truncate } from '../text.js';
+import { s, sym } from '../text/style.js';
+import { truncate } from '../text/text.js';
 import { attachedLines, renderError, renderNotice, renderUser, userText } from './messages.js';
 import { toolHeader } from './tool-view.js';
 
@@ -16,7 +16,7 @@ export const SHOWN_MESSAGES = 200;
 /** Only the start of a long message is rendered (a paste, a huge answer): a few lines are shown anyway. */
 export const SOURCE_CHARS = 4000;
 
-/** Starts the summary message a compaction leaves (see session/entries.ts). */
+/** Starts the summary message a compaction leaves (see session/file/entries.ts). */
 const SUMMARY_START = '[The earlier part of this conversation was compacted.';
 
 /** The first `max` lines, then "… N more lines". */

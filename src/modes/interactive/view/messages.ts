@@ -1,9 +1,9 @@
 // Transcript entries other than answers and tools: the user's messages, thinking, errors, notices.
 import type { UserMessage } from '../../../ai/types.js';
 import { attachedFiles } from '../../../session/attachments/parts.js';
-import { s, sym } from '../style.js';
+import { s, sym } from '../text/style.js';
 import { visible } from '../../../text/terminal-text.js';
-import { sanitize, truncate, wrap, wrapWithPrefix } from '../text.js';
+import { sanitize, truncate, wrap, wrapWithPrefix } from '../text/text.js';
 
 export const USER_MAX_LINES = 12;
 export const THINKING_LINES = 3;

@@ -1,6 +1,6 @@
 // The messages waiting for the agent, shown dimmed above the input until the agent takes them.
-import { s, sym } from '../style.js';
-import { truncate } from '../text.js';
+import { s, sym } from '../text/style.js';
+import { truncate } from '../text/text.js';
 
 export interface QueueState {
   steering: readonly string[];

@@ -1,7 +1,7 @@
 // What /session shows: labels in one column, values beside them, a long path broken at its slashes
 // rather than inside a name. Pure.
-import { s } from '../style.js';
-import { width, wrapWithPrefix } from '../text.js';
+import { s } from '../text/style.js';
+import { width, wrapWithPrefix } from '../text/text.js';
 
 export interface SessionInfoRow {
   label: string;

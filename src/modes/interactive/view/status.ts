@@ -1,7 +1,7 @@
 // The working line: a spinner, the elapsed time and what is going on; or a retry countdown.
 import { stripControls, visible } from '../../../text/terminal-text.js';
-import { s, sym } from '../style.js';
-import { truncate } from '../text.js';
+import { s, sym } from '../text/style.js';
+import { truncate } from '../text/text.js';
 import { formatSeconds } from './tool-view.js';
 import { retryCount } from '../../retry-count.js';
 

@@ -3,8 +3,8 @@
 import type { AgentToolResult } from '../../../agent/types.js';
 import { textOf } from '../../../ai/content.js';
 import { describeCall, describeOutcome } from '../../tool-summary.js';
-import { s, sym } from '../style.js';
-import { sanitize, truncate, wrap } from '../text.js';
+import { s, sym } from '../text/style.js';
+import { sanitize, truncate, wrap } from '../text/text.js';
 import { renderDiff } from './diff-view.js';
 
 export type ToolStatus = 'preparing' | 'running' | 'done' | 'failed';

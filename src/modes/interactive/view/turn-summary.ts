@@ -1,7 +1,7 @@
 // The line after a finished turn: how long it took and what it cost, counted from the usage totals
 // when the run started (`done in 12 s · ↑4.1k ↓312 · $0.003`).
 import type { UsageTotals } from '../../../session/usage.js';
-import { s } from '../style.js';
+import { s } from '../text/style.js';
 import { compactNumber, formatCost } from './footer.js';
 
 export function formatDuration(ms: number): string {

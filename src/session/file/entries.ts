@@ -1,0 +1,53 @@
+// The session file format: a header line, then one JSON entry per line, appended as things happen.
+import type { Message } from '../../ai/types.js';
+import type { CheckpointRecord, RewindRecord, WrittenRecord } from '../../checkpoints/records.js';
+
+export const SESSION_VERSION = 1;
+
+export interface SessionHeader {
+  type: 'session';
+  version: number;
+  id: string;
+  /** ISO time */
+  created: string;
+  cwd: string;
+  model: string;
+  tack_version: string;
+  /** --fork-session: the id of the session this one was copied from */
+  forkedFrom?: string;
+}
+
+export interface MessageEntry {
+  type: 'message';
+  message: Message;
+}
+
+export interface ModelEntry {
+  type: 'model';
+  provider: string;
+  model: string;
+}
+
+/** Everything before this entry is replaced, for the model, by `summary`. */
+export interface CompactionEntry {
+  type: 'compaction';
+  summary: string;
+  /** estimated tokens before compaction */
+  tokensBefore: number;
+  /** how many messages the summary replaced */
+  messagesSummarized: number;
+  /** the messages kept verbatim after the summary, repeated so a loader needs nothing older */
+  kept: Message[];
+  timestamp: number;
+}
+
+export type SessionEntry = MessageEntry | ModelEntry | CompactionEntry | CheckpointRecord | WrittenRecord | RewindRecord;
+
+/** The user message that carries a compaction summary to the model. */
+export function summaryMessage(summary: string, timestamp: number): Message {
+  return {
+    role: 'user',
+    content: `[The earlier part of this conversation was compacted. Summary:]\n\n${summary}`,
+    timestamp,
+  };
+}

@@ -1,0 +1,61 @@
+// Fills prompts/system.md with the active tools, the environment and the context files.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { UsageError } from '../../config/errors.js';
+import { expandHome, packageRoot } from '../../config/paths.js';
+import { findContextFiles, renderContextFiles } from './context-files.js';
+import { gitSummary } from './git-summary.js';
+import type { Skill } from '../../extensions/skills/catalog.js';
+import { renderSkillIndex } from '../../extensions/skills/prompt-index.js';
+
+export interface PromptTool {
+  name: string;
+  description: string;
+}
+
+export interface SystemPromptOptions {
+  cwd: string;
+  home: string;
+  tools: PromptTool[];
+  /** replaces the template (text, or @file) */
+  replace?: string;
+  /** appended (text, or @file) */
+  append?: string;
+  /** the skills' index (name, description, SKILL.md path) */
+  skills?: readonly Pick<Skill, 'name' | 'description' | 'path'>[];
+  now?: Date;
+}
+
+/** `@path` reads a file (relative to cwd); anything else is the text itself. */
+export function textOrFile(value: string, cwd: string): string {
+  if (!value.startsWith('@')) return value;
+  const path = join(cwd, expandHome(value.slice(1)));
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (err) {
+    throw new UsageError(`cannot read ${value.slice(1)} for the system prompt: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+  }
+}
+
+function firstSentence(text: string): string {
+  const line = text.split('\n')[0].trim();
+  const end = line.search(/\.(\s|$)/);
+  return end === -1 ? line : line.slice(0, end + 1);
+}
+
+export async function buildSystemPrompt(o: SystemPromptOptions): Promise<string> {
+  const appended = o.append ? `\n\n${textOrFile(o.append, o.cwd).trim()}` : '';
+  if (o.replace !== undefined) return textOrFile(o.replace, o.cwd) + appended;
+  const template = readFileSync(join(packageRoot(), 'prompts', 'system.md'), 'utf8');
+  const now = o.now ?? new Date();
+  const values: Record<string, string> = {
+    tools: o.tools.length ? o.tools.map((t) => `- ${t.name}: ${firstSentence(t.description)}`).join('\n') : '(no tools: answer from what you know)',
+    date: now.toISOString().slice(0, 10),
+    os: `${process.platform} ${process.arch}`,
+    cwd: o.cwd,
+    git: await gitSummary(o.cwd),
+    context: renderContextFiles(findContextFiles(o.cwd, o.home)),
+    skills: renderSkillIndex(o.skills ?? []),
+  };
+  return template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => values[key] ?? whole).trimEnd() + appended;
+}

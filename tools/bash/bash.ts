@@ -1,0 +1,264 @@
+import { stat } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { execa } from 'execa';
+import { Type, type Static } from 'typebox';
+import type { AgentTool, AgentToolResult, AgentToolUpdateCallback } from '../../src/agent/types.js';
+import { OutputCollector } from './output.js';
+import type { ToolContext } from '../context.js';
+import { Semaphore } from '../fs/mutex.js';
+import { toolEnv } from '../sandbox/env.js';
+import { MARKER_VAR, killCommand, trackCommand } from '../process/process-group.js';
+import { commandMarker } from '../process/reaper.js';
+import type { Sandbox } from '../sandbox/sandbox.js';
+import { findExecutable } from '../process/which.js';
+
+export const DEFAULT_TIMEOUT_S = 120;
+export const MAX_TIMEOUT_S = 600;
+/** At most this often (4 per second) the UI gets the output so far. */
+const UPDATE_INTERVAL_MS = 250;
+/**
+ * Once the shell has exited, output still in the pipe gets this long to arrive. A background child
+ * (`server &`) keeps the pipe open forever, so we cannot wait for it to close.
+ */
+const DRAIN_MS = 100;
+/** Commands that only look may run side by side (the tool's `readOnly`); this many at once. */
+const MAX_RUNNING = 8;
+const running = new Semaphore(MAX_RUNNING);
+
+const parameters = Type.Object({
+  command: Type.String({ description: 'Shell command(s), run by bash in the workspace root' }),
+  timeout: Type.Optional(
+    Type.Number({
+      minimum: 1,
+      maximum: MAX_TIMEOUT_S,
+      description: `Seconds before the command is killed (default ${DEFAULT_TIMEOUT_S}, at most ${MAX_TIMEOUT_S})`,
+    }),
+  ),
+});
+
+export interface BashDetails {
+  command: string;
+  /** null when the command was killed by a signal */
+  exitCode: number | null;
+  signal?: string;
+  timedOut: boolean;
+  aborted: boolean;
+  truncated: boolean;
+  /** the complete output, when it was too long to show whole */
+  fullOutputPath?: string;
+  durationMs: number;
+}
+
+/** Nothing the command starts may wait for a person: no pager, no prompt, no editor, no colours. */
+const QUIET_ENV = {
+  TERM: 'dumb',
+  PAGER: 'cat',
+  GIT_PAGER: 'cat',
+  GIT_TERMINAL_PROMPT: '0',
+  GIT_EDITOR: 'true',
+};
+
+export interface BashOptions {
+  /** the environment commands get; default: this process's, without credentials (env.ts) */
+  env?: Record<string, string>;
+  /** run every command inside this sandbox */
+  sandbox?: Sandbox;
+}
+
+const SANDBOX_NOTE =
+  ' Commands run in a sandbox: only the workspace, /tmp and package caches are writable, and background ' + 'processes end when the command returns.';
+
+export function createBashTool(context: Pick<ToolContext, 'cwd'>, options: BashOptions = {}): AgentTool<typeof parameters, BashDetails> {
+  return {
+    name: 'bash',
+    label: 'Bash',
+    // a command may change anything: it waits for the batch's other calls (the Session judges each
+    // command line and lets those that only look run side by side)
+    readOnly: false,
+    description:
+      'Run a shell command with bash in the workspace root: builds, tests, git, package managers. ' +
+      'stdin is closed, so interactive programs (editors, pagers, prompts, `git rebase -i`) cannot work. ' +
+      'stdout and stderr come back merged; long output keeps its first and last lines, and the full output is ' +
+      `saved to a file you can read or grep. A non-zero exit is an error. Timeout ${DEFAULT_TIMEOUT_S} s by default ` +
+      `(timeout parameter, at most ${MAX_TIMEOUT_S}). The call returns when the shell exits: start servers in the ` +
+      'background with their output redirected (`npm run dev > /tmp/dev.log 2>&1 &`). ' +
+      'To look at files use read, grep, find and ls rather than cat, grep or find.' +
+      (options.sandbox ? SANDBOX_NOTE : ''),
+    parameters,
+    execute: (_id, params, signal, onUpdate) => runCommand(context, options, params, signal, onUpdate),
+  };
+}
+
+interface Ending {
+  exitCode: number | null;
+  signal?: string;
+  stoppedBy?: 'timeout' | 'abort';
+  spawnError?: string;
+}
+
+async function runCommand(
+  context: Pick<ToolContext, 'cwd'>,
+  options: BashOptions,
+  params: Static<typeof parameters>,
+  signal?: AbortSignal,
+  onUpdate?: AgentToolUpdateCallback<BashDetails>,
+): Promise<AgentToolResult<BashDetails>> {
+  const release = await running.acquire(signal);
+  try {
+    return await runAcquired(context, options, params, signal, onUpdate);
+  } finally {
+    release?.();
+  }
+}
+
+async function runAcquired(
+  context: Pick<ToolContext, 'cwd'>,
+  options: BashOptions,
+  params: Static<typeof parameters>,
+  signal?: AbortSignal,
+  onUpdate?: AgentToolUpdateCallback<BashDetails>,
+): Promise<AgentToolResult<BashDetails>> {
+  const started = Date.now();
+  const timeoutS = params.timeout ?? DEFAULT_TIMEOUT_S;
+  const output = new OutputCollector();
+  const details = (ending: Partial<Ending>, extra: Partial<BashDetails> = {}): BashDetails => ({
+    command: params.command,
+    exitCode: ending.exitCode ?? null,
+    ...(ending.signal ? { signal: ending.signal } : {}),
+    timedOut: ending.stoppedBy === 'timeout',
+    aborted: ending.stoppedBy === 'abort',
+    truncated: false,
+    durationMs: Date.now() - started,
+    ...extra,
+  });
+  if (signal?.aborted) {
+    return { content: [{ type: 'text', text: 'Aborted before the command started.' }], details: details({ stoppedBy: 'abort' }), isError: true };
+  }
+  if (!(await isDirectory(context.cwd))) {
+    const text = `the workspace directory ${context.cwd} does not exist, so the command cannot run there`;
+    return { content: [{ type: 'text', text }], details: details({}), isError: true };
+  }
+
+  let pendingUpdate: NodeJS.Timeout | undefined;
+  let lastUpdate = 0;
+  const scheduleUpdate = () => {
+    if (!onUpdate || pendingUpdate) return;
+    pendingUpdate = setTimeout(
+      () => {
+        pendingUpdate = undefined;
+        lastUpdate = Date.now();
+        onUpdate({ content: [{ type: 'text', text: output.preview() }], details: details({}, { truncated: output.truncated }) });
+      },
+      Math.max(0, lastUpdate + UPDATE_INTERVAL_MS - Date.now()),
+    );
+  };
+
+  const ending = await spawnAndWait(context.cwd, options, params.command, timeoutS * 1000, signal, (chunk) => {
+    output.push(chunk);
+    scheduleUpdate();
+  });
+  clearTimeout(pendingUpdate);
+  if (ending.spawnError) {
+    return { content: [{ type: 'text', text: ending.spawnError }], details: details(ending), isError: true };
+  }
+
+  const collected = output.finish();
+  let text = collected.text.replace(/\n+$/, '');
+  const notes: string[] = [];
+  if (ending.stoppedBy === 'timeout') notes.push(`[timed out after ${timeoutS} s; the command and its child processes were killed]`);
+  else if (ending.stoppedBy === 'abort') notes.push('[aborted; the command and its child processes were killed]');
+  else if (ending.signal) notes.push(`[killed by ${ending.signal}]`);
+  else if (ending.exitCode !== 0) notes.push(`[exit code ${ending.exitCode}]`);
+  const sandboxNote = ending.exitCode !== 0 ? options.sandbox?.explain(collected.text, params.command) : undefined;
+  if (sandboxNote) notes.push(sandboxNote);
+  const disarmed = options.sandbox?.afterCommand();
+  if (text === '' && notes.length === 0) text = '(no output)';
+  // told, but not an error: the command itself did what it did
+  text = [text, ...notes, disarmed].filter(Boolean).join('\n\n');
+  return {
+    content: [{ type: 'text', text }],
+    details: details(ending, { truncated: collected.truncated, fullOutputPath: collected.fullOutputPath }),
+    isError: notes.length > 0,
+  };
+}
+
+function isDirectory(path: string): Promise<boolean> {
+  return stat(path).then(
+    (stats) => stats.isDirectory(),
+    () => false,
+  );
+}
+
+function shell(): string {
+  return findExecutable('bash') ?? findExecutable('sh') ?? '/bin/sh';
+}
+
+/**
+ * Runs the command in its own process group and resolves when the shell has exited (not when the
+ * pipe closes). On timeout or abort everything it started is killed (process-group.ts), and we
+ * resolve only once it is gone.
+ */
+function spawnAndWait(
+  cwd: string,
+  options: BashOptions,
+  command: string,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+  onChunk: (chunk: Buffer) => void,
+): Promise<Ending> {
+  // `exec 2>&1` first: stderr joins stdout in one pipe, so the two stay in the order they were written.
+  const argv = ['-c', `exec 2>&1; ${command}`];
+  // before the command starts: the watcher that ends it if tack is killed runs from now on
+  const marker = commandMarker();
+  const { file, args, release } = options.sandbox ? options.sandbox.wrap(shell(), argv) : { file: shell(), args: argv, release: () => {} };
+  const child = execa(file, args, {
+    cwd,
+    env: { ...(options.env ?? toolEnv(process.env)), ...options.sandbox?.env, ...QUIET_ENV, [MARKER_VAR]: marker },
+    extendEnv: false,
+    stdin: 'ignore',
+    detached: true,
+    buffer: false,
+    reject: false,
+    encoding: 'buffer',
+  });
+  child.stdout.on('data', onChunk);
+  child.stderr.on('data', onChunk);
+  const processes = child.pid === undefined ? undefined : { pid: child.pid, marker };
+  const untrack = processes ? trackCommand(processes) : () => false;
+
+  return new Promise<Ending>((resolve) => {
+    let stoppedBy: Ending['stoppedBy'];
+    let killing: Promise<void> | undefined;
+    const stop = (reason: 'timeout' | 'abort') => {
+      if (stoppedBy || !processes) return;
+      stoppedBy = reason;
+      killing = killCommand(processes);
+    };
+    const timer = setTimeout(() => stop('timeout'), timeoutMs);
+    const onAbort = () => stop('abort');
+    signal?.addEventListener('abort', onAbort, { once: true });
+    // an abort that came while the command was being started has no event left to fire
+    if (signal?.aborted) stop('abort');
+    const settle = (ending: Ending) => {
+      release();
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      untrack();
+      resolve(ending);
+    };
+
+    child.once('error', (error) => {
+      child.stdout.destroy();
+      child.stderr.destroy();
+      settle({ exitCode: null, spawnError: `could not run the command: ${error.message}` });
+    });
+    child.once('exit', async (exitCode, exitSignal) => {
+      const closed = new Promise((done) => child.stdout.once('close', done));
+      await Promise.race([closed, sleep(DRAIN_MS)]);
+      child.stdout.destroy();
+      child.stderr.destroy();
+      await killing;
+      settle({ exitCode, signal: exitSignal ?? undefined, stoppedBy });
+    });
+  });
+}

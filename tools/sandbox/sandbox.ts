@@ -1,0 +1,243 @@
+// The bubblewrap sandbox bash commands run in: the whole file system read-only except the workspace
+// (with its .git), a private /tmp and the package-manager caches; credential stores in $HOME hidden;
+// fresh /proc (own pid namespace, so no other process's environment is readable) and /dev.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { isInside } from '../fs/paths.js';
+import { emptyDir, holdPlaces, sweepLeftovers } from './placeholders.js';
+import { ownTempDir } from '../process/own-temp.js';
+import { DISABLED_SUFFIX, disarmRepository } from './planted-repos.js';
+import { PROTECTED_MENTION, runsLater } from './runs-later.js';
+import { emptyFile, explainMasked, unexposed } from './secrets.js';
+import type { SecretTest } from '../fs/secret-files.js';
+import { findExecutable } from '../process/which.js';
+import { WorkspaceScanner } from './workspace-scan.js';
+
+/** Directories under $HOME that hold credentials: hidden in the sandbox, and asked about before reading. */
+export const HOME_SECRET_DIRS = ['.ssh', '.aws', '.gnupg', '.azure', '.kube', '.docker', '.config/gcloud', '.config/gh', '.password-store'];
+export const HOME_SECRET_FILES = ['.netrc', '.git-credentials', '.pgpass', '.npmrc'];
+/** Package-manager caches: installs need to write them. */
+const HOME_CACHES = ['.npm', '.cache', '.cargo', '.rustup', '.local/share/pnpm', '.pnpm-store', '.yarn', '.bun', 'go/pkg', '.m2', '.gradle'];
+/** Created when missing, so `npm install` works in a fresh home. */
+const CREATED_CACHES = ['.npm', '.cache'];
+
+export interface SandboxSettings {
+  /** the workspace root: writable */
+  cwd: string;
+  home: string;
+  network: boolean;
+  /** more directories to hide (tack's own home with its sessions) */
+  hide?: readonly string[];
+  /** more writable directories: caches configured elsewhere (`npm_config_cache`) */
+  writable?: readonly string[];
+  /** the workspace's secret files, shown to commands as empty files */
+  secretFile?: SecretTest;
+  /** workspace files (globs) let through although they look secret */
+  exposeSecretFiles?: readonly string[];
+  /** workspace files a hook or MCP server runs: read-only, like git's hooks (known once the session's extensions are) */
+  runFiles?: () => readonly string[];
+  /** the workspace's scanner, shared with the approval gate; one is made when not given */
+  scanner?: WorkspaceScanner;
+}
+
+/** Everything the bwrap command line is built from, gathered from the disk first. */
+export interface SandboxPlan {
+  cwd: string;
+  /** the host directory mounted as /tmp inside */
+  tmp: string;
+  /** directories under the host's /tmp that must stay visible (read-only) over the private one */
+  readOnly: string[];
+  writable: string[];
+  hideDirs: string[];
+  hideFiles: string[];
+  /** git directories inside the workspace, bound onto themselves so they cannot be swapped */
+  pinned: string[];
+  /** kept read-only inside the writable workspace: what would run later outside the sandbox */
+  protected: string[];
+  /** on the same list but not there yet: an empty read-only folder holds each place */
+  missing: string[];
+  /** secret files of the workspace, mounted over with an empty file */
+  maskFiles: string[];
+  /** repositories nested in the workspace when the command starts (protected like the root's) */
+  nestedGitDirs: string[];
+  network: boolean;
+}
+
+export interface Sandbox {
+  /** the program and arguments that run `file args` inside the sandbox; `release` when it has ended */
+  wrap(file: string, args: readonly string[]): { file: string; args: string[]; release: () => void };
+  /** variables the sandboxed command gets on top of the tool environment */
+  env: Record<string, string>;
+  /** a note for the model when a failed command (its output, its text) shows the sandbox stopped it */
+  explain(output: string, command: string): string | undefined;
+  /** after each command: repositories it made are disarmed (planted-repos.ts); a note for the model when one was */
+  afterCommand(): string | undefined;
+}
+
+export type SandboxProbe = { ok: true; bwrap: string } | { ok: false; reason: string };
+
+let probed: SandboxProbe | undefined;
+
+/** Whether bwrap can make a sandbox here: containers often forbid the namespaces it needs. Once per process. */
+export function probeSandbox(): SandboxProbe {
+  if (probed) return probed;
+  if (process.platform !== 'linux') return (probed = { ok: false, reason: 'the sandbox needs Linux (bubblewrap)' });
+  const bwrap = findExecutable('bwrap');
+  if (!bwrap) return (probed = { ok: false, reason: 'bwrap (bubblewrap) is not installed' });
+  const run = spawnSync(bwrap, ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--unshare-pid', '--die-with-parent', 'true'], {
+    encoding: 'utf8',
+    timeout: 10_000,
+  });
+  if (run.status === 0) return (probed = { ok: true, bwrap });
+  const why = (run.stderr || run.error?.message || `exit code ${run.status}`).trim().split('\n')[0];
+  return (probed = { ok: false, reason: `bwrap cannot create a sandbox here (${why})` });
+}
+
+/** The repository's git directory when it lies outside the workspace (the workspace is a subdirectory). */
+function gitDirsOutside(cwd: string): string[] {
+  for (let dir = cwd; ; dir = dirname(dir)) {
+    const dotGit = join(dir, '.git');
+    if (existsSync(dotGit)) {
+      if (statSync(dotGit).isDirectory()) return isInside(cwd, dotGit) ? [] : [dotGit];
+      // a worktree: `.git` is a file naming the real git directory, which shares a common one
+      const gitdir = /^gitdir:\s*(.+)$/m.exec(readFileSync(dotGit, 'utf8'))?.[1]?.trim();
+      if (!gitdir) return [];
+      const real = resolve(dir, gitdir);
+      const commonFile = join(real, 'commondir');
+      const common = existsSync(commonFile) ? resolve(real, readFileSync(commonFile, 'utf8').trim()) : undefined;
+      return [real, ...(common ? [common] : [])].filter((d) => existsSync(d) && !isInside(cwd, d));
+    }
+    if (dirname(dir) === dir) return [];
+  }
+}
+
+export function planSandbox(settings: SandboxSettings, scanner: WorkspaceScanner): SandboxPlan {
+  const { cwd, home } = settings;
+  for (const cache of CREATED_CACHES) {
+    try {
+      if (existsSync(home)) mkdirSync(join(home, cache), { recursive: true });
+    } catch {
+      // a read-only home: installs will say so themselves
+    }
+  }
+  const visible = (path: string) => existsSync(path) && !isInside(path, cwd);
+  const runtimeDir = process.env.XDG_RUNTIME_DIR;
+  const scan = scanner.scan();
+  const protection = runsLater(cwd, { nestedGitDirs: scan.nestedGitDirs, runFiles: settings.runFiles?.() });
+  return {
+    cwd,
+    // one private /tmp per tack process, so files a command leaves there are there for the next one
+    tmp: ownTempDir('sandbox'),
+    readOnly: [home].filter((dir) => isInside('/tmp', dir) && existsSync(dir)),
+    writable: [...gitDirsOutside(cwd), ...[...HOME_CACHES.map((c) => join(home, c)), ...(settings.writable ?? [])].filter((p) => existsSync(p))],
+    hideDirs: [...HOME_SECRET_DIRS.map((d) => join(home, d)), ...(settings.hide ?? []), ...(runtimeDir ? [runtimeDir] : [])].filter(visible),
+    hideFiles: [...HOME_SECRET_FILES.map((f) => join(home, f)), '/var/run/docker.sock', '/run/docker.sock'].filter(visible),
+    pinned: protection.pinned,
+    protected: protection.readOnly,
+    missing: protection.missing,
+    maskFiles: unexposed(scan.secrets, cwd, settings.exposeSecretFiles),
+    nestedGitDirs: scan.nestedGitDirs,
+    network: settings.network,
+  };
+}
+
+/** The bwrap options for a plan; later mounts cover earlier ones, so the order matters. */
+export function bwrapArgs(plan: SandboxPlan): string[] {
+  return [
+    '--ro-bind',
+    '/',
+    '/',
+    '--dev',
+    '/dev',
+    '--proc',
+    '/proc',
+    '--bind',
+    plan.tmp,
+    '/tmp',
+    ...plan.readOnly.flatMap((dir) => ['--ro-bind', dir, dir]),
+    '--bind',
+    plan.cwd,
+    plan.cwd,
+    ...plan.writable.flatMap((dir) => ['--bind', dir, dir]),
+    ...plan.pinned.flatMap((dir) => ['--bind', dir, dir]),
+    ...plan.protected.flatMap((path) => ['--ro-bind', path, path]),
+    // bwrap makes the mount point in the workspace; placeholders.ts takes it away again after
+    ...plan.missing.flatMap((path) => ['--ro-bind', emptyDir(), path]),
+    ...plan.hideDirs.flatMap((dir) => ['--tmpfs', dir]),
+    ...plan.hideFiles.flatMap((file) => ['--ro-bind', '/dev/null', file]),
+    ...plan.maskFiles.flatMap((file) => ['--ro-bind', emptyFile(), file]),
+    // its own pid namespace: the command cannot read /proc/<tack>/environ, and nothing it starts outlives it
+    '--unshare-pid',
+    '--die-with-parent',
+    ...(plan.network ? [] : ['--unshare-net']),
+    // root inside must not be able to remount the file system writable
+    '--cap-drop',
+    'ALL',
+    '--chdir',
+    plan.cwd,
+    '--',
+  ];
+}
+
+const READ_ONLY_FS = /read-only file system|EROFS/i;
+/** Without a network namespace's interfaces even a local server refuses: the sandbox has its own loopback. */
+const NO_NETWORK = /could not resolve|network is unreachable|connection refused|EAI_AGAIN|ENETUNREACH|ENOTFOUND|ECONNREFUSED|name resolution/i;
+
+const BUSY = /Device or resource busy|EBUSY/i;
+
+export function explainSandboxFailure(output: string, network: boolean): string | undefined {
+  if ((READ_ONLY_FS.test(output) || BUSY.test(output)) && PROTECTED_MENTION.test(output)) {
+    return (
+      "[git's hooks, config and info, .tack/, .mcp.json, .claude/, .agents/ and .vscode/ are read-only in the sandbox, " +
+      'so nothing written there can run later outside it; `git add`, `git commit` and branch switches still work. ' +
+      'If this change is needed, make it with the edit or write tool (the user is asked) or tell the user]'
+    );
+  }
+  if (READ_ONLY_FS.test(output)) {
+    return (
+      '[writing outside the workspace is blocked by the sandbox; only the workspace, /tmp and package caches ' +
+      '(~/.npm, ~/.cache, ~/.cargo, …) are writable. Write inside the workspace instead; if the user needs this, ' +
+      'they can run tack with --sandbox off (or "sandbox": "off" in .tack/config.json)]'
+    );
+  }
+  if (!network && NO_NETWORK.test(output)) {
+    return '[the network is off in the sandbox (--no-network or "sandboxNetwork": false); the user can turn it back on]';
+  }
+  return undefined;
+}
+
+export function createSandbox(bwrap: string, settings: SandboxSettings): Sandbox {
+  const scanner = settings.scanner ?? new WorkspaceScanner(settings.cwd, settings.secretFile ?? (() => undefined));
+  let masked: string[] = [];
+  /** the nested repositories seen so far: those protected while commands ran, or disarmed after */
+  const knownRepos = new Set<string>();
+  let swept = false;
+  return {
+    wrap: (file, args) => {
+      if (!swept) sweepLeftovers([join(settings.cwd, '.mcp.json'), ...(settings.runFiles?.() ?? [])]);
+      swept = true;
+      const plan = planSandbox(settings, scanner);
+      masked = plan.maskFiles;
+      for (const gitDir of plan.nestedGitDirs) knownRepos.add(gitDir);
+      const release = holdPlaces(plan.missing, plan.protected);
+      return { file: bwrap, args: [...bwrapArgs(plan), file, ...args], release };
+    },
+    env: { TMPDIR: '/tmp' },
+    explain: (output, command) => explainMasked(masked, settings.cwd, `${command}\n${output}`) ?? explainSandboxFailure(output, settings.network),
+    afterCommand: () => {
+      const notes: string[] = [];
+      for (const gitDir of scanner.scan().nestedGitDirs) {
+        if (knownRepos.has(gitDir)) continue;
+        knownRepos.add(gitDir);
+        const found = disarmRepository(gitDir);
+        if (found.length > 0) notes.push(`${relative(settings.cwd, gitDir)} (${found.join(', ')})`);
+      }
+      if (notes.length === 0) return undefined;
+      return (
+        `[tack set aside what would run a program at the next git command in a repository this command made: ${notes.join('; ')}. ` +
+        `The originals are kept with the suffix ${DISABLED_SUFFIX}; only the user can bring them back]`
+      );
+    },
+  };
+}
