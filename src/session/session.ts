@@ -70,7 +70,11 @@ export class Session {
     this.compactedCount = o.resume?.compactedCount ?? 0;
     this.file = o.file === null ? null : (o.file ?? join(sessionsDir(config.home, config.cwd), sessionFileName(new Date(), this.id)));
     if (this.file) this.lock = lockSession(this.file);
-    if (o.resume && this.file) this.writer = SessionWriter.reopen(this.file);
+    if (o.resume && this.file) {
+      const { writer, torn } = SessionWriter.reopen(this.file);
+      this.writer = writer;
+      if (torn) this.note(`the session file's last line was cut off by a crash; it is kept in ${torn}`);
+    }
     this.checkpoints = makeCheckpoints(config, this.id, o.resume, (entry) => this.write(entry));
     this.checkpointStep = new CheckpointStep(
       () => this.checkpoints,

@@ -5,6 +5,7 @@ import { UsageError } from '../../config/errors.js';
 import { sessionsDir } from '../../config/paths.js';
 import type { Message, ToolCall, ToolResultMessage } from '../../ai/types.js';
 import { readLines, type RawLine } from './line-reader.js';
+import { cutTornTail } from './torn-tail.js';
 import { summaryMessage, type MessageEntry, type SessionEntry, type SessionHeader } from './entries.js';
 import type { TimelineRecord } from '../../checkpoints/records.js';
 
@@ -31,8 +32,10 @@ export class SessionWriter {
     return writer;
   }
 
-  static reopen(path: string): SessionWriter {
-    return new SessionWriter(path, openSync(path, 'a'));
+  /** `torn`: where a torn last line was kept, when a crash left one (torn-tail.ts). */
+  static reopen(path: string): { writer: SessionWriter; torn?: string } {
+    const torn = cutTornTail(path);
+    return { writer: new SessionWriter(path, openSync(path, 'a')), torn };
   }
 
   append(entry: SessionEntry): void {
