@@ -95,9 +95,9 @@ export function toolPreview(t: ToolCallView, cols: number, expanded = false): st
   switch (t.name) {
     case 'bash': {
       if (!text) return t.status === 'running' ? [] : indent([s.gray('(no output)')]);
-      return indent(
-        tail(text.split('\n'), BASH_PREVIEW_LINES, t.status !== 'running').map((l) => (l.startsWith('… ') ? s.gray(l) : s.dim(truncate(l, inner)))),
-      );
+      const lines =
+        d.truncated && typeof d.totalLines === 'number' ? keptTail(text, d.totalLines) : tail(text.split('\n'), BASH_PREVIEW_LINES, t.status !== 'running');
+      return indent(lines.map((l) => (l.startsWith('… ') || l.startsWith('[… ') ? s.gray(truncate(l, inner)) : s.dim(truncate(l, inner)))));
     }
     case 'edit':
     case 'write': {
@@ -136,6 +136,20 @@ export function toolPreview(t: ToolCallView, cols: number, expanded = false): st
 function pathOf(t: ToolCallView): string | undefined {
   const path = t.args && typeof t.args === 'object' ? (t.args as Record<string, unknown>).path : undefined;
   return typeof path === 'string' ? path : undefined;
+}
+
+/**
+ * The last lines of output the bash tool cut to its head and tail: counted against the output's true
+ * line count, not the kept text's; a cut that left out no whole line (one huge line) says its bytes.
+ */
+function keptTail(text: string, totalLines: number): string[] {
+  const lines = text.split('\n');
+  const at = lines.findIndex((l) => l.startsWith('[… ') && l.includes(' omitted; '));
+  if (at < 0) return tail(lines, BASH_PREVIEW_LINES, true);
+  // the kept text is `head`, a blank line, the note, a blank line, `tail`
+  const shown = lines.slice(at + 2).slice(-BASH_PREVIEW_LINES);
+  const more = totalLines - shown.length;
+  return [more > 0 ? `… ${more} more lines above (Ctrl+O shows the kept head and tail)` : lines[at], ...shown];
 }
 
 /** The last `n` lines, with a "… N more lines" note above them when some were left out. */
