@@ -15,9 +15,6 @@ import { collectMcpServers, findProjectMcpFile, readMcpFile, type McpServerSpec,
 
 export const OPENAI_BASE_URL = PRESETS.openai!.baseUrl;
 
-/** Model calls one run may make without `--max-turns`: a model that never stops cannot spend for ever. */
-export const DEFAULT_MAX_TURNS = 200;
-
 /** The flags that affect configuration, as commander parsed them. */
 export interface ConfigFlags {
   model?: string;
@@ -74,7 +71,8 @@ export interface ResolvedConfig {
   /** whose prices from the model table this server charges */
   bills: Vendor[];
   thinking: ThinkingLevel | undefined;
-  maxTurns: number;
+  /** no default: a long task is not cut short; loops are caught by the run guard (agent/run-guard.ts) */
+  maxTurns: number | undefined;
   maxRequests: number | undefined;
   /** print mode reads at most this much piped input */
   stdinLimitBytes: number;
@@ -356,7 +354,7 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = proce
     modelFacts: file.models ?? {},
     bills: ownServer ? (entry.bills ?? []) : [],
     thinking: flags.thinking ?? file.thinking,
-    maxTurns: flags.maxTurns ?? file.maxTurns ?? DEFAULT_MAX_TURNS,
+    maxTurns: flags.maxTurns ?? file.maxTurns,
     maxRequests: file.maxRequests,
     stdinLimitBytes: Math.round((file.stdinLimitMB ?? 1) * 1048576),
     retry: file.retry && Object.keys(file.retry).length > 0 ? file.retry : undefined,

@@ -20,6 +20,9 @@ import { renderTurnEnd } from '../view/turn-summary.js';
 import type { RetryInfo } from '../view/status.js';
 import { renderToolCall, type ToolCallView } from '../view/tool-view.js';
 
+/** A long run says how far it is every this many model calls. */
+const PROGRESS_EVERY = 50;
+
 const TOOL_PREVIEW_INTERVAL_MS = 250;
 
 type LiveTool = ToolCallView & { shownAt: number; latest?: AgentToolResult };
@@ -44,6 +47,8 @@ export class ConversationView {
   /** what the live region showed of an answer a retry dropped: kept, dimmed, until the retry's answer comes */
   private cutOff = '';
   private runStartedAt = 0;
+  /** model calls in this run, for the progress line a long run gets (no default limit stops it) */
+  private callsInRun = 0;
   /** edits whose diff went into the scrollback with the answered question: their results are one line */
   private readonly diffsShown = new Set<string>();
 
@@ -104,6 +109,7 @@ export class ConversationView {
       case 'agent_start':
         if (!this.inRun) {
           this.runStartedAt = Date.now();
+          this.callsInRun = 0;
           const usage = this.o.usage?.();
           this.usageAtStart = usage ? { ...usage } : null;
         }
@@ -195,6 +201,7 @@ export class ConversationView {
       this.answer.update(m);
       this.answer.flush(t, true);
       this.lastAssistant = m;
+      if (++this.callsInRun % PROGRESS_EVERY === 0) t.notice(`still working: ${this.callsInRun} model calls in this run so far`);
       if (m.stopReason === 'error') {
         t.error(m.errorMessage ?? 'the model call failed');
         this.errorShown = true;
