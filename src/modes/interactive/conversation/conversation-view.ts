@@ -135,7 +135,7 @@ export class ConversationView {
       case 'message_update':
         this.answer.update(e.message);
         this.retryInfo = null;
-        if (e.message.content.length > 0) this.cutOff = '';
+        if (e.message.content.length > 0 && this.cutOff) this.keepCutOff();
         break;
       case 'message_end':
         this.onMessageEnd(e.message);
@@ -185,6 +185,19 @@ export class ConversationView {
     this.cutOff = this.answer.unprinted() || this.cutOff;
     this.answer.drop();
     this.retryInfo = { attempt: e.attempt, maxAttempts: e.maxAttempts, reason: e.reason, at: Date.now() + e.delayMs };
+  }
+
+  /** The retry answers: what was cut off leaves the live region as one dim line (Ctrl+O: all of it). */
+  private keepCutOff(): void {
+    const text = this.cutOff.trimEnd();
+    this.cutOff = '';
+    const whole = (width: number) => [s.dim(`${sym('⋯', '...')} cut off`), ...wrap(text, width).map((l) => s.dim(l))];
+    if (this.showFull) {
+      this.transcript.push(whole(this.width));
+      return;
+    }
+    this.transcript.push([s.dim(`${sym('⋯', '...')} an earlier answer was cut off after ${text.length} characters (Ctrl+O shows it)`)]);
+    this.lastFolded = whole;
   }
 
   private onMessageEnd(m: UserMessage | AssistantMessage | ToolResultMessage): void {
