@@ -1,5 +1,6 @@
 // What an ACP client is shown: Session events and stored messages as `session/update` payloads.
 // Pure: no connection, no I/O.
+import { plural } from '../../../tools/format.js';
 import type { SessionUpdate, ToolCallContent, ToolCallLocation, ToolKind } from '@agentclientprotocol/sdk';
 import type { AgentToolResult } from '../../agent/types.js';
 import { textOf } from '../../ai/content.js';
@@ -76,7 +77,9 @@ export function updatesFor(event: SessionEvent, cwd: string): SessionUpdate[] {
     case 'retry':
       return [{ sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: `\n(${event.reason}; retrying)\n` } }];
     case 'compaction_end':
-      return [{ sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: `\n(compacted ${event.messagesSummarized} earlier messages)\n` } }];
+      return [
+        { sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: `\n(compacted ${plural(event.messagesSummarized, 'earlier message')})\n` } },
+      ];
     default:
       return [];
   }

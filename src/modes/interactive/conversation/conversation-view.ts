@@ -2,6 +2,7 @@
 // being streamed, the tool calls on screen (with their throttled previews and times), a retry's
 // countdown and whether tool output is shown in full. Busy, queue, transcript and usage are the
 // Session's; this renders into the Transcript and never drains it.
+import { plural } from '../../../../tools/format.js';
 import type { AgentEvent, AgentToolResult } from '../../../agent/types.js';
 import type { AssistantMessage, ToolCall, ToolResultMessage, UserMessage } from '../../../ai/types.js';
 import type { ApprovalAnswer, ApprovalRequest } from '../../../session/permissions/prompter.js';
@@ -100,7 +101,7 @@ export class ConversationView {
     switch (e.type) {
       case 'compaction_end':
         this.transcript.notice(
-          `compacted the conversation: ${e.messagesSummarized} earlier messages summarized (${e.reason === 'manual' ? 'on request' : e.reason === 'overflow' ? 'the server said the context was full' : 'the context was filling up'})`,
+          `compacted the conversation: ${plural(e.messagesSummarized, 'earlier message')} summarized (${e.reason === 'manual' ? 'on request' : e.reason === 'overflow' ? 'the server said the context was full' : 'the context was filling up'})`,
         );
         break;
       case 'compaction_error':

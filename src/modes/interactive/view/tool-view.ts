@@ -1,5 +1,6 @@
 // One tool call as it appears on screen: a header line with a status mark and the call in a few
 // words, and a short preview of what it did (last output lines, a diff, a count).
+import { plural } from '../../../../tools/format.js';
 import type { AgentToolResult } from '../../../agent/types.js';
 import { textOf } from '../../../ai/content.js';
 import { describeCall, describeOutcome } from '../../tool-summary.js';
@@ -70,8 +71,6 @@ export function formatSeconds(ms: number): string {
   const sec = Math.floor(ms / 1000);
   return sec < 60 ? `${sec}s` : `${Math.floor(sec / 60)}m${String(sec % 60).padStart(2, '0')}s`;
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function num(d: Record<string, unknown>, key: string): number | undefined {
   return typeof d[key] === 'number' ? (d[key] as number) : undefined;
@@ -149,14 +148,14 @@ function keptTail(text: string, totalLines: number): string[] {
   // the kept text is `head`, a blank line, the note, a blank line, `tail`
   const shown = lines.slice(at + 2).slice(-BASH_PREVIEW_LINES);
   const more = totalLines - shown.length;
-  return [more > 0 ? `… ${more} more lines above (Ctrl+O shows the kept head and tail)` : lines[at], ...shown];
+  return [more > 0 ? `… ${plural(more, 'more line')} above (Ctrl+O shows the kept head and tail)` : lines[at], ...shown];
 }
 
 /** The last `n` lines, with a "… N more lines" note above them when some were left out. */
 function tail(lines: string[], n: number, note: boolean): string[] {
   if (lines.length <= n) return lines;
   const shown = lines.slice(-n);
-  return note ? [`… ${lines.length - n} more lines above (Ctrl+O to show)`, ...shown] : shown;
+  return note ? [`… ${plural(lines.length - n, 'more line')} above (Ctrl+O to show)`, ...shown] : shown;
 }
 
 export function renderToolCall(t: ToolCallView, cols: number, o: { expanded?: boolean; now?: number } = {}): string[] {
