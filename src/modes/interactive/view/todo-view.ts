@@ -11,7 +11,7 @@ const MAX_SHOWN = 12;
 const oneLine = (text: string) => sanitize(text).replace(/\s*\n\s*/g, ' ');
 
 function itemLine(item: TodoItem, cols: number): string {
-  const text = truncate(`${item.id}. ${oneLine(item.text)}`, Math.max(4, cols - 4));
+  const text = truncate(oneLine(`${item.id}. ${item.text}`), Math.max(4, cols - 4));
   switch (item.status) {
     case 'done':
       return `  ${s.green(sym('✓', 'x'))} ${s.dim(text)}`;
