@@ -69,11 +69,7 @@ export class Session {
     this.mcp = o.mcp;
     this.note = o.note ?? (() => {});
     this.extensions = o.extensions ?? NO_EXTENSIONS;
-    this.todos = o.todos ?? new Todos(o.resume?.todos);
-    this.todos.onChange((items, persist) => {
-      if (persist) this.write({ type: 'todos', items: [...items] });
-      void this.emit({ type: 'todo', items });
-    });
+    this.todos = (o.todos ?? new Todos(o.resume?.todos)).attach({ write: (e) => this.write(e), emit: (e) => void this.emit(e) });
     this.id = o.id ?? o.resume?.header.id ?? randomUUID();
     this.compactedCount = o.resume?.compactedCount ?? 0;
     this.file = o.file === null ? null : (o.file ?? join(sessionsDir(config.home, config.cwd), sessionFileName(new Date(), this.id)));

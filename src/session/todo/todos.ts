@@ -1,16 +1,15 @@
 // One Session's todo list: the items, the tool that changes them, what each change tells the Session
 // (an entry in the session file, a `todo` event) and the reminder in the model's requests.
 import type { AgentMessage, AnyAgentTool } from '../../agent/types.js';
+import type { TodosEntry } from '../file/entries.js';
 import type { TodoItem } from './list.js';
 import { Reminders } from './reminder.js';
 import { createTodoTool } from './tool.js';
 
-/** `persist`: false for a list emptied by a new conversation, which has no file yet. */
-export type TodoListener = (items: readonly TodoItem[], persist: boolean) => void;
-
 export class Todos {
   private list: readonly TodoItem[];
-  private listener: TodoListener = () => {};
+  private write: (entry: TodosEntry) => void = () => {};
+  private emit: (event: { type: 'todo'; items: readonly TodoItem[] }) => void = () => {};
   private readonly reminders = new Reminders();
   readonly tool: AnyAgentTool;
 
@@ -26,12 +25,14 @@ export class Todos {
     return this.list;
   }
 
-  /** The Session's one listener: it writes the entry and emits the event. */
-  onChange(listener: TodoListener): void {
-    this.listener = listener;
+  /** The Session's file and listeners: each change is an entry in the one, a `todo` event for the others. */
+  attach(to: { write: (entry: TodosEntry) => void; emit: (event: { type: 'todo'; items: readonly TodoItem[] }) => void }): this {
+    this.write = to.write;
+    this.emit = to.emit;
+    return this;
   }
 
-  /** A new conversation starts with an empty list. */
+  /** A new conversation starts with an empty list (no entry: its file does not exist yet). */
   reset(): void {
     if (this.list.length) this.change([], false);
   }
@@ -43,6 +44,7 @@ export class Todos {
 
   private change(items: readonly TodoItem[], persist: boolean): void {
     this.list = items;
-    this.listener(items, persist);
+    if (persist) this.write({ type: 'todos', items: [...items] });
+    this.emit({ type: 'todo', items });
   }
 }
