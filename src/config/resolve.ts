@@ -10,7 +10,7 @@ import type { HooksConfig } from './hooks-schema.js';
 import type { ApprovalMode } from './schema.js';
 import { PRESETS, type Preset } from '../ai/presets.js';
 import type { ConfigFile, ModelFactsConfig, ProviderConfig } from './schema.js';
-import { TOOL_NAMES, type ToolName } from '../../tools/names.js';
+import { SESSION_TOOL_NAMES, TOOL_NAMES, type SessionToolName, type ToolName } from '../../tools/names.js';
 import { collectMcpServers, findProjectMcpFile, readMcpFile, type McpServerSpec, type McpSource } from './mcp-servers.js';
 
 export const OPENAI_BASE_URL = PRESETS.openai!.baseUrl;
@@ -79,7 +79,7 @@ export interface ResolvedConfig {
   retry: RetryOptions | undefined;
   idleTimeoutMs: number | undefined;
   answerTimeoutMs: number | undefined;
-  tools: ToolName[];
+  tools: (ToolName | SessionToolName)[];
   compaction: { reserveTokens?: number; keepRecentTokens?: number };
   checkpoints: CheckpointSettings;
   /** undefined: the mode's default (`ask` interactive, print mode's own) */
@@ -176,14 +176,13 @@ function sandboxSettings(files: ConfigFile[]): { mode: 'on' | 'off' | undefined;
   };
 }
 
-export function parseToolList(list: string | string[]): ToolName[] {
+export function parseToolList(list: string | string[]): (ToolName | SessionToolName)[] {
   const names = (Array.isArray(list) ? list : list.split(',')).map((n) => n.trim()).filter(Boolean);
+  const known: readonly string[] = [...TOOL_NAMES, ...SESSION_TOOL_NAMES];
   for (const name of names) {
-    if (!(TOOL_NAMES as readonly string[]).includes(name)) {
-      throw new UsageError(`unknown tool "${name}"; the tools are: ${TOOL_NAMES.join(', ')}`);
-    }
+    if (!known.includes(name)) throw new UsageError(`unknown tool "${name}"; the tools are: ${known.join(', ')}`);
   }
-  return [...new Set(names)] as ToolName[];
+  return [...new Set(names)] as (ToolName | SessionToolName)[];
 }
 
 /** A built-in preset with the settings' entry of the same name laid over it (compat merged). */
@@ -360,7 +359,7 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = proce
     retry: file.retry && Object.keys(file.retry).length > 0 ? file.retry : undefined,
     idleTimeoutMs: idle !== undefined ? idle * 1000 : undefined,
     answerTimeoutMs: answer !== undefined ? answer * 1000 : undefined,
-    tools: parseToolList(flags.tools ?? file.tools ?? [...TOOL_NAMES]),
+    tools: parseToolList(flags.tools ?? file.tools ?? [...TOOL_NAMES, ...SESSION_TOOL_NAMES]),
     compaction: file.compaction ?? {},
     checkpoints: checkpointSettings(file.checkpoints),
     approval: approvalMode(flags, file),

@@ -14,6 +14,7 @@ import { loadSession } from './file/store.js';
 import { buildSystemPrompt } from './prompt/system-prompt.js';
 import { rewriteArguments } from './setup/updated-input.js';
 import { MESSAGE_LIMIT, stripControls } from '../text/terminal-text.js';
+import { Todos } from './todo/todos.js';
 
 /** for a hook called without the run's signal (the loop always passes one) */
 const NEVER = new AbortController().signal;
@@ -46,7 +47,10 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
   let session: Session | undefined;
   const ids = () => ({ sessionId: session?.id ?? id, transcriptPath: session ? session.file : (o.resumeFile ?? null) });
   const extensions = await loadExtensions(config, { env: safety.toolEnv, note, ids });
-  const tools = config.tools.map((name) => (name === 'bash' ? safety.bashTool : allTools.byName[name])).map((tool) => extensions.hooks?.wrap(tool) ?? tool);
+  const todos = new Todos(resume?.todos);
+  const tools = config.tools
+    .map((name) => (name === 'bash' ? safety.bashTool : name === 'todo' ? todos.tool : allTools.byName[name]))
+    .map((tool) => extensions.hooks?.wrap(tool) ?? tool);
   // the SDK loads only when there are servers to run, and (deferred) only once the caller says so
   const mcp = config.mcpServers.some((s) => !s.disabled)
     ? new McpHost(config.mcpServers, { home: config.home, baseEnv: safety.toolEnv, version: packageVersion(), notify: note })
@@ -85,7 +89,7 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
         return (await safety.gate.beforeToolCall(call, context.tool, signal, hook)) ?? o.beforeToolCall?.(context, signal);
       },
     },
-    { ...o, id, file: o.resumeFile ?? o.file, resume, approvals: safety.gate, mcp, note, extensions },
+    { ...o, id, file: o.resumeFile ?? o.file, resume, approvals: safety.gate, mcp, note, extensions, todos },
   );
   if (!o.deferExtensions) session.startExtensions(!o.oneShot);
   return session;

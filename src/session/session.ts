@@ -20,6 +20,7 @@ import type { Checkpoints } from '../checkpoints/checkpoints.js';
 import { CheckpointStep, makeCheckpoints, rewind, type RewindOutcome, type RewindWhat } from './checkpointing.js';
 import { type Submission, type SubmitOptions, type Submitted, submitInput } from './input/submit.js';
 import type { CompactionReason, SessionEvent, SessionListener, SessionOptions } from './session-types.js';
+import { Todos } from './todo/todos.js';
 
 export type { CompactionReason, SessionEvent, SessionListener, SessionOptions } from './session-types.js';
 
@@ -53,6 +54,8 @@ export class Session {
   checkpoints: Checkpoints | undefined;
   private readonly checkpointStep: CheckpointStep;
   private messageEntries = 0;
+  /** the model's todo list: each change is an entry in the file and a `todo` event */
+  readonly todos: Todos;
 
   constructor(
     readonly config: ResolvedConfig,
@@ -66,6 +69,7 @@ export class Session {
     this.mcp = o.mcp;
     this.note = o.note ?? (() => {});
     this.extensions = o.extensions ?? NO_EXTENSIONS;
+    this.todos = (o.todos ?? new Todos(o.resume?.todos)).attach({ write: (e) => this.write(e), emit: (e) => void this.emit(e) });
     this.id = o.id ?? o.resume?.header.id ?? randomUUID();
     this.compactedCount = o.resume?.compactedCount ?? 0;
     this.file = o.file === null ? null : (o.file ?? join(sessionsDir(config.home, config.cwd), sessionFileName(new Date(), this.id)));
@@ -90,6 +94,7 @@ export class Session {
       steeringMode: 'all',
       followUpMode: 'all',
       prepareContext: ({ reason, signal }) => this.prepareContext(reason, signal),
+      transformContext: (messages) => this.todos.withReminder(messages),
       // the model call does not wait for the message's checkpoint; a tool does
       beforeToolCall: (context, signal) => this.checkpointStep.ready().then(() => agentOptions.beforeToolCall?.(context, signal)),
     });
@@ -266,6 +271,7 @@ export class Session {
     this.agent.abort();
     await this.runChain?.catch(() => {});
     this.agent.reset();
+    this.todos.reset();
     this.closeFile();
     this.id = randomUUID();
     this.compactedCount = 0;

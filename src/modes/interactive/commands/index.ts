@@ -7,6 +7,7 @@ import { helpCommand, hooks, mcp, skills } from './info.js';
 import { model, thinking } from './model.js';
 import { quit } from './quit.js';
 import { copy, exportCommand, newCommand, resume, sessionInfo } from './session.js';
+import { todo } from './todo.js';
 
 export type { Command, CommandInfo, ParsedCommand } from './command.js';
 
@@ -23,6 +24,7 @@ export const COMMANDS: readonly Command[] = [
   init,
   rewind,
   undo,
+  todo,
   mcp,
   skills,
   hooks,

@@ -127,6 +127,8 @@ export function toolPreview(t: ToolCallView, cols: number, expanded = false): st
       return indent([s.gray(`${plural(num(d, 'matches') ?? 0, 'path')}${d.truncated ? ' (truncated)' : ''}`)]);
     case 'ls':
       return indent([s.gray(`${plural(num(d, 'entries') ?? 0, 'entry').replace('entrys', 'entries')}${d.truncated ? ' (truncated)' : ''}`)]);
+    case 'todo':
+      return []; // the list is shown above the input (Ctrl+T, /todo)
     default:
       return text ? indent(tail(text.split('\n'), 3, true).map((l) => s.dim(truncate(l, inner)))) : [];
   }
