@@ -3,6 +3,7 @@
 // which servers failed and which are still starting.
 import type { McpHost } from '../../extensions/mcp/host.js';
 import { startingNames, waitingWords } from '../../extensions/mcp/starting.js';
+import { visible } from '../../text/terminal-text.js';
 
 export async function waitForMcp(mcp: McpHost, waitMs: number, note: (message: string) => void, waiting: (what: string | undefined) => void): Promise<void> {
   const starting = startingNames(mcp.servers());
@@ -14,11 +15,11 @@ export async function waitForMcp(mcp: McpHost, waitMs: number, note: (message: s
     waiting(undefined);
   }
   for (const server of mcp.servers().filter((x) => x.state === 'failed')) {
-    note(`MCP server ${server.name} failed to start: ${server.reason ?? 'no reason given'} (log: ${server.logPath})`);
+    note(`MCP server "${visible(server.name)}" failed to start: ${server.reason ?? 'no reason given'} (log: ${server.logPath})`);
   }
   if (still.length > 0) {
     note(
-      `MCP server${still.length > 1 ? 's' : ''} ${still.join(', ')} still starting; ${still.length > 1 ? 'their' : 'its'} tools join when ready (/mcp shows the state)`,
+      `MCP server${still.length > 1 ? 's' : ''} ${still.map((n) => `"${visible(n)}"`).join(', ')} still starting; ${still.length > 1 ? 'their' : 'its'} tools join when ready (/mcp shows the state)`,
     );
   }
 }
