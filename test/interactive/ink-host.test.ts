@@ -14,6 +14,8 @@ const CLEAR = '\x1b[2J';
 class FakeTerminal extends EventEmitter {
   isTTY = true;
   out = '';
+  /** the width the terminal has, which Node learns (columns) only when it handles the resize signal */
+  actualColumns?: number;
   constructor(
     public columns: number,
     public rows: number,
@@ -25,6 +27,14 @@ class FakeTerminal extends EventEmitter {
     if (typeof cb === 'function') cb();
     return true;
   }
+  /** as tty.WriteStream's handle: the device's size */
+  _handle = {
+    getWindowSize: (size: number[]) => {
+      size[0] = this.actualColumns ?? this.columns;
+      size[1] = this.rows;
+      return 0;
+    },
+  };
   resize(columns: number, rows: number): void {
     this.columns = columns;
     this.rows = rows;
@@ -127,6 +137,47 @@ describe('Ink as the frame printer', () => {
     expect(reflowedRows(wide, 100, 50)).toBe(3);
     term.resize(50, 40);
     expect(term.out).toContain('\x1b[3A\x1b[J');
+  });
+
+  it('erases those rows too when Ink draws before the resize signal was handled', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    const term = new FakeTerminal(100, 40);
+    const feed = new Feed();
+    feed.set(lines(3).map((l) => `${l} ${'w'.repeat(80)}`));
+    mount(term, feed);
+    vi.advanceTimersByTime(100);
+    // the terminal is narrower now; the signal saying so has not been handled yet
+    term.actualColumns = 50;
+    const before = term.out.length;
+    feed.set(['the next frame']);
+    await microtasks();
+    const next = term.out.slice(before);
+    expect(next).toContain('the next frame');
+    expect(next.indexOf('\x1b[3A\x1b[J')).toBeGreaterThanOrEqual(0);
+    expect(next.indexOf('\x1b[3A\x1b[J')).toBeLessThan(next.indexOf('the next frame'));
+  });
+
+  it('erases them again for the frame drawn back after printing above it, and never over what was printed', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    const term = new FakeTerminal(100, 40);
+    const feed = new Feed();
+    const wide = lines(3).map((l) => `${l} ${'w'.repeat(80)}`);
+    feed.set(wide);
+    mount(term, feed);
+    vi.advanceTimersByTime(100);
+    term.actualColumns = 50;
+    const before = term.out.length;
+    feed.set(wide, 'PRINTED ABOVE');
+    await microtasks();
+    vi.advanceTimersByTime(100);
+    feed.set(['the next frame']);
+    await microtasks();
+    const written = term.out.slice(before);
+    // erased before the text goes above, and again before the next frame: the frame drawn back in between re-wrapped too
+    expect(written.split('\x1b[3A\x1b[J')).toHaveLength(3);
+    expect(written.indexOf('\x1b[3A\x1b[J')).toBeLessThan(written.indexOf('PRINTED ABOVE'));
+    expect(written.lastIndexOf('\x1b[3A\x1b[J')).toBeGreaterThan(written.indexOf('PRINTED ABOVE'));
+    expect(written.lastIndexOf('\x1b[3A\x1b[J')).toBeLessThan(written.indexOf('the next frame'));
   });
 
   it('draws the last frame before letting go: the transcript printed, the live region gone', async () => {

@@ -38,11 +38,11 @@ run('rendering a long answer', () => {
     term.type('write it');
     term.keys('Enter');
     await term.waitFor('marker-12:', 20_000);
-    term.resize(80, 40);
+    await term.resizeWhileStopped(80, 40);
     await term.waitFor('const line20 =', 20_000);
-    term.resize(120, 40);
+    await term.resizeWhileStopped(120, 40);
     await term.waitFor('marker-45:', 20_000);
-    term.resize(100, 40);
+    await term.resizeWhileStopped(100, 40);
     await term.waitFor((s) => s.includes('marker-59:') && !s.includes('Esc to interrupt'), 30_000, 'the end of the answer');
     expectEachOnce(term.history());
     const written = readFileSync(raw, 'latin1');

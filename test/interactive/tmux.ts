@@ -101,6 +101,30 @@ export class Term {
     this.tmux('resize-window', '-t', '0', '-x', String(cols), '-y', String(rows));
   }
 
+  /**
+   * The terminal's new size while tack is stopped (SIGSTOP), once tmux has shown all it wrote and
+   * until the terminal device has the new size too (tmux re-wraps its screen first and tells the
+   * device after). Continued, tack may draw before it handles SIGWINCH, as on a busy machine, but
+   * no frame of its is on its way to the terminal while the screen is re-wrapped.
+   */
+  async resizeWhileStopped(cols: number, rows: number): Promise<void> {
+    const [shell, tty] = this.tmux('display-message', '-p', '-t', '0', '#{pane_pid} #{pane_tty}').trim().split(' ') as [string, string];
+    const app = Number(spawnSync('pgrep', ['-P', shell], { encoding: 'utf8' }).stdout.split('\n')[0]);
+    const pause = () => new Promise((r) => setTimeout(r, 100));
+    process.kill(app, 'SIGSTOP');
+    try {
+      let last = '';
+      for (let screen = this.screen(); screen !== last; screen = this.screen()) {
+        last = screen;
+        await pause();
+      }
+      this.resize(cols, rows);
+      while (spawnSync('stty', ['-F', tty, 'size'], { encoding: 'utf8' }).stdout.trim() !== `${rows} ${cols}`) await pause();
+    } finally {
+      process.kill(app, 'SIGCONT');
+    }
+  }
+
   /** From now on, every byte tack writes goes to `file` as well. */
   record(file: string): void {
     this.tmux('pipe-pane', '-o', '-t', '0', `cat > ${quote(file)}`);

@@ -5,8 +5,9 @@
 // 1. Loading: React's production build, no CI detection, no fetch for yoga (`loadInkHost`).
 // 2. The transcript goes through useStdout().write, not <Static> (`usePrintOnce`).
 // 3. Ink never gets a frame as tall as the terminal (`fitted`).
-// 4. Ink's full clear gets everything printed above put back (`stdoutForInk`).
-// 5. A resize is handled before Ink's own handler, against the frame Ink drew (`onResize`).
+// 4. Ink's full clear gets everything printed above put back (`InkTerminal`).
+// 5. Rows a narrower terminal re-wrapped the frame into are erased before Ink erases it by its line
+//    count (`InkTerminal`), and a resize renders the new frame before Ink's own handler (`onResize`).
 // 6. The last frame is drawn before unmounting (`stop`).
 // 7. Ink is not given the keyboard: no useInput, and it never reads stdin (tack's KeyParser does,
 //    for bracketed paste and Alt+Enter). Ink 6.8 touches stdin only for useInput or the kitty
@@ -80,56 +81,133 @@ export function fitted(live: string[], rows: number): string[] {
   return lines.length > max ? lines.slice(-max) : lines;
 }
 
+/** The live region on the screen: the lines of the frame Ink wrote last, and the width it laid them out for. */
+interface ShownFrame {
+  lines: string[];
+  cols: number;
+}
+
 /**
- * Rows a frame of `live` lines takes beyond its line count once a terminal narrower than `cols` has
- * re-wrapped it: they must be erased too, or the old frame's tail stays on the screen.
+ * Rows a frame laid out for `cols` takes beyond its line count on a terminal `termCols` wide (Ink cut
+ * each line to `cols`; a narrower terminal re-wraps them). Ink's erase counts lines, not rows.
  */
-export function reflowedRows(live: string[], cols: number, newCols: number): number {
-  if (newCols >= cols) return 0;
-  return live.reduce((extra, line) => extra + Math.max(0, Math.ceil(width(line) / newCols) - 1), 0);
+export function reflowedRows(lines: string[], cols: number, termCols: number): number {
+  if (termCols >= cols) return 0;
+  return lines.reduce((extra, line) => extra + Math.max(0, Math.ceil(Math.min(width(line), cols) / termCols) - 1), 0);
 }
 
 // ansi-escapes' clearTerminal, as Ink writes it (ESC[2J ESC[3J ESC[H).
 const CLEAR_TERMINAL = '\x1b[2J\x1b[3J\x1b[H';
+// ansi-escapes' eraseLines(n), which Ink writes alone to erase its frame before printing above it.
+const ERASE_ONLY = /^(?:\x1b\[2K\x1b\[1A)*\x1b\[2K\x1b\[G$/;
 
 /**
- * Workaround 4. The terminal as Ink sees it: the same stream, except that a write holding Ink's full
- * clear (when the terminal got shorter than the frame on it) gets everything printed above right
- * after the clear, where Ink would put <Static>'s output. Methods run on the real stream (its
- * internal state lives there).
+ * The terminal as Ink sees it: the same stream (methods run on the real one, where its state lives),
+ * with two changes to what Ink writes.
+ *
+ * Workaround 4. A write holding Ink's full clear (when the terminal got shorter than the frame on it)
+ * gets everything printed above put back right after the clear, where Ink would put <Static>'s output.
+ *
+ * Workaround 5. Ink erases its last frame by moving up one row per line. Once the terminal is narrower
+ * than the width that frame was laid out for, the terminal has re-wrapped its lines into more rows,
+ * and those are erased first. The width is asked of the terminal itself at each write: a frame Ink
+ * draws after the terminal narrowed but before its resize signal was handled (a slow moment) is
+ * erased right as well.
  */
-function stdoutForInk(stdout: NodeJS.WriteStream, printed: readonly string[]): NodeJS.WriteStream {
-  const bound = new Map<PropertyKey, unknown>();
-  const write = (chunk: unknown, ...rest: unknown[]) => {
-    const at = typeof chunk === 'string' ? chunk.indexOf(CLEAR_TERMINAL) : -1;
-    const data =
-      at < 0 ? chunk : (chunk as string).slice(0, at + CLEAR_TERMINAL.length) + printed.join('') + (chunk as string).slice(at + CLEAR_TERMINAL.length);
-    return (stdout.write as (...args: unknown[]) => boolean)(data, ...rest);
-  };
-  return new Proxy(stdout, {
-    get(target, key) {
-      if (key === 'write') return write;
-      const value: unknown = Reflect.get(target, key, target);
-      if (typeof value !== 'function') return value;
-      let fn = bound.get(key);
-      if (fn === undefined || (fn as { original?: unknown }).original !== value) {
-        fn = Object.assign((value as (...args: unknown[]) => unknown).bind(target), { original: value });
-        bound.set(key, fn);
+class InkTerminal {
+  /** everything printed above the live region so far, in order */
+  readonly printed: string[] = [];
+  /** the frame on the screen; null while Ink has it erased (to print above it) */
+  private shown: ShownFrame | null = null;
+  /** the width for which the rows the shown frame re-wrapped into are erased already */
+  private trimmedFor: number | null = null;
+  private erased: ShownFrame | null = null;
+  /** the frame Ink is drawing: shown once its lines are written */
+  private drawing: ShownFrame | null = null;
+
+  constructor(private readonly stdout: NodeJS.WriteStream) {}
+
+  /** Ink is about to write this frame. */
+  drawn(frame: ShownFrame): void {
+    this.drawing = frame;
+  }
+
+  /**
+   * The terminal's width now, asked of the device: Node's `columns` (and `getWindowSize()`, which
+   * returns it) change only once SIGWINCH is handled. The handle's call is Node's own (`_refreshSize`).
+   */
+  private columns(): number {
+    const handle = (this.stdout as { _handle?: { getWindowSize?(size: number[]): number } })._handle;
+    const size = [0, 0];
+    if (handle?.getWindowSize?.(size) === 0 && size[0]! > 0) return size[0]!;
+    return this.stdout.columns || 80;
+  }
+
+  write = (chunk: unknown, ...rest: unknown[]): boolean => {
+    let data = chunk;
+    if (typeof chunk === 'string') {
+      let text = chunk;
+      const at = text.indexOf(CLEAR_TERMINAL);
+      if (at >= 0) text = text.slice(0, at + CLEAR_TERMINAL.length) + this.printed.join('') + text.slice(at + CLEAR_TERMINAL.length);
+      if (this.shown) {
+        const { lines, cols } = this.shown;
+        const now = this.columns();
+        const extra = reflowedRows(lines, cols, now) - reflowedRows(lines, cols, this.trimmedFor ?? cols);
+        if (extra > 0) {
+          text = `\x1b[${extra}A\x1b[J${text}`;
+          this.trimmedFor = now;
+        }
       }
-      return fn;
-    },
-  });
+      this.track(chunk);
+      data = text;
+    }
+    return (this.stdout.write as (...args: unknown[]) => boolean)(data, ...rest);
+  };
+
+  /**
+   * Follows what Ink's writes leave on the screen: a frame it rendered, or (to print above the frame)
+   * the frame erased, the text, and the same frame again.
+   */
+  private track(chunk: string): void {
+    if (ERASE_ONLY.test(chunk)) {
+      this.erased = this.shown ?? this.erased;
+      this.shown = null;
+    } else if (chunk.includes('\n') && chunk !== this.printed.at(-1)) {
+      const frame = this.drawing ?? (this.shown ? null : this.erased);
+      if (!frame) return;
+      this.shown = frame;
+      this.drawing = null;
+    } else return;
+    this.trimmedFor = null;
+  }
+
+  /** The stream to give Ink. */
+  forInk(): NodeJS.WriteStream {
+    const bound = new Map<PropertyKey, unknown>();
+    return new Proxy(this.stdout, {
+      get: (target, key) => {
+        if (key === 'write') return this.write;
+        const value: unknown = Reflect.get(target, key, target);
+        if (typeof value !== 'function') return value;
+        let fn = bound.get(key);
+        if (fn === undefined || (fn as { original?: unknown }).original !== value) {
+          fn = Object.assign((value as (...args: unknown[]) => unknown).bind(target), { original: value });
+          bound.set(key, fn);
+        }
+        return fn;
+      },
+    });
+  }
 }
 
 function startInkHost(ink: Ink, React: ReactModule, o: InkHostOptions): InkHost {
   const { stdout, feed } = o;
   const h = React.createElement;
-  /** everything printed above the live region so far, in order */
-  const printed: string[] = o.printedBefore ? [o.printedBefore] : [];
-  /** the lines of the frame React rendered last, and of the one Ink drew last */
+  const terminal = new InkTerminal(stdout);
+  const { printed } = terminal;
+  if (o.printedBefore) printed.push(o.printedBefore);
+  /** the lines of the frame React rendered last */
   let rendered: string[] = [];
-  let drawn: string[] = [];
-  let cols = stdout.columns || 80;
 
   /**
    * Workaround 2. Prints the items not printed yet, once, above the live region, through Ink's
@@ -172,30 +250,24 @@ function startInkHost(ink: Ink, React: ReactModule, o: InkHostOptions): InkHost 
   const app = h(App);
   const debug = process.env.TACK_DEBUG_RENDER ? debugRender(process.env.TACK_DEBUG_RENDER) : undefined;
   const instance = ink.render(app, {
-    stdout: stdoutForInk(stdout, printed),
+    stdout: terminal.forInk(),
     // Workaround 8: the Screen paces frames (FRAME_MS, further apart when they are slow); Ink's own
     // throttle only has to let them through, so that a frame is drawn in the tick that made it.
     maxFps: 60,
-    // Ink calls this as it draws a tree: what React rendered last is now on the screen.
+    // Ink calls this as it draws a tree (what React rendered last), laid out for the width it knows.
     onRender: (stats) => {
-      drawn = rendered;
+      terminal.drawn({ lines: rendered, cols: stdout.columns || 80 });
       debug?.(stats.renderTime);
     },
   });
 
   /**
-   * Workaround 5. Before Ink's own resize handler (which redraws the tree it has, and clears the
-   * screen when the terminal got shorter than the frame on it): the rows the frame on the screen
-   * re-wrapped into are erased (counted from the frame Ink drew, which can be older than the newest
-   * one while Ink's throttle holds that back), then the frame for the new size is rendered at once,
-   * so that what Ink redraws, or puts after its clear, fits the terminal.
+   * Workaround 5, continued. Before Ink's own resize handler (which redraws the tree it has, and
+   * clears the screen when the terminal got shorter than the frame on it), the frame for the new
+   * size is rendered, so that what Ink redraws, or puts after its clear, fits the terminal.
    */
   const onResize = () => {
-    const newCols = stdout.columns || 80;
-    const extra = reflowedRows(drawn, cols, newCols);
-    cols = newCols;
-    if (extra > 0) stdout.write(`\x1b[${extra}A\x1b[J`);
-    o.onResize(newCols, stdout.rows || 24);
+    o.onResize(stdout.columns || 80, stdout.rows || 24);
     instance.rerender(app);
   };
   stdout.prependListener('resize', onResize);
