@@ -70,5 +70,11 @@ run('rewind in the app', () => {
     await term.waitFor('files rewound to checkpoint 2', 10_000);
     expect(readFileSync(join(project.dir, 'notes.txt'), 'utf8')).toBe('original notes\n');
     expect(existsSync(join(project.dir, 'new.txt'))).toBe(false);
+    // a second /undo has nothing left to put back, and says so rather than offer it
+    term.type('/undo');
+    term.keys('Enter');
+    const again = await term.waitFor('nothing to undo', 10_000, 'the second /undo');
+    expect(again).toContain('nothing to undo: the files are as they were before your last prompt');
+    expect(again).not.toContain('the files, if restored:');
   });
 });

@@ -74,6 +74,7 @@ export class RewindPanel implements Panel {
     this.choose(
       last,
       ALL_ACTIONS.filter((a) => a.what === 'code' || a.what === null),
+      'nothing to undo: the files are as they were before your last prompt',
     );
   }
 
@@ -146,10 +147,11 @@ export class RewindPanel implements Panel {
     this.show({ kind: 'error', message });
   }
 
-  private choose(target: NumberedCheckpoint, actions: Action[]): void {
+  /** `unchanged`: what to say instead of offering a restore that would change nothing (/undo) */
+  private choose(target: NumberedCheckpoint, actions: Action[], unchanged?: string): void {
     this.show({ kind: 'loading', what: 'comparing the files with the checkpoint…' });
     this.host.session.checkpoints!.plan(target.n).then(
-      (plan) => this.show({ kind: 'plan', plan, actions, overwrite: false }),
+      (plan) => (unchanged && plan.changes.length === 0 ? this.fail(unchanged) : this.show({ kind: 'plan', plan, actions, overwrite: false })),
       (err: unknown) => this.fail(err),
     );
   }
