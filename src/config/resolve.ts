@@ -84,6 +84,8 @@ export interface ResolvedConfig {
   tools: ToolName[];
   compaction: { reserveTokens?: number; keepRecentTokens?: number };
   checkpoints: CheckpointSettings;
+  /** background jobs running at once, at most (`jobs.max`, default 8) */
+  maxJobs: number;
   /** undefined: the mode's default (`ask` interactive, print mode's own) */
   approval: ApprovalMode | undefined;
   /** permission rules of every settings file, global first */
@@ -365,6 +367,7 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = proce
     tools: parseToolList(flags.tools ?? file.tools ?? [...TOOL_NAMES]),
     compaction: file.compaction ?? {},
     checkpoints: checkpointSettings(file.checkpoints),
+    maxJobs: file.jobs?.max ?? 8,
     approval: approvalMode(flags, file),
     permissions: ruleLists(loaded.map((l) => l.config)),
     sandbox: flags.sandbox ?? sandboxSettings(loaded.map((l) => l.config)).mode,

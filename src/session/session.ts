@@ -20,6 +20,8 @@ import type { Checkpoints } from '../checkpoints/checkpoints.js';
 import { CheckpointStep, makeCheckpoints, rewind, type RewindOutcome, type RewindWhat } from './checkpointing.js';
 import { type Submission, type SubmitOptions, type Submitted, submitInput } from './input/submit.js';
 import type { CompactionReason, SessionEvent, SessionListener, SessionOptions } from './session-types.js';
+import type { Jobs } from '../../tools/jobs/jobs.js';
+import { reportJob } from '../jobs/reports.js';
 
 export type { CompactionReason, SessionEvent, SessionListener, SessionOptions } from './session-types.js';
 
@@ -53,6 +55,9 @@ export class Session {
   checkpoints: Checkpoints | undefined;
   private readonly checkpointStep: CheckpointStep;
   private messageEntries = 0;
+  /** background jobs (bash's run_in_background), for the app's /jobs */
+  readonly jobs: Jobs | undefined;
+  private readonly stopReports: () => void;
 
   constructor(
     readonly config: ResolvedConfig,
@@ -93,6 +98,9 @@ export class Session {
     // Persistence first, so listeners run after the message is safely on disk.
     this.agent.subscribe((event) => this.onAgentEvent(event));
     this.mcp?.onChange(() => this.refreshTools());
+    this.jobs = o.jobs;
+    const sink = { emit: (e: SessionEvent) => void this.emit(e), tell: (note: string) => this.addToConversation(note) };
+    this.stopReports = o.jobs?.subscribe((event) => reportJob(event, sink)) ?? (() => {});
     this.refreshTools();
   }
 
@@ -275,6 +283,7 @@ export class Session {
 
   /** Ends the session: the file closed, MCP servers stopped; resolves when the SessionEnd hooks are done. */
   close(): Promise<void> {
+    this.stopReports();
     this.closeFile();
     void this.mcp?.close();
     return this.extensions.hooks?.sessionEnd('exit') ?? Promise.resolve();

@@ -1,16 +1,14 @@
 import { stat } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { execa } from 'execa';
 import { Type, type Static } from 'typebox';
 import type { AgentTool, AgentToolResult, AgentToolUpdateCallback } from '../../src/agent/types.js';
 import { OutputCollector } from './output.js';
 import type { ToolContext } from '../context.js';
 import { Semaphore } from '../fs/mutex.js';
-import { toolEnv } from '../sandbox/env.js';
-import { MARKER_VAR, killCommand, trackCommand } from '../process/process-group.js';
-import { commandMarker } from '../process/reaper.js';
-import type { Sandbox } from '../sandbox/sandbox.js';
-import { findExecutable } from '../process/which.js';
+import { killCommand } from '../process/process-group.js';
+import { startShell, type ShellOptions } from './spawn.js';
+import { DEFAULT_WAIT_S, runInBackground } from './background.js';
+import { Jobs } from '../jobs/jobs.js';
 
 export const DEFAULT_TIMEOUT_S = 120;
 export const MAX_TIMEOUT_S = 600;
@@ -31,9 +29,19 @@ const parameters = Type.Object({
     Type.Number({
       minimum: 1,
       maximum: MAX_TIMEOUT_S,
-      description: `Seconds before the command is killed (default ${DEFAULT_TIMEOUT_S}, at most ${MAX_TIMEOUT_S})`,
+      description: `Seconds before the command is killed (default ${DEFAULT_TIMEOUT_S}, at most ${MAX_TIMEOUT_S}); not for background jobs`,
     }),
   ),
+  run_in_background: Type.Optional(
+    Type.Boolean({ description: 'Start the command as a background job (a dev server, a watcher) and return at once with its job id' }),
+  ),
+  wait_for: Type.Optional(
+    Type.String({
+      description:
+        'With run_in_background: return once the job is ready: a regular expression its output must match, or `port:N` for a local TCP port that must accept connections',
+    }),
+  ),
+  wait_timeout: Type.Optional(Type.Number({ minimum: 1, maximum: MAX_TIMEOUT_S, description: `Seconds wait_for waits at most (default ${DEFAULT_WAIT_S})` })),
 });
 
 export interface BashDetails {
@@ -47,28 +55,20 @@ export interface BashDetails {
   /** the complete output, when it was too long to show whole */
   fullOutputPath?: string;
   durationMs: number;
+  /** the job it started (run_in_background) */
+  job?: number;
 }
 
-/** Nothing the command starts may wait for a person: no pager, no prompt, no editor, no colours. */
-const QUIET_ENV = {
-  TERM: 'dumb',
-  PAGER: 'cat',
-  GIT_PAGER: 'cat',
-  GIT_TERMINAL_PROMPT: '0',
-  GIT_EDITOR: 'true',
-};
-
-export interface BashOptions {
-  /** the environment commands get; default: this process's, without credentials (env.ts) */
-  env?: Record<string, string>;
-  /** run every command inside this sandbox */
-  sandbox?: Sandbox;
+export interface BashOptions extends ShellOptions {
+  /** where background jobs go; default: a table of this tool's own */
+  jobs?: Jobs;
 }
 
 const SANDBOX_NOTE =
   ' Commands run in a sandbox: only the workspace, /tmp and package caches are writable, and background ' + 'processes end when the command returns.';
 
 export function createBashTool(context: Pick<ToolContext, 'cwd'>, options: BashOptions = {}): AgentTool<typeof parameters, BashDetails> {
+  const jobs = options.jobs ?? new Jobs(context.cwd, options);
   return {
     name: 'bash',
     label: 'Bash',
@@ -80,12 +80,14 @@ export function createBashTool(context: Pick<ToolContext, 'cwd'>, options: BashO
       'stdin is closed, so interactive programs (editors, pagers, prompts, `git rebase -i`) cannot work. ' +
       'stdout and stderr come back merged; long output keeps its first and last lines, and the full output is ' +
       `saved to a file you can read or grep. A non-zero exit is an error. Timeout ${DEFAULT_TIMEOUT_S} s by default ` +
-      `(timeout parameter, at most ${MAX_TIMEOUT_S}). The call returns when the shell exits: start servers in the ` +
-      'background with their output redirected (`npm run dev > /tmp/dev.log 2>&1 &`). ' +
+      `(timeout parameter, at most ${MAX_TIMEOUT_S}). The call returns when the shell exits, and what it left running ends ` +
+      'with it: start servers and watchers with run_in_background (and wait_for their port or a line), then read them with ' +
+      'job_output and end them with job_stop. ' +
       'To look at files use read, grep, find and ls rather than cat, grep or find.' +
       (options.sandbox ? SANDBOX_NOTE : ''),
     parameters,
-    execute: (_id, params, signal, onUpdate) => runCommand(context, options, params, signal, onUpdate),
+    execute: (_id, params, signal, onUpdate) =>
+      params.run_in_background ? runInBackground(jobs, params, signal) : runCommand(context, options, params, signal, onUpdate),
   };
 }
 
@@ -189,10 +191,6 @@ function isDirectory(path: string): Promise<boolean> {
   );
 }
 
-function shell(): string {
-  return findExecutable('bash') ?? findExecutable('sh') ?? '/bin/sh';
-}
-
 /**
  * Runs the command in its own process group and resolves when the shell has exited (not when the
  * pipe closes). On timeout or abort everything it started is killed (process-group.ts), and we
@@ -206,25 +204,9 @@ function spawnAndWait(
   signal: AbortSignal | undefined,
   onChunk: (chunk: Buffer) => void,
 ): Promise<Ending> {
-  // `exec 2>&1` first: stderr joins stdout in one pipe, so the two stay in the order they were written.
-  const argv = ['-c', `exec 2>&1; ${command}`];
-  // before the command starts: the watcher that ends it if tack is killed runs from now on
-  const marker = commandMarker();
-  const { file, args, release } = options.sandbox ? options.sandbox.wrap(shell(), argv) : { file: shell(), args: argv, release: () => {} };
-  const child = execa(file, args, {
-    cwd,
-    env: { ...(options.env ?? toolEnv(process.env)), ...options.sandbox?.env, ...QUIET_ENV, [MARKER_VAR]: marker },
-    extendEnv: false,
-    stdin: 'ignore',
-    detached: true,
-    buffer: false,
-    reject: false,
-    encoding: 'buffer',
-  });
+  const { child, processes, done } = startShell(cwd, options, command);
   child.stdout.on('data', onChunk);
   child.stderr.on('data', onChunk);
-  const processes = child.pid === undefined ? undefined : { pid: child.pid, marker };
-  const untrack = processes ? trackCommand(processes) : () => false;
 
   return new Promise<Ending>((resolve) => {
     let stoppedBy: Ending['stoppedBy'];
@@ -240,10 +222,9 @@ function spawnAndWait(
     // an abort that came while the command was being started has no event left to fire
     if (signal?.aborted) stop('abort');
     const settle = (ending: Ending) => {
-      release();
+      done();
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
-      untrack();
       resolve(ending);
     };
 
@@ -253,7 +234,7 @@ function spawnAndWait(
       settle({ exitCode: null, spawnError: `could not run the command: ${error.message}` });
     });
     child.once('exit', async (exitCode, exitSignal) => {
-      const closed = new Promise((done) => child.stdout.once('close', done));
+      const closed = new Promise((drained) => child.stdout.once('close', drained));
       await Promise.race([closed, sleep(DRAIN_MS)]);
       child.stdout.destroy();
       child.stderr.destroy();

@@ -1,0 +1,54 @@
+// Finding a job's processes from outside, as a user would: by a marker in their command line, read
+// from /proc; and the run of the built CLI in print mode with the scripted server.
+import { readdirSync, readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { probeSandbox } from '../../tools/sandbox/sandbox.js';
+import { makeProject, runTack, type RunResult } from '../support/cli.js';
+
+export const bwrapWorks = probeSandbox().ok;
+export const sandboxModes = bwrapWorks ? (['on', 'off'] as const) : (['off'] as const);
+
+/** Live processes whose command line holds `marker` (zombies run nothing and have none). */
+export function withMarker(marker: string): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(marker)) found.push(Number(entry));
+    } catch {
+      // ended while we looked
+    }
+  }
+  return found;
+}
+
+/** Waits (at most `ms`) until the processes with the marker number `count` or more; returns how many there were. */
+export async function until(marker: string, test: (n: number) => boolean, ms = 15_000): Promise<number> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const n = withMarker(marker).length;
+    if (test(n) || Date.now() > deadline) return n;
+    await sleep(50);
+  }
+}
+
+/**
+ * A job that leaves every kind of process it can behind: a setsid one, a double fork, a nohup one,
+ * a `&` one, and its own last command; all four named `${marker}-…` in their command lines.
+ */
+export function escapingJob(marker: string): string {
+  return [
+    `setsid bash -c 'exec -a ${marker}-setsid sleep 1000' &`,
+    `( ( exec -a ${marker}-double sleep 1000 & ) & )`,
+    `nohup bash -c 'exec -a ${marker}-nohup sleep 1000' > /dev/null 2>&1 &`,
+    `(exec -a ${marker}-amp sleep 1000) &`,
+    'echo spawned',
+    `exec -a ${marker}-main sleep 1000`,
+  ].join('\n');
+}
+
+export function printRun(url: string, sandbox: 'on' | 'off', files: Record<string, string> = {}): Promise<RunResult> & { dir: string } {
+  const { dir, home } = makeProject(files);
+  const run = runTack(['-p', '--yolo', '--sandbox', sandbox, '--base-url', url, '-m', 'm', 'go'], { cwd: dir, home });
+  return Object.assign(run, { dir });
+}
