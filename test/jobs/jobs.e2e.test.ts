@@ -48,3 +48,41 @@ describe.each(sandboxModes)('background jobs, sandbox %s', (sandbox) => {
     expect(await portOpen(port)).toBe(false);
   });
 });
+
+describe('what the model hears of a job', () => {
+  it("an exiting job's note (its number, exit code, last lines) reaches the model's next request", async () => {
+    // the job waits for the file the next command makes, so it ends while that command runs
+    const job = 'echo waiting; while [ ! -e go ]; do sleep 0.05; done; echo bye from the job; exit 3';
+    const s = await server([bash({ command: job, run_in_background: true }), bash({ command: 'touch go; sleep 1' }), { text: 'done' }]);
+    const r = await printRun(s.url, sandboxModes[0]);
+    expect(r.code).toBe(0);
+    const requests = s.chatRequests();
+    expect(lastResult(requests[1]!)).toContain('job 1 started');
+    const third = requests[2]!.body.messages.map((m: { content: unknown }) => JSON.stringify(m.content)).join('\n');
+    expect(third).toMatch(/\[tack: background job 1 \(echo waiting; .*\) exited with code 3 after \d+ s; its last lines:\\nwaiting\\nbye from the job\]/);
+  });
+
+  it('a long log is kept capped: job_output pages from the start, says what was dropped, and shows the end', async () => {
+    // 3 MB of numbered lines, more than the 1 MB head and 1 MB tail kept
+    const job = 'seq -w 1 300000 | sed "s/$/ xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx/"; echo END-OF-LOG; sleep 1000';
+    const s = await server([
+      bash({ command: job, run_in_background: true, wait_for: 'END-OF-LOG', wait_timeout: 120 }),
+      call('job_output', { job_id: 1, since: 0 }),
+      call('job_output', { job_id: 1, tail: 2 }),
+      call('job_output', { job_id: 1, filter: '^0001[01]0 ' }),
+      { text: 'done' },
+    ]);
+    const r = await printRun(s.url, sandboxModes[0]);
+    expect(r.code).toBe(0);
+    const [, started, first, end, filtered] = s.chatRequests().map(lastResult);
+    expect(started).toMatch(/ready: matched 'END-OF-LOG' after \d+\.\d s/);
+    expect(first).toMatch(/^job 1 \(running for \d+ s\): seq -w/);
+    expect(first).toContain('\n000001 xxx');
+    expect(first).toMatch(/\[\d+ more lines follow: call again with since: \d+\]/);
+    expect(first.length).toBeLessThan(40_000);
+    expect(end).toContain('were not kept: tack keeps the first and the last part of a long log');
+    expect(end).toMatch(/x\nEND-OF-LOG\n\[output up to byte (\d+) of \1;/);
+    expect(filtered).toContain('000100 xxx');
+    expect(filtered).toContain('000110 xxx');
+  });
+});

@@ -44,7 +44,7 @@ export class Jobs {
       const ids = this.running()
         .map((job) => job.id)
         .join(', ');
-      return `${this.max} jobs are running already (jobs ${ids}), the limit (jobs.max); stop one with job_stop first`;
+      return `${this.max} ${this.max === 1 ? 'job is' : 'jobs are'} running already (jobs ${ids}), the limit (jobs.max); stop one with job_stop first`;
     }
     const job = new Job(this.next++, command, this.cwd, this.shell);
     this.jobs.set(job.id, job);
