@@ -1,7 +1,7 @@
 // Background jobs end to end: the built CLI in print mode, the scripted model, real processes.
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { closedPort } from '../support/cli.js';
+import { closedPort, makeProject, runTack } from '../support/cli.js';
 import { scriptedServers, toolResultText } from '../support/scripted.js';
 import type { RecordedRequest } from '../support/mock-openai-server.js';
 import { printRun, sandboxModes } from './support.js';
@@ -84,5 +84,27 @@ describe('what the model hears of a job', () => {
     expect(end).toMatch(/x\nEND-OF-LOG\n\[output up to byte (\d+) of \1;/);
     expect(filtered).toContain('000100 xxx');
     expect(filtered).toContain('000110 xxx');
+  });
+});
+
+describe('stream-json', () => {
+  it('a job is two events: job_started when bash starts it, job_exited when it ends', async () => {
+    const s = await server([
+      bash({ command: 'echo hi; sleep 0.2; echo bye', run_in_background: true, wait_for: 'bye' }),
+      bash({ command: 'sleep 1' }),
+      { text: 'done' },
+    ]);
+    const { dir, home } = makeProject();
+    const r = await runTack(['-p', '--yolo', '--output-format', 'stream-json', '--base-url', s.url, '-m', 'm', 'go'], { cwd: dir, home });
+    expect(r.code).toBe(0);
+    const events = r.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
+      .filter((e) => e.type.startsWith('job_'));
+    expect(events).toEqual([
+      { type: 'job_started', job: expect.objectContaining({ id: 1, command: 'echo hi; sleep 0.2; echo bye', state: 'running' }) },
+      { type: 'job_exited', job: expect.objectContaining({ id: 1, state: 'exited', exitCode: 0, lastLine: 'bye' }), last_lines: ['hi', 'bye'] },
+    ]);
   });
 });
