@@ -108,3 +108,18 @@ describe('stream-json', () => {
     ]);
   });
 });
+
+describe.each(sandboxModes)('a server run in the foreground, sandbox %s', (sandbox) => {
+  it('is still killed at its timeout, and the result says to start it in the background', async () => {
+    const port = await closedPort();
+    const serve = `node -e "require('http').createServer(() => {}).listen(${port}, '127.0.0.1', () => console.log('listening'))"`;
+    const s = await server([bash({ command: serve, timeout: 2 }), { text: 'done' }]);
+    const r = await printRun(s.url, sandbox);
+    expect(r.code).toBe(0);
+    const result = lastResult(s.chatRequests()[1]!);
+    expect(result).toContain('[timed out after 2 s; the command and its child processes were killed]');
+    expect(result).toContain(
+      `[it was still listening on port ${port}: a server does not end by itself. Start it with run_in_background: true and wait_for: "port:${port}"`,
+    );
+  });
+});

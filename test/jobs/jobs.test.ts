@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createBashTool } from '../../tools/bash/bash.js';
 import { createJobTools, Jobs } from '../../tools/jobs/index.js';
 import { tempDir } from '../tools/helpers.js';
+import { summarize } from '../../src/session/permissions/questions.js';
 
 const tables: Jobs[] = [];
 afterEach(async () => {
@@ -48,5 +49,13 @@ describe('bash run_in_background', () => {
     await run({ command: 'sleep 100', run_in_background: true });
     const r = await output.execute('id', { job_id: 7 } as never);
     expect((r.content[0] as { text: string }).text).toBe('there is no job 7; the jobs are: 1 (running)');
+  });
+});
+
+describe('approvals', () => {
+  it('the question for a background command says so', () => {
+    const where = { cwd: '/w', home: '/h' };
+    expect(summarize('bash', { command: 'npm run dev', run_in_background: true }, where)).toBe('Run npm run dev in the background');
+    expect(summarize('bash', { command: 'npm test' }, where)).toBe('Run npm test');
   });
 });

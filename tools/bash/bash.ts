@@ -6,6 +6,7 @@ import { OutputCollector } from './output.js';
 import type { ToolContext } from '../context.js';
 import { Semaphore } from '../fs/mutex.js';
 import { killCommand } from '../process/process-group.js';
+import { listeningPorts } from '../process/listening.js';
 import { startShell, type ShellOptions } from './spawn.js';
 import { DEFAULT_WAIT_S, runInBackground } from './background.js';
 import { Jobs } from '../jobs/jobs.js';
@@ -96,6 +97,8 @@ interface Ending {
   signal?: string;
   stoppedBy?: 'timeout' | 'abort';
   spawnError?: string;
+  /** ports it still listened on when its time was up: a server */
+  listening?: number[];
 }
 
 async function runCommand(
@@ -171,6 +174,7 @@ async function runAcquired(
   else if (ending.stoppedBy === 'abort') notes.push('[aborted; the command and its child processes were killed]');
   else if (ending.signal) notes.push(`[killed by ${ending.signal}]`);
   else if (ending.exitCode !== 0) notes.push(`[exit code ${ending.exitCode}]`);
+  if (ending.listening?.length) notes.push(serverHint(ending.listening));
   const sandboxNote = ending.exitCode !== 0 ? options.sandbox?.explain(collected.text, params.command) : undefined;
   if (sandboxNote) notes.push(sandboxNote);
   const disarmed = options.sandbox?.afterCommand();
@@ -182,6 +186,14 @@ async function runAcquired(
     details: details(ending, { truncated: collected.truncated, fullOutputPath: collected.fullOutputPath }),
     isError: notes.length > 0,
   };
+}
+
+function serverHint(ports: number[]): string {
+  const list = ports.join(', ');
+  return (
+    `[it was still listening on port${ports.length > 1 ? 's' : ''} ${list}: a server does not end by itself. ` +
+    `Start it with run_in_background: true and wait_for: "port:${ports[0]}", then use job_output and job_stop]`
+  );
 }
 
 function isDirectory(path: string): Promise<boolean> {
@@ -211,9 +223,11 @@ function spawnAndWait(
   return new Promise<Ending>((resolve) => {
     let stoppedBy: Ending['stoppedBy'];
     let killing: Promise<void> | undefined;
+    let listening: number[] | undefined;
     const stop = (reason: 'timeout' | 'abort') => {
       if (stoppedBy || !processes) return;
       stoppedBy = reason;
+      if (reason === 'timeout') listening = listeningPorts(processes);
       killing = killCommand(processes);
     };
     const timer = setTimeout(() => stop('timeout'), timeoutMs);
@@ -239,7 +253,7 @@ function spawnAndWait(
       child.stdout.destroy();
       child.stderr.destroy();
       await killing;
-      settle({ exitCode, signal: exitSignal ?? undefined, stoppedBy });
+      settle({ exitCode, signal: exitSignal ?? undefined, stoppedBy, listening });
     });
   });
 }
