@@ -22,7 +22,7 @@ export function withMarker(marker: string): number[] {
   return found;
 }
 
-/** Waits (at most `ms`) until the processes with the marker number `count` or more; returns how many there were. */
+/** Waits (at most `ms`) until the number of processes with the marker passes `test`; returns the number. */
 export async function until(marker: string, test: (n: number) => boolean, ms = 15_000): Promise<number> {
   const deadline = Date.now() + ms;
   for (;;) {
@@ -34,16 +34,22 @@ export async function until(marker: string, test: (n: number) => boolean, ms = 1
 
 /**
  * A job that leaves every kind of process it can behind: a setsid one, a double fork, a nohup one,
- * a `&` one, and its own last command; all four named `${marker}-…` in their command lines.
+ * a `&` one, and its own last command; all five named `${marker}-…` in their command lines. The
+ * marker is put together in the shell, so no command line but theirs holds it (not bwrap's, not
+ * the job's shell's, not a `bash -c` before its exec).
  */
 export function escapingJob(marker: string): string {
+  const [head, tail] = [marker.slice(0, 4), marker.slice(4)];
   return [
-    `setsid bash -c 'exec -a ${marker}-setsid sleep 1000' &`,
-    `( ( exec -a ${marker}-double sleep 1000 & ) & )`,
-    `nohup bash -c 'exec -a ${marker}-nohup sleep 1000' > /dev/null 2>&1 &`,
-    `(exec -a ${marker}-amp sleep 1000) &`,
+    `export M="${head}""${tail}"`,
+    `setsid bash -c 'exec -a "$M-setsid" sleep 1000' &`,
+    `( ( exec -a "$M-double" sleep 1000 & ) & )`,
+    `nohup bash -c 'exec -a "$M-nohup" sleep 1000' > /dev/null 2>&1 &`,
+    `(exec -a "$M-amp" sleep 1000) &`,
+    // "spawned" once the four are there (the pattern does not match grep's own command line)
+    `until [ "$(grep -las -- "$M-[sdna]" /proc/[0-9]*/cmdline | wc -l)" -ge 4 ]; do sleep 0.05; done`,
     'echo spawned',
-    `exec -a ${marker}-main sleep 1000`,
+    `exec -a "$M-main" sleep 1000`,
   ].join('\n');
 }
 
