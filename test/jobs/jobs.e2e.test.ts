@@ -1,7 +1,7 @@
 // Background jobs end to end: the built CLI in print mode, the scripted model, real processes.
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { closedPort, makeProject, runTack } from '../support/cli.js';
+import { closedPort, makeProject, projectWithSettings, runTack } from '../support/cli.js';
 import { scriptedServers, toolResultText } from '../support/scripted.js';
 import type { RecordedRequest } from '../support/mock-openai-server.js';
 import { printRun, sandboxModes } from './support.js';
@@ -84,6 +84,20 @@ describe('what the model hears of a job', () => {
     expect(end).toMatch(/x\nEND-OF-LOG\n\[output up to byte (\d+) of \1;/);
     expect(filtered).toContain('000100 xxx');
     expect(filtered).toContain('000110 xxx');
+  });
+});
+
+describe('jobs.max', () => {
+  it('a settings file lowers the limit: one job more than it is refused with the reason', async () => {
+    const s = await server([
+      bash({ command: 'sleep 100', run_in_background: true }),
+      bash({ command: 'sleep 100', run_in_background: true }),
+      { text: 'done' },
+    ]);
+    const { dir, home } = projectWithSettings({ jobs: { max: 1 } });
+    const r = await runTack(['-p', '--yolo', '--base-url', s.url, '-m', 'm', 'go'], { cwd: dir, home });
+    expect(r.code).toBe(0);
+    expect(lastResult(s.chatRequests()[2]!)).toBe('1 job is running already (jobs 1), the limit (jobs.max); stop one with job_stop first');
   });
 });
 
