@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { makeProject, spawnTack } from '../support/cli.js';
 import { scriptedServers, toolResultText } from '../support/scripted.js';
-import { escapingJob, printRun, sandboxModes, until, withMarker } from './support.js';
+import { bwrapWorks, escapingJob, printRun, sandboxModes, until, withMarker } from './support.js';
 
 const server = scriptedServers();
 const FIVE = (n: number) => n >= 5;
@@ -63,6 +63,30 @@ describe.each(sandboxModes)('a job that escapes its shell, sandbox %s', (sandbox
     const tack = spawnTack(['-p', '--yolo', '--sandbox', sandbox, '--base-url', s.url, '-m', 'm', 'go'], { cwd: dir, home });
     const closed = new Promise((resolve) => tack.once('close', resolve));
     expect(await until(marker, FIVE)).toBe(5);
+    tack.kill('SIGKILL');
+    await closed;
+    expect(await until(marker, NONE)).toBe(0);
+  });
+});
+
+describe.runIf(bwrapWorks)('with the sandbox, a job process that clears its environment and leaves its session', () => {
+  it('still ends with job_stop, and with kill -9 of tack: its pid namespace holds it', async () => {
+    const marker = `tackjob${randomUUID().slice(0, 8)}`;
+    let leftAfterStop = -1;
+    const s = await server([
+      { toolCalls: [{ name: 'bash', arguments: { command: escapingJob(marker, true), run_in_background: true, wait_for: 'spawned' } }] },
+      { toolCalls: [{ name: 'job_stop', arguments: { job_id: 1 } }] },
+      () => {
+        leftAfterStop = withMarker(marker).length;
+        return { toolCalls: [{ name: 'bash', arguments: { command: escapingJob(`${marker}b`, true), run_in_background: true } }] };
+      },
+      { hang: true },
+    ]);
+    const { dir, home } = makeProject();
+    const tack = spawnTack(['-p', '--yolo', '--sandbox', 'on', '--base-url', s.url, '-m', 'm', 'go'], { cwd: dir, home });
+    const closed = new Promise((resolve) => tack.once('close', resolve));
+    expect(await until(`${marker}b`, (n) => n >= 6)).toBe(6);
+    expect(leftAfterStop).toBe(0);
     tack.kill('SIGKILL');
     await closed;
     expect(await until(marker, NONE)).toBe(0);

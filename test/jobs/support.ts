@@ -34,20 +34,23 @@ export async function until(marker: string, test: (n: number) => boolean, ms = 1
 
 /**
  * A job that leaves every kind of process it can behind: a setsid one, a double fork, a nohup one,
- * a `&` one, and its own last command; all five named `${marker}-…` in their command lines. The
+ * a `&` one, and its own last command (and, with `clearsEnv`, one that clears its environment); all named `${marker}-…` in their command lines. The
  * marker is put together in the shell, so no command line but theirs holds it (not bwrap's, not
  * the job's shell's, not a `bash -c` before its exec).
  */
-export function escapingJob(marker: string): string {
+export function escapingJob(marker: string, clearsEnv = false): string {
   const [head, tail] = [marker.slice(0, 4), marker.slice(4)];
+  const escapes = clearsEnv ? 5 : 4;
   return [
     `export M="${head}""${tail}"`,
+    // without the environment the reaper's marker is gone too: only a pid namespace still holds it
+    ...(clearsEnv ? [`env -i M="$M" setsid bash -c 'exec -a "$M-env" sleep 1000' > /dev/null 2>&1 &`] : []),
     `setsid bash -c 'exec -a "$M-setsid" sleep 1000' &`,
     `( ( exec -a "$M-double" sleep 1000 & ) & )`,
     `nohup bash -c 'exec -a "$M-nohup" sleep 1000' > /dev/null 2>&1 &`,
     `(exec -a "$M-amp" sleep 1000) &`,
-    // "spawned" once the four are there (the pattern does not match grep's own command line)
-    `until [ "$(grep -las -- "$M-[sdna]" /proc/[0-9]*/cmdline | wc -l)" -ge 4 ]; do sleep 0.05; done`,
+    // "spawned" once they are all there (the pattern does not match grep's own command line)
+    `until [ "$(grep -las -- "$M-[sdnae]" /proc/[0-9]*/cmdline | wc -l)" -ge ${escapes} ]; do sleep 0.05; done`,
     'echo spawned',
     `exec -a "$M-main" sleep 1000`,
   ].join('\n');
