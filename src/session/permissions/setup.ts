@@ -4,7 +4,7 @@ import { homedir } from 'node:os';
 import type { AnyAgentTool } from '../../agent/types.js';
 import { UsageError } from '../../config/errors.js';
 import type { ResolvedConfig } from '../../config/resolve.js';
-import { createBashTool } from '../../../tools/bash/bash.js';
+import { type BashOptions, createBashTool } from '../../../tools/bash/bash.js';
 import { Jobs } from '../../../tools/jobs/jobs.js';
 import { describeDropped, filterToolEnv } from '../../../tools/sandbox/env.js';
 import { withGitGuards } from '../../../tools/sandbox/git-guards.js';
@@ -120,10 +120,11 @@ export function createSafety(config: ResolvedConfig, o: SafetyOptions): Safety {
   });
   const droppedNote = config.tools.includes('bash') ? describeDropped(dropped) : undefined;
   if (droppedNote) notify(droppedNote);
-  const shell = { env: withGitGuards(env), sandbox: sandboxFor(config, home, guard, notify) };
-  // background jobs run exactly as commands do: the same environment, the same sandbox
+  const shell: BashOptions = { env: withGitGuards(env), sandbox: sandboxFor(config, home, guard, notify) };
+  // background jobs run exactly as commands do: one options object, so the same environment and sandbox
   const jobs = new Jobs(config.cwd, shell, config.maxJobs);
-  const bash = createBashTool({ cwd: config.cwd }, { ...shell, jobs });
+  shell.jobs = jobs;
+  const bash = createBashTool({ cwd: config.cwd }, shell);
   // commands that only look (the policy's read-only list) may run side by side, like read and grep
   const bashTool: typeof bash = { ...bash, readOnly: (params) => lineIsReadOnly(params.command) };
   const protectRuns = (files: readonly string[]) => {
