@@ -1,9 +1,11 @@
 // What the conversation hears of background jobs: each start and end is a Session event (the app,
 // stream-json and ACP show them), and an end no tool call has told the model yet becomes a short note
 // to it, through the steering queue while it works, or with the next message when it is idle.
+import type { QueuedMessage } from '../agent/message-queue.js';
 import type { JobEvent } from '../../tools/jobs/jobs.js';
 
 const NOTE_LINES = 5;
+const NOTE_START = '[tack: background job ';
 
 export interface JobReportSink {
   /** the event, on to the Session's listeners */
@@ -27,10 +29,20 @@ export function exitNote(event: Extract<JobEvent, { type: 'job_exited' }>): stri
   const command = job.command.split('\n')[0];
   const lines = event.lastLines.slice(-NOTE_LINES);
   const tail = lines.length > 0 ? `; its last lines:\n${lines.join('\n')}` : ', printing nothing';
-  return `[tack: background job ${job.id} (${command}) ${how} after ${seconds} s${tail}${ending.note ? `\n${ending.note}` : ''}]`;
+  return `${NOTE_START}${job.id} (${command}) ${how} after ${seconds} s${tail}${ending.note ? `\n${ending.note}` : ''}]`;
 }
 
 export function reportJob(event: JobEvent, sink: JobReportSink): void {
   sink.emit(event);
   if (event.type === 'job_exited' && !event.told) sink.tell(exitNote(event));
+}
+
+/**
+ * The messages a user takes back from the queue (Esc, Up): job notes among them are not theirs to
+ * edit or lose, so each goes to `keep` instead (back to the model).
+ */
+export function withoutJobNotes(queued: QueuedMessage[], keep: (note: string) => void): QueuedMessage[] {
+  const isNote = (q: QueuedMessage) => q.kind === 'steer' && q.text.startsWith(NOTE_START);
+  for (const q of queued) if (isNote(q)) keep(q.text);
+  return queued.filter((q) => !isNote(q));
 }

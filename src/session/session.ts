@@ -21,7 +21,7 @@ import { CheckpointStep, makeCheckpoints, rewind, type RewindOutcome, type Rewin
 import { type Submission, type SubmitOptions, type Submitted, submitInput } from './input/submit.js';
 import type { CompactionReason, SessionEvent, SessionListener, SessionOptions } from './session-types.js';
 import type { Jobs } from '../../tools/jobs/jobs.js';
-import { reportJob } from '../jobs/reports.js';
+import { reportJob, withoutJobNotes } from '../jobs/reports.js';
 
 export type { CompactionReason, SessionEvent, SessionListener, SessionOptions } from './session-types.js';
 
@@ -231,12 +231,13 @@ export class Session {
 
   /** Stops the run; returns the queued messages (dropped from the queue) so nothing typed is lost. */
   abort(): QueuedMessage[] {
-    return this.agent.abortAndTakeQueue();
+    // a job's note is the model's: it joins the conversation once the run is over
+    return withoutJobNotes(this.agent.abortAndTakeQueue(), (note) => void this.waitForIdle().then(() => this.addToConversation(note)));
   }
 
   /** Takes the queued messages back without stopping the run. */
   takeQueue(): QueuedMessage[] {
-    return this.agent.dequeueAll();
+    return withoutJobNotes(this.agent.dequeueAll(), (note) => this.agent.steer(note));
   }
 
   /** Resolves when the run and the runs it chains for queued messages are over. */

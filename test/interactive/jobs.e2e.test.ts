@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { footer, messagesOf, startApp, stopApps } from './harness.js';
-import { hasTmux } from './tmux.js';
+import { hasTmux, inputBox } from './tmux.js';
 
 const run = hasTmux() ? describe : describe.skip;
 afterEach(stopApps);
@@ -57,5 +57,36 @@ run('background jobs in the app', () => {
     );
     expect(sent[1]).toMatch(/^user:\[tack: background job 1 \(echo serving; .*\) exited with code 2 after \d+ s; its last lines:\nserving\nfinishing\]$/);
     expect(sent[2]).toBe('user:what happened?');
+  });
+
+  it("Esc while a job's note waits in the queue: the note is not put into the input, and reaches the model with the next message", async () => {
+    const { term, server } = await startApp(
+      [
+        {
+          toolCalls: [
+            {
+              name: 'bash',
+              arguments: { command: 'echo up; while [ ! -e go ]; do sleep 0.05; done; echo gone; exit 7', run_in_background: true, wait_for: 'up' },
+            },
+          ],
+        },
+        { toolCalls: [{ name: 'bash', arguments: { command: 'touch go; sleep 60' } }] },
+        { text: 'After the interruption.' },
+      ],
+      { args: ['--yolo'] },
+    );
+    term.type('go');
+    term.keys('Enter');
+    // the note waits in the queue, shown above the input, while the foreground command runs
+    await term.waitFor('[tack: background job 1', 20_000, 'the queued note');
+    term.keys('Escape');
+    const after = await term.waitFor((screen) => !screen.includes('Esc to interrupt'), 15_000, 'the interrupted run');
+    expect(inputBox(after)).not.toContain('background job');
+    term.type('and now?');
+    term.keys('Enter');
+    await term.waitFor('After the interruption.', 15_000);
+    const sent = messagesOf(server.chatRequests()[2]!.body).slice(-2);
+    expect(sent[0]).toMatch(/^user:\[tack: background job 1 \(echo up; .*\) exited with code 7 after \d+ s; its last lines:\nup\ngone\]$/);
+    expect(sent[1]).toBe('user:and now?');
   });
 });
