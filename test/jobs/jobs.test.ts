@@ -52,6 +52,28 @@ describe('bash run_in_background', () => {
   });
 });
 
+describe('job_output', () => {
+  it('paging with since from 0 gives every line once, in order, and then only what is new', async () => {
+    const { run, output } = setup();
+    await run({ command: 'seq 1 1000; echo waiting; while [ ! -e more ]; do sleep 0.05; done; echo later', run_in_background: true, wait_for: 'waiting' });
+    const read = async (args: Record<string, unknown>) => {
+      const r = await output.execute('id', { job_id: 1, ...args } as never);
+      return { text: (r.content[0] as { text: string }).text, next: (r.details as { next: number }).next };
+    };
+    const lines: string[] = [];
+    let since = 0;
+    for (let page = 0; page < 5; page++) {
+      const { text, next } = await read({ since });
+      lines.push(...text.split('\n').filter((line) => /^\d+$|^waiting$/.test(line)));
+      if (next === since) break;
+      since = next;
+    }
+    expect(lines).toEqual([...Array.from({ length: 1000 }, (_, i) => String(i + 1)), 'waiting']);
+    const { text: nothingNew } = await read({ since });
+    expect(nothingNew).toContain('(nothing new)');
+  });
+});
+
 describe('approvals', () => {
   it('the question for a background command says so', () => {
     const where = { cwd: '/w', home: '/h' };

@@ -88,7 +88,8 @@ export function readJobOutput(job: Job, params: Omit<Static<typeof parameters>, 
     left > 0 && !forward ? `[${left} earlier ${what} not shown: use since (0 for the start) to page through them, or filter]` : '',
   ];
   const after = left > 0 && forward ? `[${plural(left, 'more line')} ${filter ? 'match' : 'follow'}: call again with since: ${next}]` : '';
-  const body = shown.length === 0 ? (filter ? '(no line matches)' : '(no output)') : shown.map((line) => line.text).join('\n');
+  const none = filter ? '(no line matches)' : params.since !== undefined && params.since > 0 ? '(nothing new)' : '(no output)';
+  const body = shown.length === 0 ? none : shown.map((line) => line.text).join('\n');
   const header = `job ${job.id} (${state(job)}): ${job.command.split('\n')[0]}`;
   const footer = `[output up to byte ${next} of ${total}; since: ${next} reads only what comes after]`;
   const text = [header, ...before, body, after, footer].filter(Boolean).join('\n');

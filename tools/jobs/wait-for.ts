@@ -2,6 +2,7 @@
 // on this machine taking connections. The wait ends at the first of: ready, the job ended, the bound
 // passed, the call aborted; each is said in plain words.
 import { connect } from 'node:net';
+import { StringDecoder } from 'node:string_decoder';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { cleanTerminalText } from '../bash/output.js';
 import type { Job } from './job.js';
@@ -78,6 +79,7 @@ async function untilPortOpens(port: number, stopped: AbortSignal): Promise<void>
 function untilLineMatches(job: Job, pattern: RegExp, stopped: AbortSignal): Promise<string> {
   return new Promise((resolve) => {
     let pending = '';
+    const decoder = new StringDecoder('utf8');
     const test = (line: string) => {
       if (!pattern.test(line)) return false;
       const shown = line.trim();
@@ -85,7 +87,7 @@ function untilLineMatches(job: Job, pattern: RegExp, stopped: AbortSignal): Prom
       return true;
     };
     const stop = job.onOutput((chunk) => {
-      const lines = cleanTerminalText(pending + chunk.toString('utf8')).split('\n');
+      const lines = cleanTerminalText(pending + decoder.write(chunk)).split('\n');
       pending = lines.pop() ?? '';
       if (lines.some(test) || test(pending)) stop();
     });
