@@ -68,6 +68,7 @@ export { createReadTool, type ReadDetails } from './read.js';
 export { createWriteTool, type WriteDetails } from './write.js';
 export { createEditTool, type EditDetails } from './edit/edit.js';
 export { createBashTool, type BashDetails } from './bash/bash.js';
+export { createJobTools, Jobs, type JobEvent, type JobInfo } from './jobs/index.js';
 export { planEdit, METHOD_NOTES, type EditPlan, type EditRequest, type MatchMethod } from './edit/match.js';
 export { createGrepTool, type GrepDetails } from './grep/grep.js';
 export { searchBuiltin } from './grep/builtin.js';

@@ -82,6 +82,8 @@ export interface ResolvedConfig {
   tools: (ToolName | SessionToolName)[];
   compaction: { reserveTokens?: number; keepRecentTokens?: number };
   checkpoints: CheckpointSettings;
+  /** background jobs running at once, at most (`jobs.max`, default 8) */
+  maxJobs: number;
   /** undefined: the mode's default (`ask` interactive, print mode's own) */
   approval: ApprovalMode | undefined;
   /** permission rules of every settings file, global first */
@@ -362,6 +364,7 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = proce
     tools: parseToolList(flags.tools ?? file.tools ?? [...TOOL_NAMES, ...SESSION_TOOL_NAMES]),
     compaction: file.compaction ?? {},
     checkpoints: checkpointSettings(file.checkpoints),
+    maxJobs: file.jobs?.max ?? 8,
     approval: approvalMode(flags, file),
     permissions: ruleLists(loaded.map((l) => l.config)),
     sandbox: flags.sandbox ?? sandboxSettings(loaded.map((l) => l.config)).mode,

@@ -123,6 +123,8 @@ export const ConfigFileSchema = Type.Object(
         strict,
       ),
     ),
+    /** background jobs (bash's run_in_background): how many may run at once */
+    jobs: Type.Optional(Type.Object({ max: Type.Optional(Type.Integer({ minimum: 1, maximum: 64 })) }, strict)),
     approval: Type.Optional(ApprovalModeSchema),
     /** rules such as "bash(npm test*)" or "edit(src/**)" (see the README); deny beats ask beats allow */
     permissions: Type.Optional(Type.Object({ allow: RuleList, ask: RuleList, deny: RuleList }, strict)),

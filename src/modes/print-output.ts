@@ -46,6 +46,8 @@ export function streamJsonLine(event: SessionEvent): Record<string, unknown> | u
       return { type: 'turn_end', stopReason: event.message.stopReason };
     case 'queue_update':
       return { type: 'queue_update', steering: event.steering, follow_up: event.followUp };
+    case 'job_exited':
+      return { type: 'job_exited', job: event.job, last_lines: event.lastLines, ...(event.ending.spawnError ? { error: event.ending.spawnError } : {}) };
     default:
       return event;
   }

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { createModels } from '../ai/models.js';
 import { packageVersion } from '../config/paths.js';
 import { McpHost } from '../extensions/mcp/host.js';
-import { createTools, type EditorFiles } from '../../tools/index.js';
+import { createJobTools, createTools, type EditorFiles } from '../../tools/index.js';
 import { loadExtensions, problemNotes, skillReadRules } from './setup/extensions.js';
 import { makeProvider, pickModel } from './setup/model-setup.js';
 import { createSafety } from './permissions/index.js';
@@ -49,7 +49,7 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
   const extensions = await loadExtensions(config, { env: safety.toolEnv, note, ids });
   const todos = new Todos(resume?.todos);
   const tools = config.tools
-    .map((name) => (name === 'bash' ? safety.bashTool : name === 'todo' ? todos.tool : allTools.byName[name]))
+    .flatMap((name) => (name === 'bash' ? [safety.bashTool, ...createJobTools(safety.jobs)] : name === 'todo' ? [todos.tool] : [allTools.byName[name]]))
     .map((tool) => extensions.hooks?.wrap(tool) ?? tool);
   // the SDK loads only when there are servers to run, and (deferred) only once the caller says so
   const mcp = config.mcpServers.some((s) => !s.disabled)
@@ -89,7 +89,7 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
         return (await safety.gate.beforeToolCall(call, context.tool, signal, hook)) ?? o.beforeToolCall?.(context, signal);
       },
     },
-    { ...o, id, file: o.resumeFile ?? o.file, resume, approvals: safety.gate, mcp, note, extensions, todos },
+    { ...o, id, file: o.resumeFile ?? o.file, resume, approvals: safety.gate, mcp, note, extensions, todos, jobs: safety.jobs },
   );
   if (!o.deferExtensions) session.startExtensions(!o.oneShot);
   return session;

@@ -8,6 +8,8 @@ import type { LoadedSession } from './file/store.js';
 import type { CompactionSettings } from './compaction/token-budget.js';
 import type { TodoItem } from './todo/list.js';
 import type { Todos } from './todo/todos.js';
+import type { JobEvent } from '../../tools/jobs/jobs.js';
+import type { Jobs } from '../../tools/jobs/jobs.js';
 
 export type CompactionReason = 'threshold' | 'overflow' | 'manual';
 
@@ -16,7 +18,8 @@ export type SessionEvent =
   | { type: 'compaction_start'; reason: CompactionReason }
   | { type: 'compaction_end'; reason: CompactionReason; tokensBefore: number; messagesSummarized: number; summary: string }
   | { type: 'compaction_error'; reason: CompactionReason; message: string }
-  | { type: 'todo'; items: readonly TodoItem[] };
+  | { type: 'todo'; items: readonly TodoItem[] }
+  | JobEvent;
 
 export type SessionListener = (event: SessionEvent) => void | Promise<void>;
 
@@ -40,6 +43,8 @@ export interface SessionOptions {
   note?: (message: string) => void;
   /** the session's id (createSession picks it first: SessionStart hooks are told it) */
   id?: string;
+  /** background jobs: their starts and ends become events, an end the model was not told of a note to it */
+  jobs?: Jobs;
   /** custom commands, skills and hooks of the user's setup (createSession loads them) */
   extensions?: SessionExtensions;
   /** the todo list, whose tool createSession gave the model */

@@ -22,6 +22,8 @@ import { type Submission, type SubmitOptions, type Submitted, submitInput } from
 import type { CompactionReason, SessionEvent, SessionListener, SessionOptions } from './session-types.js';
 import { Todos } from './todo/todos.js';
 import { waitForMcp } from './setup/mcp-wait.js';
+import type { Jobs } from '../../tools/jobs/jobs.js';
+import { reportJob, withoutJobNotes } from '../jobs/reports.js';
 
 export type { CompactionReason, SessionEvent, SessionListener, SessionOptions } from './session-types.js';
 
@@ -59,6 +61,9 @@ export class Session {
   private messageEntries = 0;
   /** the model's todo list: each change is an entry in the file and a `todo` event */
   readonly todos: Todos;
+  /** background jobs (bash's run_in_background), for the app's /jobs */
+  readonly jobs: Jobs | undefined;
+  private readonly stopReports: () => void;
 
   constructor(
     readonly config: ResolvedConfig,
@@ -105,6 +110,9 @@ export class Session {
     // Persistence first, so listeners run after the message is safely on disk.
     this.agent.subscribe((event) => this.onAgentEvent(event));
     this.mcp?.onChange(() => this.refreshTools());
+    this.jobs = o.jobs;
+    const sink = { emit: (e: SessionEvent) => void this.emit(e), tell: (note: string) => this.addToConversation(note) };
+    this.stopReports = o.jobs?.subscribe((event) => reportJob(event, sink)) ?? (() => {});
     this.refreshTools();
   }
 
@@ -229,12 +237,13 @@ export class Session {
 
   /** Stops the run; returns the queued messages (dropped from the queue) so nothing typed is lost. */
   abort(): QueuedMessage[] {
-    return this.agent.abortAndTakeQueue();
+    // a job's note is the model's: it joins the conversation once the run is over
+    return withoutJobNotes(this.agent.abortAndTakeQueue(), (note) => void this.waitForIdle().then(() => this.addToConversation(note)));
   }
 
   /** Takes the queued messages back without stopping the run. */
   takeQueue(): QueuedMessage[] {
-    return this.agent.dequeueAll();
+    return withoutJobNotes(this.agent.dequeueAll(), (note) => this.agent.steer(note));
   }
 
   /** Resolves when the run and the runs it chains for queued messages are over. */
@@ -282,6 +291,7 @@ export class Session {
 
   /** Ends the session: the file closed, MCP servers stopped; resolves when the SessionEnd hooks are done. */
   close(): Promise<void> {
+    this.stopReports();
     this.closeFile();
     void this.mcp?.close();
     return this.extensions.hooks?.sessionEnd('exit') ?? Promise.resolve();

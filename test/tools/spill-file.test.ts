@@ -8,6 +8,21 @@ import { SpillFile } from '../../tools/process/spill-file.js';
 const file = () => join(mkdtempSync(join(tmpdir(), 'tack-spill-')), 'out.log');
 
 describe('SpillFile', () => {
+  it("reads back what it keeps while still being written (a job's log): the head from the file, the tail from memory", () => {
+    const spill = new SpillFile(file(), 10);
+    const text = 'HEAD-HEAD-' + 'm'.repeat(100) + 'TAIL-TAIL!';
+    for (let i = 0; i < text.length; i += 7) spill.write(Buffer.from(text.slice(i, i + 7)));
+    expect(spill.written).toBe(120);
+    const all = spill.readFrom(0);
+    expect(all.bytes.toString().startsWith('HEAD-HEAD-')).toBe(true);
+    expect(all.bytes.toString().endsWith('TAIL-TAIL!')).toBe(true);
+    expect(all.dropped + all.bytes.length).toBe(120);
+    expect(spill.readFrom(115)).toEqual({ bytes: Buffer.from('-TAIL!'.slice(1)), dropped: 0 });
+    expect(spill.readFrom(4)).toMatchObject({ dropped: all.dropped });
+    expect(spill.readFrom(4).bytes.toString().startsWith('-HEAD-')).toBe(true);
+    spill.close();
+  });
+
   it('keeps everything while the output fits in both halves', () => {
     const spill = new SpillFile(file(), 10);
     for (const part of ['abc', 'defghij', 'klmnopqrst']) spill.write(Buffer.from(part));

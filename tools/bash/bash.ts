@@ -1,16 +1,15 @@
 import { stat } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { execa } from 'execa';
 import { Type, type Static } from 'typebox';
 import type { AgentTool, AgentToolResult, AgentToolUpdateCallback } from '../../src/agent/types.js';
 import { OutputCollector } from './output.js';
 import type { ToolContext } from '../context.js';
 import { Semaphore } from '../fs/mutex.js';
-import { toolEnv } from '../sandbox/env.js';
-import { MARKER_VAR, killCommand, trackCommand } from '../process/process-group.js';
-import { commandMarker } from '../process/reaper.js';
-import type { Sandbox } from '../sandbox/sandbox.js';
-import { findExecutable } from '../process/which.js';
+import { killCommand } from '../process/process-group.js';
+import { listeningPorts } from '../process/listening.js';
+import { startShell, type ShellOptions } from './spawn.js';
+import { DEFAULT_WAIT_S, runInBackground } from './background.js';
+import { Jobs } from '../jobs/jobs.js';
 
 export const DEFAULT_TIMEOUT_S = 120;
 export const MAX_TIMEOUT_S = 600;
@@ -31,9 +30,19 @@ const parameters = Type.Object({
     Type.Number({
       minimum: 1,
       maximum: MAX_TIMEOUT_S,
-      description: `Seconds before the command is killed (default ${DEFAULT_TIMEOUT_S}, at most ${MAX_TIMEOUT_S})`,
+      description: `Seconds before the command is killed (default ${DEFAULT_TIMEOUT_S}, at most ${MAX_TIMEOUT_S}); not for background jobs`,
     }),
   ),
+  run_in_background: Type.Optional(
+    Type.Boolean({ description: 'Start the command as a background job (a dev server, a watcher) and return at once with its job id' }),
+  ),
+  wait_for: Type.Optional(
+    Type.String({
+      description:
+        'With run_in_background: return once the job is ready: a regular expression its output must match, or `port:N` for a local TCP port that must accept connections',
+    }),
+  ),
+  wait_timeout: Type.Optional(Type.Number({ minimum: 1, maximum: MAX_TIMEOUT_S, description: `Seconds wait_for waits at most (default ${DEFAULT_WAIT_S})` })),
 });
 
 export interface BashDetails {
@@ -49,28 +58,20 @@ export interface BashDetails {
   /** the output's true line count (the text shown may hold only its head and tail) */
   totalLines?: number;
   durationMs: number;
+  /** the job it started (run_in_background) */
+  job?: number;
 }
 
-/** Nothing the command starts may wait for a person: no pager, no prompt, no editor, no colours. */
-const QUIET_ENV = {
-  TERM: 'dumb',
-  PAGER: 'cat',
-  GIT_PAGER: 'cat',
-  GIT_TERMINAL_PROMPT: '0',
-  GIT_EDITOR: 'true',
-};
-
-export interface BashOptions {
-  /** the environment commands get; default: this process's, without credentials (env.ts) */
-  env?: Record<string, string>;
-  /** run every command inside this sandbox */
-  sandbox?: Sandbox;
+export interface BashOptions extends ShellOptions {
+  /** where background jobs go; default: a table of this tool's own */
+  jobs?: Jobs;
 }
 
 const SANDBOX_NOTE =
   ' Commands run in a sandbox: only the workspace, /tmp and package caches are writable, and background ' + 'processes end when the command returns.';
 
 export function createBashTool(context: Pick<ToolContext, 'cwd'>, options: BashOptions = {}): AgentTool<typeof parameters, BashDetails> {
+  const jobs = options.jobs ?? new Jobs(context.cwd, options);
   return {
     name: 'bash',
     label: 'Bash',
@@ -82,12 +83,14 @@ export function createBashTool(context: Pick<ToolContext, 'cwd'>, options: BashO
       'stdin is closed, so interactive programs (editors, pagers, prompts, `git rebase -i`) cannot work. ' +
       'stdout and stderr come back merged; long output keeps its first and last lines, and the full output is ' +
       `saved to a file you can read or grep. A non-zero exit is an error. Timeout ${DEFAULT_TIMEOUT_S} s by default ` +
-      `(timeout parameter, at most ${MAX_TIMEOUT_S}). The call returns when the shell exits: start servers in the ` +
-      'background with their output redirected (`npm run dev > /tmp/dev.log 2>&1 &`). ' +
+      `(timeout parameter, at most ${MAX_TIMEOUT_S}). The call returns when the shell exits, and what it left running ends ` +
+      'with it: start servers and watchers with run_in_background (and wait_for their port or a line), then read them with ' +
+      'job_output and end them with job_stop. ' +
       'To look at files use read, grep, find and ls rather than cat, grep or find.' +
       (options.sandbox ? SANDBOX_NOTE : ''),
     parameters,
-    execute: (_id, params, signal, onUpdate) => runCommand(context, options, params, signal, onUpdate),
+    execute: (_id, params, signal, onUpdate) =>
+      params.run_in_background ? runInBackground(jobs, params, signal) : runCommand(context, options, params, signal, onUpdate),
   };
 }
 
@@ -96,6 +99,8 @@ interface Ending {
   signal?: string;
   stoppedBy?: 'timeout' | 'abort';
   spawnError?: string;
+  /** ports it still listened on when its time was up: a server */
+  listening?: number[];
 }
 
 async function runCommand(
@@ -171,6 +176,7 @@ async function runAcquired(
   else if (ending.stoppedBy === 'abort') notes.push('[aborted; the command and its child processes were killed]');
   else if (ending.signal) notes.push(`[killed by ${ending.signal}]`);
   else if (ending.exitCode !== 0) notes.push(`[exit code ${ending.exitCode}]`);
+  if (ending.listening?.length) notes.push(serverHint(ending.listening));
   const sandboxNote = ending.exitCode !== 0 ? options.sandbox?.explain(collected.text, params.command) : undefined;
   if (sandboxNote) notes.push(sandboxNote);
   const disarmed = options.sandbox?.afterCommand();
@@ -184,15 +190,19 @@ async function runAcquired(
   };
 }
 
+function serverHint(ports: number[]): string {
+  const list = ports.join(', ');
+  return (
+    `[it was still listening on port${ports.length > 1 ? 's' : ''} ${list}: a server does not end by itself. ` +
+    `Start it with run_in_background: true and wait_for: "port:${ports[0]}", then use job_output and job_stop]`
+  );
+}
+
 function isDirectory(path: string): Promise<boolean> {
   return stat(path).then(
     (stats) => stats.isDirectory(),
     () => false,
   );
-}
-
-function shell(): string {
-  return findExecutable('bash') ?? findExecutable('sh') ?? '/bin/sh';
 }
 
 /**
@@ -208,32 +218,18 @@ function spawnAndWait(
   signal: AbortSignal | undefined,
   onChunk: (chunk: Buffer) => void,
 ): Promise<Ending> {
-  // `exec 2>&1` first: stderr joins stdout in one pipe, so the two stay in the order they were written.
-  const argv = ['-c', `exec 2>&1; ${command}`];
-  // before the command starts: the watcher that ends it if tack is killed runs from now on
-  const marker = commandMarker();
-  const { file, args, release } = options.sandbox ? options.sandbox.wrap(shell(), argv) : { file: shell(), args: argv, release: () => {} };
-  const child = execa(file, args, {
-    cwd,
-    env: { ...(options.env ?? toolEnv(process.env)), ...options.sandbox?.env, ...QUIET_ENV, [MARKER_VAR]: marker },
-    extendEnv: false,
-    stdin: 'ignore',
-    detached: true,
-    buffer: false,
-    reject: false,
-    encoding: 'buffer',
-  });
+  const { child, processes, done } = startShell(cwd, options, command);
   child.stdout.on('data', onChunk);
   child.stderr.on('data', onChunk);
-  const processes = child.pid === undefined ? undefined : { pid: child.pid, marker };
-  const untrack = processes ? trackCommand(processes) : () => false;
 
   return new Promise<Ending>((resolve) => {
     let stoppedBy: Ending['stoppedBy'];
     let killing: Promise<void> | undefined;
+    let listening: number[] | undefined;
     const stop = (reason: 'timeout' | 'abort') => {
       if (stoppedBy || !processes) return;
       stoppedBy = reason;
+      if (reason === 'timeout') listening = listeningPorts(processes);
       killing = killCommand(processes);
     };
     const timer = setTimeout(() => stop('timeout'), timeoutMs);
@@ -242,10 +238,9 @@ function spawnAndWait(
     // an abort that came while the command was being started has no event left to fire
     if (signal?.aborted) stop('abort');
     const settle = (ending: Ending) => {
-      release();
+      done();
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
-      untrack();
       resolve(ending);
     };
 
@@ -255,12 +250,12 @@ function spawnAndWait(
       settle({ exitCode: null, spawnError: `could not run the command: ${error.message}` });
     });
     child.once('exit', async (exitCode, exitSignal) => {
-      const closed = new Promise((done) => child.stdout.once('close', done));
+      const closed = new Promise((drained) => child.stdout.once('close', drained));
       await Promise.race([closed, sleep(DRAIN_MS)]);
       child.stdout.destroy();
       child.stderr.destroy();
       await killing;
-      settle({ exitCode, signal: exitSignal ?? undefined, stoppedBy });
+      settle({ exitCode, signal: exitSignal ?? undefined, stoppedBy, listening });
     });
   });
 }

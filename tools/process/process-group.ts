@@ -28,10 +28,10 @@ export interface CommandProcesses {
 }
 
 /**
- * The live processes (zombies do not count: they run nothing) of the command's session, or carrying
- * its marker, other than the group `signalGroup` reaches. Empty where there is no /proc.
+ * The live processes (zombies do not count: they run nothing) of the command's group or session, or
+ * carrying its marker. Empty where there is no /proc.
  */
-function strays(c: CommandProcesses): number[] {
+export function commandPids(c: CommandProcesses): number[] {
   if (!existsSync('/proc/self/stat')) return [];
   const needle = c.marker ? Buffer.from(`${MARKER_VAR}=${c.marker}\0`) : undefined;
   const found: number[] = [];
@@ -53,7 +53,7 @@ function strays(c: CommandProcesses): number[] {
 
 function signalAll(c: CommandProcesses, signal: NodeJS.Signals): void {
   signalGroup(c.pid, signal);
-  for (const pid of strays(c)) {
+  for (const pid of commandPids(c)) {
     try {
       process.kill(pid, signal);
     } catch {
@@ -63,7 +63,7 @@ function signalAll(c: CommandProcesses, signal: NodeJS.Signals): void {
 }
 
 function alive(c: CommandProcesses): boolean {
-  if (existsSync('/proc/self/stat')) return strays(c).length > 0;
+  if (existsSync('/proc/self/stat')) return commandPids(c).length > 0;
   try {
     process.kill(-c.pid, 0);
     return true;

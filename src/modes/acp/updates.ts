@@ -1,6 +1,7 @@
 // What an ACP client is shown: Session events and stored messages as `session/update` payloads.
 // Pure: no connection, no I/O.
 import { plural } from '../../../tools/format.js';
+import type { JobInfo } from '../../../tools/jobs/index.js';
 import type { SessionUpdate, ToolCallContent, ToolCallLocation, ToolKind } from '@agentclientprotocol/sdk';
 import type { AgentToolResult } from '../../agent/types.js';
 import { textOf } from '../../ai/content.js';
@@ -57,6 +58,11 @@ function resultText(result: Pick<AgentToolResult, 'content'>): ToolCallContent[]
   return text ? [{ type: 'content', content: { type: 'text', text } }] : [];
 }
 
+function jobEnd(job: JobInfo): string {
+  if (job.state === 'stopped') return 'stopped';
+  return job.signal ? `killed by ${job.signal}` : `exited with code ${job.exitCode}`;
+}
+
 /** The updates one Session event makes (most make none). */
 export function updatesFor(event: SessionEvent, cwd: string): SessionUpdate[] {
   switch (event.type) {
@@ -83,6 +89,32 @@ export function updatesFor(event: SessionEvent, cwd: string): SessionUpdate[] {
       ];
     case 'todo':
       return [planUpdate(event.items)];
+    // a background job is a tool call of its own, in progress from its start until it ends
+    case 'job_started': {
+      const title = `background job ${event.job.id}: ${event.job.command.split('\n')[0]}`;
+      return [
+        {
+          sessionUpdate: 'tool_call',
+          toolCallId: `job-${event.job.id}`,
+          title,
+          kind: 'execute',
+          status: 'in_progress',
+          rawInput: { command: event.job.command },
+        },
+      ];
+    }
+    case 'job_exited': {
+      const failed = event.job.state === 'exited' && event.job.exitCode !== 0;
+      const text = [jobEnd(event.job), ...event.lastLines].join('\n');
+      return [
+        {
+          sessionUpdate: 'tool_call_update',
+          toolCallId: `job-${event.job.id}`,
+          status: failed ? 'failed' : 'completed',
+          content: [{ type: 'content', content: { type: 'text', text } }],
+        },
+      ];
+    }
     default:
       return [];
   }

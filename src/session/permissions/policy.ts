@@ -79,6 +79,7 @@ export type Decision =
 type AskDecision = Extract<Decision, { kind: 'ask' }>;
 
 const LOOKING_TOOLS = new Set(['read', 'grep', 'find', 'ls']);
+const JOB_TOOLS = new Set(['job_output', 'job_stop']);
 const CHANGING_TOOLS = new Set(['edit', 'write']);
 const NEEDS_YOLO = '--approval yolo or an allow rule';
 const NEEDS_AUTO_EDIT = '--approval auto-edit, --approval yolo or an allow rule';
@@ -132,6 +133,8 @@ export function decide(tool: string, args: Record<string, unknown>, ctx: PolicyC
   if (tool === TODO_TOOL) return { kind: 'allow' };
   if (tool === 'bash') return decideCommandLine(typeof args.command === 'string' ? args.command : '', ctx);
   if (LOOKING_TOOLS.has(tool) || CHANGING_TOOLS.has(tool)) return decidePath(tool, toolPath(args, ctx), ctx);
+  // reading or ending a job bash started, which was judged as any command when it started
+  if (JOB_TOOLS.has(tool)) return { kind: 'allow' };
   if (ctx.mode === 'yolo' || ctx.mode === 'auto') return { kind: 'allow' };
   return { kind: 'ask', reason: `using the ${tool} tool`, needs: NEEDS_YOLO, detail: tool, subject: { type: 'tool' }, routine: true };
 }

@@ -26,7 +26,7 @@ export function summarize(tool: string, args: Record<string, unknown>, where: { 
   const path = () => visible(shownPath(where.cwd, resolvePath(where.cwd, s('path'), where.home).absolute));
   switch (tool) {
     case 'bash':
-      return `Run ${oneLine(s('command'))}`;
+      return `Run ${oneLine(s('command'))}${args.run_in_background === true ? ' in the background' : ''}`;
     case 'edit':
     case 'write':
     case 'read':

@@ -4,7 +4,8 @@ import { homedir } from 'node:os';
 import type { AnyAgentTool } from '../../agent/types.js';
 import { UsageError } from '../../config/errors.js';
 import type { ResolvedConfig } from '../../config/resolve.js';
-import { createBashTool } from '../../../tools/bash/bash.js';
+import { type BashOptions, createBashTool } from '../../../tools/bash/bash.js';
+import { Jobs } from '../../../tools/jobs/jobs.js';
 import { describeDropped, filterToolEnv } from '../../../tools/sandbox/env.js';
 import { withGitGuards } from '../../../tools/sandbox/git-guards.js';
 import { createSandbox, probeSandbox, type Sandbox } from '../../../tools/sandbox/sandbox.js';
@@ -30,6 +31,8 @@ export interface SafetyOptions {
 export interface Safety {
   gate: ApprovalGate;
   bashTool: AnyAgentTool;
+  /** the session's background jobs, started by bashTool */
+  jobs: Jobs;
   /** which workspace files hold secrets: grep leaves their lines out */
   secretFile: SecretTest;
   /** the scrubbed environment of tool processes: bash's, and the base of stdio MCP servers' */
@@ -117,11 +120,15 @@ export function createSafety(config: ResolvedConfig, o: SafetyOptions): Safety {
   });
   const droppedNote = config.tools.includes('bash') ? describeDropped(dropped) : undefined;
   if (droppedNote) notify(droppedNote);
-  const bash = createBashTool({ cwd: config.cwd }, { env: withGitGuards(env), sandbox: sandboxFor(config, home, guard, notify) });
+  const shell: BashOptions = { env: withGitGuards(env), sandbox: sandboxFor(config, home, guard, notify) };
+  // background jobs run exactly as commands do: one options object, so the same environment and sandbox
+  const jobs = new Jobs(config.cwd, shell, config.maxJobs);
+  shell.jobs = jobs;
+  const bash = createBashTool({ cwd: config.cwd }, shell);
   // commands that only look (the policy's read-only list) may run side by side, like read and grep
   const bashTool: typeof bash = { ...bash, readOnly: (params) => lineIsReadOnly(params.command) };
   const protectRuns = (files: readonly string[]) => {
     guard.runFiles = [...files];
   };
-  return { gate, bashTool, secretFile, toolEnv: env, protectRuns };
+  return { gate, bashTool, jobs, secretFile, toolEnv: env, protectRuns };
 }

@@ -77,6 +77,7 @@ export function composeFrame(f: FrameInput): string[] {
       sessionId: f.picker ? '' : session.id,
       approvals: session.approvals?.mode,
       thinking: state.thinkingLevel,
+      jobs: session.jobs?.running().length,
     },
     cols,
   );

@@ -3,6 +3,7 @@
 // countdown and whether tool output is shown in full. Busy, queue, transcript and usage are the
 // Session's; this renders into the Transcript and never drains it.
 import { plural } from '../../../../tools/format.js';
+import { jobExitNotice } from '../view/job-notice.js';
 import type { AgentEvent, AgentToolResult } from '../../../agent/types.js';
 import type { AssistantMessage, ToolCall, ToolResultMessage, UserMessage } from '../../../ai/types.js';
 import type { ApprovalAnswer, ApprovalRequest } from '../../../session/permissions/prompter.js';
@@ -106,6 +107,9 @@ export class ConversationView {
         break;
       case 'compaction_error':
         this.transcript.error(`compaction failed: ${e.message}`);
+        break;
+      case 'job_exited':
+        this.transcript.notice(jobExitNotice(e));
         break;
       case 'agent_start':
         if (!this.inRun) {

@@ -26,6 +26,8 @@ export interface FooterInfo {
   approvals?: string;
   /** the thinking level; shown unless off */
   thinking?: string;
+  /** background jobs running now; shown when there are any */
+  jobs?: number;
 }
 
 export function compactNumber(n: number): string {
@@ -51,6 +53,7 @@ export function renderFooter(f: FooterInfo, cols: number): string {
     f.estimated ? `↑~${compactNumber(f.totalInput)} ↓~${compactNumber(f.totalOutput)}` : `↑${compactNumber(f.totalInput)} ↓${compactNumber(f.totalOutput)}`,
     ...(f.cost !== null && f.totalInput + f.totalOutput > 0 ? [formatCost(f.cost)] : []),
     ...(mode ? [`approvals: ${mode}`] : []),
+    ...(f.jobs ? [s.yellow(f.jobs === 1 ? '1 job' : `${f.jobs} jobs`)] : []),
     ...(f.branch ? [`git:${f.branch}`] : []),
     ...(f.sessionId ? [f.sessionId.slice(0, 8)] : []),
     ...(f.firstScreen ? ['? for keys'] : []),

@@ -1,0 +1,69 @@
+// How a command is started, the one way for a foreground call and a background job alike: bash in
+// the sandbox when there is one (its own pid namespace, ended with tack), in a process group of its
+// own, carrying the marker the reaper finds its processes by, stdin closed, stderr merged into stdout.
+import { execa } from 'execa';
+import { MARKER_VAR, trackCommand, type CommandProcesses } from '../process/process-group.js';
+import { commandMarker } from '../process/reaper.js';
+import { toolEnv } from '../sandbox/env.js';
+import type { Sandbox } from '../sandbox/sandbox.js';
+import { findExecutable } from '../process/which.js';
+
+/** Nothing the command starts may wait for a person: no pager, no prompt, no editor, no colours. */
+const QUIET_ENV = {
+  TERM: 'dumb',
+  PAGER: 'cat',
+  GIT_PAGER: 'cat',
+  GIT_TERMINAL_PROMPT: '0',
+  GIT_EDITOR: 'true',
+};
+
+export interface ShellOptions {
+  /** the environment commands get; default: this process's, without credentials (env.ts) */
+  env?: Record<string, string>;
+  /** run every command inside this sandbox */
+  sandbox?: Sandbox;
+}
+
+export interface StartedShell {
+  child: ReturnType<typeof spawnChild>;
+  /** undefined when the shell could not be started (the child's `error` event says why) */
+  processes: CommandProcesses | undefined;
+  /** once the command has ended: no longer reaped with tack, the sandbox's placeholders released */
+  done(): void;
+}
+
+function shell(): string {
+  return findExecutable('bash') ?? findExecutable('sh') ?? '/bin/sh';
+}
+
+export function startShell(cwd: string, options: ShellOptions, command: string): StartedShell {
+  // `exec 2>&1` first: stderr joins stdout in one pipe, so the two stay in the order they were written.
+  const argv = ['-c', `exec 2>&1; ${command}`];
+  // before the command starts: the watcher that ends it if tack is killed runs from now on
+  const marker = commandMarker();
+  const { file, args, release } = options.sandbox ? options.sandbox.wrap(shell(), argv) : { file: shell(), args: argv, release: () => {} };
+  const child = spawnChild(file, args, cwd, { ...(options.env ?? toolEnv(process.env)), ...options.sandbox?.env, ...QUIET_ENV, [MARKER_VAR]: marker });
+  const processes = child.pid === undefined ? undefined : { pid: child.pid, marker };
+  const untrack = processes ? trackCommand(processes) : () => false;
+  return {
+    child,
+    processes,
+    done: () => {
+      release();
+      untrack();
+    },
+  };
+}
+
+function spawnChild(file: string, args: string[], cwd: string, env: Record<string, string>) {
+  return execa(file, args, {
+    cwd,
+    env,
+    extendEnv: false,
+    stdin: 'ignore',
+    detached: true,
+    buffer: false,
+    reject: false,
+    encoding: 'buffer',
+  });
+}
