@@ -72,6 +72,11 @@ function apply(
       writeLine({ type: 'model_changed', model: model.id });
       return undefined;
     }
+    case 'set_mode':
+      if (!session.approvals) return 'this session has no approval gate';
+      session.approvals.setMode(m.mode);
+      writeLine({ type: 'mode_changed', mode: m.mode });
+      return undefined;
     case 'approval_response':
       if (!approvals) return 'approval responses need --permission-prompt stdio; without it, what would ask is refused';
       return approvals.answer(m);

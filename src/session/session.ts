@@ -20,6 +20,8 @@ import type { Checkpoints } from '../checkpoints/checkpoints.js';
 import { CheckpointStep, makeCheckpoints, rewind, type RewindOutcome, type RewindWhat } from './checkpointing.js';
 import { type Submission, type SubmitOptions, type Submitted, submitInput } from './input/submit.js';
 import type { CompactionReason, SessionEvent, SessionListener, SessionOptions } from './session-types.js';
+import type { PlanRecord } from './plan-approval.js';
+import { withLatestPlan } from '../plan/keep-plan.js';
 
 export type { CompactionReason, SessionEvent, SessionListener, SessionOptions } from './session-types.js';
 
@@ -93,6 +95,7 @@ export class Session {
     // Persistence first, so listeners run after the message is safely on disk.
     this.agent.subscribe((event) => this.onAgentEvent(event));
     this.mcp?.onChange(() => this.refreshTools());
+    this.approvals?.onModeChange(() => this.refreshTools());
     this.refreshTools();
   }
 
@@ -111,8 +114,8 @@ export class Session {
   }
 
   private refreshTools(): void {
-    const mcpTools = (this.mcp?.agentTools() ?? []).filter((t) => !this.approvals?.hides(t.name)).map((t) => this.extensions.hooks?.wrap(t) ?? t);
-    this.agent.setTools([...this.builtinTools, ...mcpTools]);
+    const mcpTools = (this.mcp?.agentTools() ?? []).map((t) => this.extensions.hooks?.wrap(t) ?? t);
+    this.agent.setTools([...this.builtinTools, ...mcpTools].filter((t) => !this.approvals?.hides(t.name)));
   }
 
   /** Before the first model call: MCP tool lists still loading are waited for a little, then the call goes ahead. */
@@ -246,6 +249,11 @@ export class Session {
     this.write({ type: 'model', provider: model.provider, model: model.id });
   }
 
+  /** A plan the user approved, or the output of a run nobody could answer: into the session file. */
+  recordPlan(plan: PlanRecord): void {
+    this.write({ type: 'plan', ...plan, timestamp: Date.now() });
+  }
+
   /** Summarises the older part of the conversation now (`/compact [focus]`). */
   async compact(focus?: string, signal?: AbortSignal): Promise<void> {
     await this.runCompaction('manual', focus, signal);
@@ -364,7 +372,8 @@ export class Session {
     await this.emit({ type: 'compaction_start', reason });
     try {
       const tokensBefore = estimateTokens(messages);
-      const summary = await summarize({ streamFn: this.baseStream, model: this.model, messages: older, focus, signal });
+      const summarized = await summarize({ streamFn: this.baseStream, model: this.model, messages: older, focus, signal });
+      const summary = withLatestPlan(summarized, older, kept);
       const timestamp = Date.now();
       this.agent.replaceMessages([summaryMessage(summary, timestamp), ...kept]);
       this.write({ type: 'compaction', summary, tokensBefore, messagesSummarized: older.length, kept, timestamp });

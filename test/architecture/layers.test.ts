@@ -15,6 +15,7 @@ const LAYERS = [
   'src/extensions',
   'src/trust',
   'src/checkpoints',
+  'src/plan',
   'src/session',
   'src/modes',
   'src/cli',

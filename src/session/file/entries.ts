@@ -41,7 +41,19 @@ export interface CompactionEntry {
   timestamp: number;
 }
 
-export type SessionEntry = MessageEntry | ModelEntry | CompactionEntry | CheckpointRecord | WrittenRecord | RewindRecord;
+/** A plan the model presented in plan mode (exit_plan_mode): approved, or the output of a run nobody answered. */
+export interface PlanEntry {
+  type: 'plan';
+  plan: string;
+  /** the copy in $TACK_HOME/plans/ */
+  path?: string;
+  outcome: 'approved' | 'unanswered';
+  /** approved: the mode the work went ahead in */
+  mode?: 'ask' | 'auto-edit';
+  timestamp: number;
+}
+
+export type SessionEntry = MessageEntry | ModelEntry | CompactionEntry | PlanEntry | CheckpointRecord | WrittenRecord | RewindRecord;
 
 /** The user message that carries a compaction summary to the model. */
 export function summaryMessage(summary: string, timestamp: number): Message {

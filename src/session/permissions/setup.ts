@@ -13,6 +13,7 @@ import type { SecretTest } from '../../../tools/fs/secret-files.js';
 import { WorkspaceScanner } from '../../../tools/sandbox/workspace-scan.js';
 import { ApprovalGate } from './gate.js';
 import type { ApprovalPrompter } from './prompter.js';
+import type { PlanBash } from './plan-policy.js';
 import { lineIsReadOnly } from './read-only.js';
 import { parseRules, RuleError, type Rules } from './rules.js';
 import { saveAllowRules } from './save-rule.js';
@@ -51,16 +52,23 @@ function rulesOf(config: ResolvedConfig, home: string): Rules {
   }
 }
 
-/** The sandbox bash runs in, or undefined (with a notice) when it is off or cannot run here. */
-function sandboxFor(config: ResolvedConfig, home: string, guard: WorkspaceGuard, notify: (message: string) => void): Sandbox | undefined {
-  if (config.sandbox === 'off' || !config.tools.includes('bash')) return undefined;
+/** The sandbox bash runs in, or (with a notice) why there is none: it is off or cannot run here. */
+function sandboxFor(
+  config: ResolvedConfig,
+  home: string,
+  guard: WorkspaceGuard,
+  notify: (message: string) => void,
+  readOnlyWorkspace: () => boolean,
+): Sandbox | string {
+  if (config.sandbox === 'off') return 'the sandbox is off (--sandbox off)';
+  if (!config.tools.includes('bash')) return 'bash is not among the tools';
   const probe = probeSandbox();
   if (!probe.ok) {
     if (config.sandbox === 'on') {
       throw new UsageError(`the sandbox was asked for, but ${probe.reason}; install bubblewrap, or run with --sandbox off`);
     }
     notify(`commands run unsandboxed: ${probe.reason}; approvals still apply (--sandbox off hides this note)`);
-    return undefined;
+    return probe.reason;
   }
   // `npx tack` and npm scripts point npm at its cache through the environment
   const npmCache = process.env.npm_config_cache;
@@ -73,6 +81,7 @@ function sandboxFor(config: ResolvedConfig, home: string, guard: WorkspaceGuard,
     exposeSecretFiles: config.exposeSecretFiles,
     scanner: guard.scanner,
     runFiles: () => guard.runFiles,
+    readOnlyWorkspace,
   });
 }
 
@@ -94,6 +103,9 @@ export function createSafety(config: ResolvedConfig, o: SafetyOptions): Safety {
   const rules = rulesOf(config, home);
   const secretFile = workspaceSecretTest(rules, config.cwd, home);
   const guard: WorkspaceGuard = { scanner: new WorkspaceScanner(config.cwd, secretFile), runFiles: [] };
+  // in plan mode commands see the workspace read-only
+  const sandbox = sandboxFor(config, home, guard, notify, () => gate.mode === 'plan');
+  const planBash: PlanBash = typeof sandbox === 'string' ? { sandboxed: false, why: sandbox } : { sandboxed: true };
   const gate = new ApprovalGate({
     cwd: config.cwd,
     home,
@@ -108,6 +120,7 @@ export function createSafety(config: ResolvedConfig, o: SafetyOptions): Safety {
     notify,
     trustReadOnlyHints: config.mcp.trustReadOnlyHints,
     runsLater: () => runsLaterPaths(runsLater(config.cwd, { nestedGitDirs: guard.scanner.scan().nestedGitDirs, runFiles: guard.runFiles })),
+    planBash,
   });
   // tack's own key never reaches a command, whatever the variable is called or env.allow says
   const { env, dropped } = filterToolEnv(process.env, {
@@ -117,7 +130,7 @@ export function createSafety(config: ResolvedConfig, o: SafetyOptions): Safety {
   });
   const droppedNote = config.tools.includes('bash') ? describeDropped(dropped) : undefined;
   if (droppedNote) notify(droppedNote);
-  const bash = createBashTool({ cwd: config.cwd }, { env: withGitGuards(env), sandbox: sandboxFor(config, home, guard, notify) });
+  const bash = createBashTool({ cwd: config.cwd }, { env: withGitGuards(env), sandbox: typeof sandbox === 'string' ? undefined : sandbox });
   // commands that only look (the policy's read-only list) may run side by side, like read and grep
   const bashTool: typeof bash = { ...bash, readOnly: (params) => lineIsReadOnly(params.command) };
   const protectRuns = (files: readonly string[]) => {
