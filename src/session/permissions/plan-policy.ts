@@ -35,7 +35,11 @@ export function planVerdict(tool: string, args: Record<string, unknown>, o: { ba
   return deny(`the ${tool} tool may change something`);
 }
 
-/** The note for the user when plan mode cannot give commands a read-only sandbox. */
-export function planBashNote(bash: PlanBash): string | undefined {
-  return bash.sandboxed ? undefined : `plan mode: commands run only from the read-only list (cat, grep, git log, …) because ${bash.why}`;
+/** What plan mode means here, for the user: how commands run, and why only from the list when there is no sandbox. */
+export function planModeNote(bash: PlanBash | undefined): string {
+  const commands =
+    bash?.sandboxed === true
+      ? 'commands run with the workspace read-only'
+      : `commands run only from the read-only list (cat, grep, git log, …) because ${bash?.why ?? 'there is no sandbox'}`;
+  return `plan mode: nothing changes until you approve a plan; ${commands}`;
 }

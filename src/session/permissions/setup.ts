@@ -13,7 +13,7 @@ import type { SecretTest } from '../../../tools/fs/secret-files.js';
 import { WorkspaceScanner } from '../../../tools/sandbox/workspace-scan.js';
 import { ApprovalGate } from './gate.js';
 import type { ApprovalPrompter } from './prompter.js';
-import type { PlanBash } from './plan-policy.js';
+import { planModeNote, type PlanBash } from './plan-policy.js';
 import { lineIsReadOnly } from './read-only.js';
 import { parseRules, RuleError, type Rules } from './rules.js';
 import { saveAllowRules } from './save-rule.js';
@@ -106,6 +106,7 @@ export function createSafety(config: ResolvedConfig, o: SafetyOptions): Safety {
   // in plan mode commands see the workspace read-only
   const sandbox = sandboxFor(config, home, guard, notify, () => gate.mode === 'plan');
   const planBash: PlanBash = typeof sandbox === 'string' ? { sandboxed: false, why: sandbox } : { sandboxed: true };
+  if (config.approval === 'plan' && !planBash.sandboxed) notify(planModeNote(planBash));
   const gate = new ApprovalGate({
     cwd: config.cwd,
     home,

@@ -5,6 +5,7 @@ import type { Command, ParsedCommand } from './command.js';
 import { compact, init, rewind, undo } from './conversation.js';
 import { helpCommand, hooks, mcp, skills } from './info.js';
 import { model, thinking } from './model.js';
+import { plan } from './plan.js';
 import { quit } from './quit.js';
 import { copy, exportCommand, newCommand, resume, sessionInfo } from './session.js';
 
@@ -17,6 +18,7 @@ export const COMMANDS: readonly Command[] = [
   resume,
   compact,
   thinking,
+  plan,
   sessionInfo,
   copy,
   exportCommand,
