@@ -1,11 +1,9 @@
-// What keeps one run from spending without end: a ceiling on model requests (retries included), and
-// a model whose tool calls keep failing before they run (an unknown tool, arguments that are not
+// What keeps one run from spending without end: a ceiling on model requests (retries included) when
+// one is set (none by default: length is not a loop), and a model whose tool calls keep failing before they run (an unknown tool, arguments that are not
 // JSON, calls refused) is slowed down and then stopped. Pure bookkeeping plus an abortable wait.
 
 /** Turns in a row whose every tool call failed before running, after which the run stops. */
 export const FAILED_TURN_LIMIT = 5;
-/** Model requests (retries included) one run may make unless configured otherwise. */
-export const DEFAULT_MAX_REQUESTS = 500;
 /** The first wait after a turn whose calls all failed; it doubles with each such turn. */
 export const DEFAULT_FAILURE_BACKOFF_MS = 250;
 
@@ -18,11 +16,11 @@ export class RunGuard {
   private requests = 0;
   private failedTurns = 0;
   private lastProblem = '';
-  private readonly maxRequests: number;
+  private readonly maxRequests: number | undefined;
   private readonly backoffMs: number;
 
   constructor(o: RunGuardOptions) {
-    this.maxRequests = o.maxRequests ?? DEFAULT_MAX_REQUESTS;
+    this.maxRequests = o.maxRequests;
     this.backoffMs = o.failureBackoffMs ?? DEFAULT_FAILURE_BACKOFF_MS;
   }
 
@@ -45,7 +43,7 @@ export class RunGuard {
       const last = this.lastProblem ? ` (the last: ${oneLine(this.lastProblem)})` : '';
       return `stopped: the model's tool calls failed without running in ${this.failedTurns} turns in a row${last}; it looks stuck`;
     }
-    if (this.requests >= this.maxRequests) {
+    if (this.maxRequests !== undefined && this.requests >= this.maxRequests) {
       return `stopped: this run made ${this.requests} requests to the model, the limit (maxRequests ${this.maxRequests}); the task may be unfinished`;
     }
     return undefined;

@@ -118,7 +118,7 @@ export async function runRewindCommand(args: string[], env: NodeJS.ProcessEnv = 
     return 0;
   }
   const lock = lockSession(file);
-  const writer = SessionWriter.reopen(file);
+  const { writer } = SessionWriter.reopen(file);
   try {
     const cp = new Checkpoints(store, loaded.header.id, loaded.timeline, loaded.conversations, (entry) => writer.append(entry));
     const chosen = what(o);

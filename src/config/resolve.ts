@@ -10,13 +10,10 @@ import type { HooksConfig } from './hooks-schema.js';
 import type { ApprovalMode } from './schema.js';
 import { PRESETS, type Preset } from '../ai/presets.js';
 import type { ConfigFile, ModelFactsConfig, ProviderConfig } from './schema.js';
-import { TOOL_NAMES, type ToolName } from '../../tools/names.js';
+import { SESSION_TOOL_NAMES, TOOL_NAMES, type SessionToolName, type ToolName } from '../../tools/names.js';
 import { collectMcpServers, findProjectMcpFile, readMcpFile, type McpServerSpec, type McpSource } from './mcp-servers.js';
 
 export const OPENAI_BASE_URL = PRESETS.openai!.baseUrl;
-
-/** Model calls one run may make without `--max-turns`: a model that never stops cannot spend for ever. */
-export const DEFAULT_MAX_TURNS = 200;
 
 /** The flags that affect configuration, as commander parsed them. */
 export interface ConfigFlags {
@@ -74,14 +71,15 @@ export interface ResolvedConfig {
   /** whose prices from the model table this server charges */
   bills: Vendor[];
   thinking: ThinkingLevel | undefined;
-  maxTurns: number;
+  /** no default: a long task is not cut short; loops are caught by the run guard (agent/run-guard.ts) */
+  maxTurns: number | undefined;
   maxRequests: number | undefined;
   /** print mode reads at most this much piped input */
   stdinLimitBytes: number;
   retry: RetryOptions | undefined;
   idleTimeoutMs: number | undefined;
   answerTimeoutMs: number | undefined;
-  tools: ToolName[];
+  tools: (ToolName | SessionToolName)[];
   compaction: { reserveTokens?: number; keepRecentTokens?: number };
   checkpoints: CheckpointSettings;
   /** undefined: the mode's default (`ask` interactive, print mode's own) */
@@ -178,14 +176,13 @@ function sandboxSettings(files: ConfigFile[]): { mode: 'on' | 'off' | undefined;
   };
 }
 
-export function parseToolList(list: string | string[]): ToolName[] {
+export function parseToolList(list: string | string[]): (ToolName | SessionToolName)[] {
   const names = (Array.isArray(list) ? list : list.split(',')).map((n) => n.trim()).filter(Boolean);
+  const known: readonly string[] = [...TOOL_NAMES, ...SESSION_TOOL_NAMES];
   for (const name of names) {
-    if (!(TOOL_NAMES as readonly string[]).includes(name)) {
-      throw new UsageError(`unknown tool "${name}"; the tools are: ${TOOL_NAMES.join(', ')}`);
-    }
+    if (!known.includes(name)) throw new UsageError(`unknown tool "${name}"; the tools are: ${known.join(', ')}`);
   }
-  return [...new Set(names)] as ToolName[];
+  return [...new Set(names)] as (ToolName | SessionToolName)[];
 }
 
 /** A built-in preset with the settings' entry of the same name laid over it (compat merged). */
@@ -356,13 +353,13 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = proce
     modelFacts: file.models ?? {},
     bills: ownServer ? (entry.bills ?? []) : [],
     thinking: flags.thinking ?? file.thinking,
-    maxTurns: flags.maxTurns ?? file.maxTurns ?? DEFAULT_MAX_TURNS,
+    maxTurns: flags.maxTurns ?? file.maxTurns,
     maxRequests: file.maxRequests,
     stdinLimitBytes: Math.round((file.stdinLimitMB ?? 1) * 1048576),
     retry: file.retry && Object.keys(file.retry).length > 0 ? file.retry : undefined,
     idleTimeoutMs: idle !== undefined ? idle * 1000 : undefined,
     answerTimeoutMs: answer !== undefined ? answer * 1000 : undefined,
-    tools: parseToolList(flags.tools ?? file.tools ?? [...TOOL_NAMES]),
+    tools: parseToolList(flags.tools ?? file.tools ?? [...TOOL_NAMES, ...SESSION_TOOL_NAMES]),
     compaction: file.compaction ?? {},
     checkpoints: checkpointSettings(file.checkpoints),
     approval: approvalMode(flags, file),

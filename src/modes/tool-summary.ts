@@ -35,12 +35,23 @@ function describeRaw(name: string, args: unknown): string {
     case 'write':
     case 'edit':
       return `${name} ${s('path') ?? ''}`;
+    case 'todo':
+      return `todo ${clip(todoChanges(a))}`;
     default: {
       // an MCP tool is labelled with its server: `everything:echo {…}`
       const mcp = /^mcp__(.+?)__(.+)$/.exec(name);
       return `${mcp ? `${mcp[1]}:${mcp[2]}` : name} ${clip(JSON.stringify(a))}`;
     }
   }
+}
+
+/** `+2, 1 done, 3 in_progress`: what a todo call changes, by item id. */
+function todoChanges(a: Record<string, unknown>): string {
+  const added = Array.isArray(a.add) ? a.add.length : 0;
+  const updates = (Array.isArray(a.update) ? a.update : []).map(
+    (u: Record<string, unknown>) => `${String(u?.id)} ${typeof u?.status === 'string' ? u.status : 'reworded'}`,
+  );
+  return [...(added ? [`+${added}`] : []), ...updates].join(', ') || 'list';
 }
 
 /** The outcome in a few words, when it is worth a mention: `(exit 1)`, `(failed: no such file …)`. */

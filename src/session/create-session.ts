@@ -16,6 +16,7 @@ import { rewriteArguments } from './setup/updated-input.js';
 import { createExitPlanTool } from '../plan/exit-plan-tool.js';
 import { planPresenter } from './plan-approval.js';
 import { MESSAGE_LIMIT, stripControls } from '../text/terminal-text.js';
+import { Todos } from './todo/todos.js';
 
 /** for a hook called without the run's signal (the loop always passes one) */
 const NEVER = new AbortController().signal;
@@ -48,10 +49,11 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
   let session: Session | undefined;
   const ids = () => ({ sessionId: session?.id ?? id, transcriptPath: session ? session.file : (o.resumeFile ?? null) });
   const extensions = await loadExtensions(config, { env: safety.toolEnv, note, ids });
+  const todos = new Todos(resume?.todos);
   const exitPlan = createExitPlanTool(
     planPresenter(safety.gate, { tackHome: config.home, sessionId: () => session?.id ?? id, record: (plan) => session?.recordPlan(plan) }),
   );
-  const builtin = config.tools.map((name) => (name === 'bash' ? safety.bashTool : allTools.byName[name]));
+  const builtin = config.tools.map((name) => (name === 'bash' ? safety.bashTool : name === 'todo' ? todos.tool : allTools.byName[name]));
   const tools = [...builtin, exitPlan].map((tool) => extensions.hooks?.wrap(tool) ?? tool);
   // the SDK loads only when there are servers to run, and (deferred) only once the caller says so
   const mcp = config.mcpServers.some((s) => !s.disabled)
@@ -91,7 +93,7 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
         return (await safety.gate.beforeToolCall(call, context.tool, signal, hook)) ?? o.beforeToolCall?.(context, signal);
       },
     },
-    { ...o, id, file: o.resumeFile ?? o.file, resume, approvals: safety.gate, mcp, note, extensions },
+    { ...o, id, file: o.resumeFile ?? o.file, resume, approvals: safety.gate, mcp, note, extensions, todos },
   );
   if (!o.deferExtensions) session.startExtensions(!o.oneShot);
   return session;

@@ -6,6 +6,8 @@ import type { SessionExtensions } from './setup/extensions.js';
 import type { ApprovalGate, SafetyOptions } from './permissions/index.js';
 import type { LoadedSession } from './file/store.js';
 import type { CompactionSettings } from './compaction/token-budget.js';
+import type { TodoItem } from './todo/list.js';
+import type { Todos } from './todo/todos.js';
 
 export type CompactionReason = 'threshold' | 'overflow' | 'manual';
 
@@ -13,7 +15,8 @@ export type SessionEvent =
   | AgentEvent
   | { type: 'compaction_start'; reason: CompactionReason }
   | { type: 'compaction_end'; reason: CompactionReason; tokensBefore: number; messagesSummarized: number; summary: string }
-  | { type: 'compaction_error'; reason: CompactionReason; message: string };
+  | { type: 'compaction_error'; reason: CompactionReason; message: string }
+  | { type: 'todo'; items: readonly TodoItem[] };
 
 export type SessionListener = (event: SessionEvent) => void | Promise<void>;
 
@@ -39,4 +42,6 @@ export interface SessionOptions {
   id?: string;
   /** custom commands, skills and hooks of the user's setup (createSession loads them) */
   extensions?: SessionExtensions;
+  /** the todo list, whose tool createSession gave the model */
+  todos?: Todos;
 }

@@ -22,6 +22,7 @@ import { type Submission, type SubmitOptions, type Submitted, submitInput } from
 import type { CompactionReason, SessionEvent, SessionListener, SessionOptions } from './session-types.js';
 import type { PlanRecord } from './plan-approval.js';
 import { withLatestPlan } from '../plan/keep-plan.js';
+import { Todos } from './todo/todos.js';
 
 export type { CompactionReason, SessionEvent, SessionListener, SessionOptions } from './session-types.js';
 
@@ -55,6 +56,8 @@ export class Session {
   checkpoints: Checkpoints | undefined;
   private readonly checkpointStep: CheckpointStep;
   private messageEntries = 0;
+  /** the model's todo list: each change is an entry in the file and a `todo` event */
+  readonly todos: Todos;
 
   constructor(
     readonly config: ResolvedConfig,
@@ -68,11 +71,16 @@ export class Session {
     this.mcp = o.mcp;
     this.note = o.note ?? (() => {});
     this.extensions = o.extensions ?? NO_EXTENSIONS;
+    this.todos = (o.todos ?? new Todos(o.resume?.todos)).attach({ write: (e) => this.write(e), emit: (e) => void this.emit(e) });
     this.id = o.id ?? o.resume?.header.id ?? randomUUID();
     this.compactedCount = o.resume?.compactedCount ?? 0;
     this.file = o.file === null ? null : (o.file ?? join(sessionsDir(config.home, config.cwd), sessionFileName(new Date(), this.id)));
     if (this.file) this.lock = lockSession(this.file);
-    if (o.resume && this.file) this.writer = SessionWriter.reopen(this.file);
+    if (o.resume && this.file) {
+      const { writer, torn } = SessionWriter.reopen(this.file);
+      this.writer = writer;
+      if (torn) this.note(`the session file's last line was cut off by a crash; it is kept in ${torn}`);
+    }
     this.checkpoints = makeCheckpoints(config, this.id, o.resume, (entry) => this.write(entry));
     this.checkpointStep = new CheckpointStep(
       () => this.checkpoints,
@@ -88,6 +96,7 @@ export class Session {
       steeringMode: 'all',
       followUpMode: 'all',
       prepareContext: ({ reason, signal }) => this.prepareContext(reason, signal),
+      transformContext: (messages) => this.todos.withReminder(messages),
       // the model call does not wait for the message's checkpoint; a tool does
       beforeToolCall: (context, signal) => this.checkpointStep.ready().then(() => agentOptions.beforeToolCall?.(context, signal)),
     });
@@ -270,6 +279,7 @@ export class Session {
     this.agent.abort();
     await this.runChain?.catch(() => {});
     this.agent.reset();
+    this.todos.reset();
     this.closeFile();
     this.id = randomUUID();
     this.compactedCount = 0;

@@ -21,7 +21,7 @@ run('everyday screens', () => {
     await term.waitFor('answered after the wait', 15_000);
   });
 
-  it('text streamed before a dropped connection stays, dimmed and marked, until the retry answers', async () => {
+  it('text streamed before a dropped connection stays, dimmed and marked, until the retry answers; then one dim line says so', async () => {
     const { term } = await startApp([
       { drop: true, afterText: 'Partial words before the drop' },
       { text: 'The whole answer after the retry.', delayMs: 30, chunkSize: 4 },
@@ -33,7 +33,10 @@ run('everyday screens', () => {
     expect(cut).not.toContain('the answer above was cut off');
     const done = await term.waitFor('The whole answer after the retry.', 15_000);
     expect(done).not.toContain('cut off, retrying');
+    expect(done).toContain('an earlier answer was cut off after 29 characters (Ctrl+O shows it)');
     expect(term.history()).not.toContain('Partial words before the drop');
+    term.keys('C-o');
+    await term.waitFor('Partial words before the drop', 10_000, 'the cut text, on Ctrl+O');
   });
 
   it('when no retry answers, the cut text stays in the scrollback above the error', async () => {

@@ -82,3 +82,20 @@ describe('the turn in the scrollback', () => {
     expect(items(t).join('')).not.toContain('done in');
   });
 });
+
+describe('a long run', () => {
+  it('says how far it is every 50 model calls, and goes on', () => {
+    const t = new ConversationView({ width: 80 });
+    t.onEvent({ type: 'agent_start' });
+    const call = assistant([{ type: 'toolCall', id: 'c', name: 'ls', arguments: {} }]);
+    for (let i = 0; i < 120; i++) {
+      t.onEvent({ type: 'message_start', message: call });
+      t.onEvent({ type: 'message_end', message: call });
+    }
+    const progress = items(t).filter((line) => line.includes('still working'));
+    expect(progress.map((line) => line.trim())).toEqual([
+      expect.stringContaining('still working: 50 model calls in this run so far'),
+      expect.stringContaining('still working: 100 model calls in this run so far'),
+    ]);
+  });
+});

@@ -40,6 +40,8 @@ describe('tool views', () => {
     const lines = plain(renderToolCall(bash({ status: 'done', result: { ...output(7), details: { exitCode: 0 } } }), 80));
     expect(lines[0]).toBe('✓ bash npm test');
     expect(lines[1]).toBe('  … 2 more lines above (Ctrl+O to show)');
+    const one = plain(renderToolCall(bash({ status: 'done', result: { ...output(6), details: { exitCode: 0 } } }), 80));
+    expect(one[1]).toBe('  … 1 more line above (Ctrl+O to show)');
     const failed = plain(renderToolCall(bash({ status: 'failed', result: { ...output(1), details: { exitCode: 2 }, isError: true } }), 80));
     expect(failed).toEqual(['✗ bash npm test (exit 2)', '  out 1']);
     const expanded = plain(renderToolCall(bash({ status: 'done', result: output(7) }), 80, { expanded: true }));

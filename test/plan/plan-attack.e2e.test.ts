@@ -73,6 +73,8 @@ describe.skipIf(!probeSandbox().ok)('plan mode with the sandbox', () => {
         // a build into /tmp works
         { turn: bash('cp -r src /tmp/build && echo built > /tmp/build/out && cat /tmp/build/out'), told: ['built'] },
         { turn: call('read', { path: 'src/a.ts' }), told: ['export const greet'] },
+        // the model's own list changes no file: it runs
+        { turn: call('todo', { add: [{ text: 'rename greet' }] }), told: ['rename greet'] },
       ],
       'on',
     );

@@ -2,6 +2,8 @@
 // test would go on for ever (about 120 requests a second) without the guard it names. The guards
 // are the boundary on what a run can spend: the loop's failed-turn stop, the request ceiling, the
 // protocol check on chunks, the idle timeout on model data and the per-answer deadline.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectWithSettings, runTack } from '../support/cli.js';
 import type { MockServerOptions, Turn } from '../support/mock-openai-server.js';
@@ -39,6 +41,25 @@ describe('a model whose tool calls keep failing is stopped (loop guard, the boun
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('stopped: this run made 4 requests to the model, the limit (maxRequests 4)');
     expect(s.chatRequests().length).toBe(4);
+  });
+});
+
+describe('a long task is not cut short: loops are stopped, not length', () => {
+  it('a 250-step read loop (past the old 200-call default) finishes with exit 0', { timeout: 120_000 }, async () => {
+    const steps = 250;
+    const read: Turn = (request) => {
+      const done = request.body.messages.filter((m: { role: string }) => m.role === 'tool').length;
+      if (done >= steps) return { text: `read ${done} times; finished` };
+      return { toolCalls: [{ name: 'read', arguments: { path: 'notes.txt', offset: (done % 20) + 1, limit: 1 } }] };
+    };
+    const s = await server({ forever: read });
+    const p = project();
+    writeFileSync(join(p.dir, 'notes.txt'), Array.from({ length: 20 }, (_, i) => `line ${i + 1}`).join('\n'));
+    const r = await run(s.url, p);
+    expect(r.stderr).not.toContain('stopped');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`read ${steps} times; finished`);
+    expect(s.chatRequests().length).toBe(steps + 1);
   });
 });
 

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { collect, makeProject, runTack, spawnTack } from '../support/cli.js';
@@ -140,6 +140,34 @@ describe('crash safety', () => {
       expect(requestProblems(body)).toEqual([]);
       expect(texts(check.chatRequests()[0])).toContain(`task ${round}`);
     }
+  });
+
+  it('a line torn by kill -9 mid-write is cut aside, so the next two resumes keep every new message', async () => {
+    const { dir, home } = makeProject({});
+    const first = await server([{ text: 'first answer' }]);
+    expect((await runTack(['-p', '--base-url', first.url, '-m', 'mock-model', 'first question'], { cwd: dir, home })).code).toBe(0);
+    const name = readdirSync(sessionsDir(home, dir))[0];
+    const file = join(sessionsDir(home, dir), name);
+    // What a kill -9 in the middle of writing an entry leaves: a line with no end.
+    const torn = '{"type":"message","message":{"role":"assistant","content":[{"type":"text","text":"half an ans';
+    appendFileSync(file, torn);
+    const second = await server([{ text: 'second answer' }]);
+    const r2 = await runTack(['-p', '--base-url', second.url, '-m', 'mock-model', '-c', 'second question'], { cwd: dir, home });
+    expect(r2.code).toBe(0);
+    expect(r2.stderr).toContain('cut off by a crash');
+    expect(readFileSync(`${file}.torn`, 'utf8')).toBe(`${torn}\n`);
+    const third = await server([{ text: 'third answer' }]);
+    const r3 = await runTack(['-p', '--base-url', third.url, '-m', 'mock-model', '-c', 'third question'], { cwd: dir, home });
+    expect(r3.code).toBe(0);
+    expect(r3.stderr).not.toContain('damaged');
+    const sent = JSON.stringify(third.chatRequests()[0].body.messages);
+    for (const text of ['first question', 'first answer', 'second question', 'second answer', 'third question']) expect(sent).toContain(text);
+    expect(
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .every((line) => JSON.parse(line)),
+    ).toBe(true);
   });
 });
 

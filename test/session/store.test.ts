@@ -78,6 +78,26 @@ describe('session files', () => {
     expect(loaded.warnings[0]).toContain('line 3');
   });
 
+  it('reopening cuts a torn last line aside, however long, and leaves a whole file alone', async () => {
+    const path = join(tmp(), 's.jsonl');
+    const w = SessionWriter.create(path, header());
+    w.append({ type: 'message', message: user('one') });
+    w.close();
+    const whole = readFileSync(path, 'utf8');
+    SessionWriter.reopen(path).writer.close();
+    expect(readFileSync(path, 'utf8')).toBe(whole);
+    const fragment = `{"type":"message","message":{"role":"user","content":"${'x'.repeat(200_000)}`;
+    appendFileSync(path, fragment);
+    const { writer, torn } = SessionWriter.reopen(path);
+    writer.append({ type: 'message', message: user('two') });
+    writer.close();
+    expect(torn).toBe(`${path}.torn`);
+    expect(readFileSync(`${path}.torn`, 'utf8')).toBe(`${fragment}\n`);
+    const loaded = await loadSession(path);
+    expect(loaded.messages.map((m) => m.content)).toEqual(['one', 'two']);
+    expect(loaded.warnings).toEqual([]);
+  });
+
   it('loads only the latest compaction summary and what follows it', async () => {
     const path = join(tmp(), 's.jsonl');
     const w = SessionWriter.create(path, header());

@@ -127,7 +127,7 @@ describe('bash', () => {
     expect(lines.at(-400)).toBe('199601');
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(31 * 1024);
     expect(details.truncated).toBe(true);
-    expect(text).toContain(`[… 199500 lines omitted; the full output (1.2 MB) is in ${details.fullOutputPath}`);
+    expect(text).toContain(`[… 199500 lines (1.2 MB) omitted; the full output (1.2 MB) is in ${details.fullOutputPath}`);
     const expected = Array.from({ length: 200000 }, (_, i) => `${i + 1}\n`).join('');
     expect(await readFile(details.fullOutputPath, 'utf8')).toBe(expected);
     await rm(details.fullOutputPath);

@@ -46,6 +46,8 @@ export interface BashDetails {
   truncated: boolean;
   /** the complete output, when it was too long to show whole */
   fullOutputPath?: string;
+  /** the output's true line count (the text shown may hold only its head and tail) */
+  totalLines?: number;
   durationMs: number;
 }
 
@@ -177,7 +179,7 @@ async function runAcquired(
   text = [text, ...notes, disarmed].filter(Boolean).join('\n\n');
   return {
     content: [{ type: 'text', text }],
-    details: details(ending, { truncated: collected.truncated, fullOutputPath: collected.fullOutputPath }),
+    details: details(ending, { truncated: collected.truncated, fullOutputPath: collected.fullOutputPath, totalLines: collected.lines }),
     isError: notes.length > 0,
   };
 }

@@ -58,6 +58,8 @@ export interface CollectedOutput {
   /** the complete raw output, when it was too long to show whole */
   fullOutputPath?: string;
   bytes: number;
+  /** the output's true line count, shown whole or not */
+  lines: number;
 }
 
 /**
@@ -114,7 +116,10 @@ export class OutputCollector {
 
   finish(): CollectedOutput {
     this.append(this.decoder.end());
-    if (!this.spill) return { text: cleanTerminalText(this.text), truncated: false, bytes: this.bytes };
+    if (!this.spill) {
+      const text = cleanTerminalText(this.text);
+      return { text, truncated: false, bytes: this.bytes, lines: lineCount(text) };
+    }
     const dropped = this.spill.close();
     const head = cleanTerminalText(this.text);
     const tail = tailOf(cleanTerminalText(this.tail), TAIL_LINES, TAIL_BYTES);
@@ -124,7 +129,10 @@ export class OutputCollector {
       dropped > 0
         ? `the output (${formatSize(this.bytes)}) is in ${this.spill.path}, without ${formatSize(dropped)} of its middle`
         : `the full output (${formatSize(this.bytes)}) is in ${this.spill.path}`;
-    const note = `[… ${omitted} lines omitted; ${file}: read it with offset, or grep it]`;
-    return { text: `${head}\n\n${note}\n\n${tail}`, truncated: true, fullOutputPath: this.spill.path, bytes: this.bytes };
+    // bytes, not only lines: one 200 KB line cut to its ends omits no whole line, but most of it
+    const omittedBytes = Math.max(0, this.bytes - Buffer.byteLength(head) - Buffer.byteLength(tail));
+    const what = omitted > 0 ? `${omitted} lines (${formatSize(omittedBytes)})` : `${formatSize(omittedBytes)} from within long lines`;
+    const note = `[… ${what} omitted; ${file}: read it with offset, or grep it]`;
+    return { text: `${head}\n\n${note}\n\n${tail}`, truncated: true, fullOutputPath: this.spill.path, bytes: this.bytes, lines: totalLines };
   }
 }

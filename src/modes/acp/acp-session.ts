@@ -10,7 +10,7 @@ import type { Session } from '../../session/session.js';
 import type { EditorFiles } from '../../../tools/index.js';
 import { clientMcpServers, withClientServers } from './client-mcp.js';
 import { answerOf, permissionRequest } from './permission.js';
-import { replay, updatesFor } from './updates.js';
+import { planUpdate, replay, updatesFor } from './updates.js';
 import { workspaceConfig, type WorkspaceFlags } from './workspace-config.js';
 
 export interface OpenOptions extends WorkspaceFlags {
@@ -103,6 +103,7 @@ export class AcpSession {
   /** Sends the stored conversation to the client (`session/load`). */
   async replayHistory(): Promise<void> {
     for (const update of replay(this.session.state.messages, this.session.config.cwd)) await this.notify(update);
+    if (this.session.todos.items.length) await this.notify(planUpdate(this.session.todos.items));
   }
 
   modes(): SessionModeState {

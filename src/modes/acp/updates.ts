@@ -1,10 +1,12 @@
 // What an ACP client is shown: Session events and stored messages as `session/update` payloads.
 // Pure: no connection, no I/O.
+import { plural } from '../../../tools/format.js';
 import type { SessionUpdate, ToolCallContent, ToolCallLocation, ToolKind } from '@agentclientprotocol/sdk';
 import type { AgentToolResult } from '../../agent/types.js';
 import { textOf } from '../../ai/content.js';
 import type { Message, ToolCall } from '../../ai/types.js';
 import type { SessionEvent } from '../../session/session.js';
+import type { TodoItem } from '../../session/todo/list.js';
 import { resolvePath } from '../../../tools/fs/paths.js';
 import { describeCall } from '../tool-summary.js';
 
@@ -76,10 +78,26 @@ export function updatesFor(event: SessionEvent, cwd: string): SessionUpdate[] {
     case 'retry':
       return [{ sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: `\n(${event.reason}; retrying)\n` } }];
     case 'compaction_end':
-      return [{ sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: `\n(compacted ${event.messagesSummarized} earlier messages)\n` } }];
+      return [
+        { sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: `\n(compacted ${plural(event.messagesSummarized, 'earlier message')})\n` } },
+      ];
+    case 'todo':
+      return [planUpdate(event.items)];
     default:
       return [];
   }
+}
+
+/** The todo list as ACP's plan, sent whole each time; ACP has no "cancelled", so those items are left out. */
+export function planUpdate(items: readonly TodoItem[]): SessionUpdate {
+  const entries = items
+    .filter((i) => i.status !== 'cancelled')
+    .map((i) => ({
+      content: i.text,
+      priority: 'medium' as const,
+      status: i.status === 'done' ? ('completed' as const) : i.status === 'in_progress' ? ('in_progress' as const) : ('pending' as const),
+    }));
+  return { sessionUpdate: 'plan', entries };
 }
 
 /** A stored conversation, replayed for `session/load`. */

@@ -1,6 +1,7 @@
 // The session file format: a header line, then one JSON entry per line, appended as things happen.
 import type { Message } from '../../ai/types.js';
 import type { CheckpointRecord, RewindRecord, WrittenRecord } from '../../checkpoints/records.js';
+import type { TodoItem } from '../todo/list.js';
 
 export const SESSION_VERSION = 1;
 
@@ -53,7 +54,13 @@ export interface PlanEntry {
   timestamp: number;
 }
 
-export type SessionEntry = MessageEntry | ModelEntry | CompactionEntry | PlanEntry | CheckpointRecord | WrittenRecord | RewindRecord;
+/** The todo list after a change: the last one in the file is the list `-c` restores. */
+export interface TodosEntry {
+  type: 'todos';
+  items: TodoItem[];
+}
+
+export type SessionEntry = MessageEntry | ModelEntry | CompactionEntry | PlanEntry | CheckpointRecord | WrittenRecord | RewindRecord | TodosEntry;
 
 /** The user message that carries a compaction summary to the model. */
 export function summaryMessage(summary: string, timestamp: number): Message {

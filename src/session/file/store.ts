@@ -5,8 +5,10 @@ import { UsageError } from '../../config/errors.js';
 import { sessionsDir } from '../../config/paths.js';
 import type { Message, ToolCall, ToolResultMessage } from '../../ai/types.js';
 import { readLines, type RawLine } from './line-reader.js';
+import { cutTornTail } from './torn-tail.js';
 import { summaryMessage, type MessageEntry, type SessionEntry, type SessionHeader } from './entries.js';
 import type { TimelineRecord } from '../../checkpoints/records.js';
+import { readTodoItems, type TodoItem } from '../todo/list.js';
 
 /** `/work/my-app` -> `-work-my-app`: one folder of sessions per working directory. */
 export function sessionFileName(created: Date, id: string): string {
@@ -31,8 +33,10 @@ export class SessionWriter {
     return writer;
   }
 
-  static reopen(path: string): SessionWriter {
-    return new SessionWriter(path, openSync(path, 'a'));
+  /** `torn`: where a torn last line was kept, when a crash left one (torn-tail.ts). */
+  static reopen(path: string): { writer: SessionWriter; torn?: string } {
+    const torn = cutTornTail(path);
+    return { writer: new SessionWriter(path, openSync(path, 'a')), torn };
   }
 
   append(entry: SessionEntry): void {
@@ -63,6 +67,8 @@ export interface LoadedSession {
   /** the conversation as it was at each checkpoint (index = number - 1), read when asked for */
   conversations: (() => Message[])[];
   warnings: string[];
+  /** the todo list as last changed */
+  todos: TodoItem[];
 }
 
 /** A toolCall with no recorded result (a crash mid-tool) gets one, so the next request is valid. */
@@ -138,6 +144,7 @@ export async function loadSession(path: string): Promise<LoadedSession> {
   let head: Link | null = null;
   let compactedCount = 0;
   let model = '';
+  let todos: TodoItem[] = [];
   const timeline: TimelineRecord[] = [];
   const marks: { head: Link | null; compactedCount: number }[] = [];
   const warnings: string[] = [];
@@ -184,6 +191,9 @@ export async function loadSession(path: string): Promise<LoadedSession> {
       case 'written':
         timeline.push(entry);
         break;
+      case 'todos':
+        todos = readTodoItems(entry.items);
+        break;
       case 'rewind': {
         const mark = marks[entry.checkpoint - 1];
         if (mark) ({ head, compactedCount } = mark);
@@ -197,7 +207,7 @@ export async function loadSession(path: string): Promise<LoadedSession> {
   const messages = unwind(head, damaged);
   warnings.sort((a, b) => Number(a.match(/line (\d+)/)?.[1]) - Number(b.match(/line (\d+)/)?.[1]));
   const conversations = marks.map((mark) => () => answerOrphanToolCalls(unwind(mark.head, () => {})));
-  return { header, messages: answerOrphanToolCalls(messages), compactedCount, model, timeline, conversations, warnings };
+  return { header, messages: answerOrphanToolCalls(messages), compactedCount, model, timeline, conversations, warnings, todos };
 }
 
 export interface SessionInfo {

@@ -2,13 +2,14 @@
 // the model can act on; what only looks is judged as in the ask mode; bash runs in the sandbox with
 // the workspace mounted read-only, or, where there is no sandbox, only from the read-only list. Pure.
 import { EXIT_PLAN_TOOL } from '../../plan/exit-plan-tool.js';
+import { TODO_TOOL } from '../todo/list.js';
 import type { PolicyMode } from './policy.js';
 import { lineIsReadOnly } from './read-only.js';
 
 export const PLAN_FIRST = 'present the plan with exit_plan_mode first';
 
 /** Tools that change no file: the plan itself, tack's list, a child (it inherits plan mode), a job's output or its stop. */
-const CHANGES_NOTHING = new Set([EXIT_PLAN_TOOL, 'todo', 'task', 'job_output', 'job_stop']);
+const CHANGES_NOTHING = new Set([EXIT_PLAN_TOOL, TODO_TOOL, 'task', 'job_output', 'job_stop']);
 const LOOKING = new Set(['read', 'grep', 'find', 'ls']);
 
 /** How bash runs in plan mode: in the sandbox with a read-only workspace, or (with the reason there is none) from the read-only list only. */

@@ -11,6 +11,7 @@ import { planVerdict, type PlanBash } from './plan-policy.js';
 import { matchesCommand, matchesPath, ruleCovers, suggestPathRule, type Rule, type RuleList, type Rules } from './rules.js';
 import { secretMatch } from './secrets.js';
 import { judgeCommandLine, type JudgedCommand } from './shell-unwrap.js';
+import { TODO_TOOL } from '../todo/list.js';
 import { controlCharacter, visible } from '../../text/terminal-text.js';
 
 /** In the order Shift+Tab cycles them. */
@@ -135,6 +136,8 @@ export function decide(tool: string, args: Record<string, unknown>, ctx: PolicyC
     return decide(tool, args, { ...ctx, mode: verdict.as });
   }
   if (tool.startsWith('mcp__')) return decideMcp(tool, ctx);
+  // the model's own todo list: it changes nothing of the user's
+  if (tool === TODO_TOOL) return { kind: 'allow' };
   if (tool === 'bash') return decideCommandLine(typeof args.command === 'string' ? args.command : '', ctx);
   if (LOOKING_TOOLS.has(tool) || CHANGING_TOOLS.has(tool)) return decidePath(tool, toolPath(args, ctx), ctx);
   if (ctx.mode === 'yolo' || ctx.mode === 'auto') return { kind: 'allow' };

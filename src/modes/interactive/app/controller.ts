@@ -72,6 +72,8 @@ export class Controller {
   private initial: string | null = null;
   private readonly shownNotices = new Set<string>();
   private compactingSince = 0;
+  /** Ctrl+T: the todo list above the input in full */
+  private todosExpanded = false;
   private hint: { text: string; until: number } | null = null;
   private cols: number;
   private rows: number;
@@ -113,6 +115,10 @@ export class Controller {
       pasted: this.pasted,
       transcript: this.transcript,
       toggleTools: () => this.view.toggleExpanded(),
+      toggleTodos: () => {
+        this.todosExpanded = !this.todosExpanded;
+        this.schedule();
+      },
       editExternally: o.editExternally && (() => void editInEditor(this.screen, this.input, this.transcript, o.editExternally!)),
       schedule: () => this.schedule(),
       flash: (text, ms) => this.flash(text, ms),
@@ -269,6 +275,7 @@ export class Controller {
       picker: this.picker,
       hint: this.hint?.text,
       compactingSince: this.compactingSince,
+      todosExpanded: this.todosExpanded,
       headerModel: this.o.session.model.id,
       branch: this.branch.current(now),
     });

@@ -12,6 +12,7 @@ import { inputRule } from '../view/input-rule.js';
 import { composeLive } from '../view/live.js';
 import { queueState, renderQueue } from '../view/queue-view.js';
 import { renderStatus } from '../view/status.js';
+import { renderTodos } from '../view/todo-view.js';
 import type { OpenQuestion } from './approval-prompt.js';
 import { renderMenu, type MenuState } from './menu.js';
 import type { SessionPicker } from './session-picker.js';
@@ -30,6 +31,8 @@ export interface FrameInput {
   hint?: string;
   /** when a compaction outside a run (/compact) started */
   compactingSince: number;
+  /** Ctrl+T: the todo list in full rather than folded */
+  todosExpanded?: boolean;
   /** the model the header names */
   headerModel: string;
   branch?: string;
@@ -90,7 +93,7 @@ export function composeFrame(f: FrameInput): string[] {
     cols,
     f.now,
   );
-  const queue = renderQueue(queueState(session.queued()), cols);
+  const queue = [...renderTodos(session.todos.items, f.todosExpanded ?? false, cols), ...renderQueue(queueState(session.queued()), cols)];
   const input = [inputRule(mode, cols, true), ...view.lines, inputRule(mode, cols, false)];
   const menu = f.picker ? f.picker.render(cols) : renderMenu(f.menu, cols);
   const room = f.rows - 1 - BODY_ROOM - status.length - queue.length - input.length - menu.length - 1;

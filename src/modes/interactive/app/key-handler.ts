@@ -25,6 +25,8 @@ export interface KeyTarget {
   pasted: PastedImages;
   transcript: Transcript;
   toggleTools(): void;
+  /** Ctrl+T: the todo list in full, or folded to one line */
+  toggleTodos(): void;
   /** Ctrl+G, when the app can hand the terminal to the user's editor */
   editExternally?(): void;
   schedule(): void;
@@ -106,6 +108,9 @@ export class KeyHandler {
         return;
       case 'toggleTools':
         t.toggleTools();
+        return;
+      case 'toggleTodos':
+        t.toggleTodos();
         return;
       case 'externalEditor':
         t.editExternally?.();

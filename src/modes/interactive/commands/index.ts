@@ -8,6 +8,7 @@ import { model, thinking } from './model.js';
 import { plan } from './plan.js';
 import { quit } from './quit.js';
 import { copy, exportCommand, newCommand, resume, sessionInfo } from './session.js';
+import { todo } from './todo.js';
 
 export type { Command, CommandInfo, ParsedCommand } from './command.js';
 
@@ -25,6 +26,7 @@ export const COMMANDS: readonly Command[] = [
   init,
   rewind,
   undo,
+  todo,
   mcp,
   skills,
   hooks,

@@ -15,6 +15,7 @@ export const HELP_KEYS: [string, string][] = [
   ['Ctrl+C', 'clear the input, or interrupt; twice on an empty input: quit'],
   ['Ctrl+D', 'quit (on an empty input)'],
   ['Ctrl+O', 'show tool output and thinking in full / as previews'],
+  ['Ctrl+T', "show the model's todo list in full / folded to one line"],
   ['Ctrl+G', 'edit the input in $VISUAL / $EDITOR'],
   ['Ctrl+V, Alt+V', 'paste an image from the clipboard (wl-paste, xclip, pngpaste or PowerShell)'],
   ['Shift+Tab', 'approval mode: ask, auto-edit (edits run), yolo (nothing asks)'],

@@ -2,6 +2,7 @@
 // being streamed, the tool calls on screen (with their throttled previews and times), a retry's
 // countdown and whether tool output is shown in full. Busy, queue, transcript and usage are the
 // Session's; this renders into the Transcript and never drains it.
+import { plural } from '../../../../tools/format.js';
 import type { AgentEvent, AgentToolResult } from '../../../agent/types.js';
 import type { AssistantMessage, ToolCall, ToolResultMessage, UserMessage } from '../../../ai/types.js';
 import type { ApprovalAnswer, ApprovalRequest } from '../../../session/permissions/prompter.js';
@@ -19,6 +20,9 @@ import { renderUserMessage } from '../view/messages.js';
 import { renderTurnEnd } from '../view/turn-summary.js';
 import type { RetryInfo } from '../view/status.js';
 import { renderToolCall, type ToolCallView } from '../view/tool-view.js';
+
+/** A long run says how far it is every this many model calls. */
+const PROGRESS_EVERY = 50;
 
 const TOOL_PREVIEW_INTERVAL_MS = 250;
 
@@ -44,6 +48,8 @@ export class ConversationView {
   /** what the live region showed of an answer a retry dropped: kept, dimmed, until the retry's answer comes */
   private cutOff = '';
   private runStartedAt = 0;
+  /** model calls in this run, for the progress line a long run gets (no default limit stops it) */
+  private callsInRun = 0;
   /** edits whose diff went into the scrollback with the answered question: their results are one line */
   private readonly diffsShown = new Set<string>();
 
@@ -95,7 +101,7 @@ export class ConversationView {
     switch (e.type) {
       case 'compaction_end':
         this.transcript.notice(
-          `compacted the conversation: ${e.messagesSummarized} earlier messages summarized (${e.reason === 'manual' ? 'on request' : e.reason === 'overflow' ? 'the server said the context was full' : 'the context was filling up'})`,
+          `compacted the conversation: ${plural(e.messagesSummarized, 'earlier message')} summarized (${e.reason === 'manual' ? 'on request' : e.reason === 'overflow' ? 'the server said the context was full' : 'the context was filling up'})`,
         );
         break;
       case 'compaction_error':
@@ -104,6 +110,7 @@ export class ConversationView {
       case 'agent_start':
         if (!this.inRun) {
           this.runStartedAt = Date.now();
+          this.callsInRun = 0;
           const usage = this.o.usage?.();
           this.usageAtStart = usage ? { ...usage } : null;
         }
@@ -129,7 +136,7 @@ export class ConversationView {
       case 'message_update':
         this.answer.update(e.message);
         this.retryInfo = null;
-        if (e.message.content.length > 0) this.cutOff = '';
+        if (e.message.content.length > 0 && this.cutOff) this.keepCutOff();
         break;
       case 'message_end':
         this.onMessageEnd(e.message);
@@ -182,6 +189,19 @@ export class ConversationView {
     this.retryInfo = { attempt: e.attempt, maxAttempts: e.maxAttempts, reason: e.reason, at: Date.now() + e.delayMs };
   }
 
+  /** The retry answers: what was cut off leaves the live region as one dim line (Ctrl+O: all of it). */
+  private keepCutOff(): void {
+    const text = this.cutOff.trimEnd();
+    this.cutOff = '';
+    const whole = (width: number) => [s.dim(`${sym('⋯', '...')} cut off`), ...wrap(text, width).map((l) => s.dim(l))];
+    if (this.showFull) {
+      this.transcript.push(whole(this.width));
+      return;
+    }
+    this.transcript.push([s.dim(`${sym('⋯', '...')} an earlier answer was cut off after ${text.length} characters (Ctrl+O shows it)`)]);
+    this.lastFolded = whole;
+  }
+
   private onMessageEnd(m: UserMessage | AssistantMessage | ToolResultMessage): void {
     const t = this.transcript;
     if (m.role === 'user') {
@@ -196,6 +216,7 @@ export class ConversationView {
       this.answer.update(m);
       this.answer.flush(t, true);
       this.lastAssistant = m;
+      if (++this.callsInRun % PROGRESS_EVERY === 0) t.notice(`still working: ${this.callsInRun} model calls in this run so far`);
       if (m.stopReason === 'error') {
         t.error(m.errorMessage ?? 'the model call failed');
         this.errorShown = true;

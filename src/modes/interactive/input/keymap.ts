@@ -25,6 +25,7 @@ export type Command =
   | { type: 'interrupt' } // Ctrl+C
   | { type: 'eof' } // Ctrl+D
   | { type: 'toggleTools' } // Ctrl+O
+  | { type: 'toggleTodos' } // Ctrl+T
   | { type: 'tab' }
   | { type: 'cycleMode' } // Shift+Tab: the approval mode
   | { type: 'up' }
@@ -59,6 +60,8 @@ export function keyCommand(ev: KeyEvent): Command {
         return { type: 'eof' };
       case 'o':
         return { type: 'toggleTools' };
+      case 't':
+        return { type: 'toggleTodos' };
       case 'g':
         return { type: 'externalEditor' };
       case 'v':

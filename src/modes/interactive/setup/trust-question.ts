@@ -1,5 +1,6 @@
 // The trust question, asked on the terminal before anything from a folder's own files runs (before
 // the session, the model server or Ink): what was found, what each file would do, and three answers.
+import { plural } from '../../../../tools/format.js';
 import type { TrustAssessment } from '../../../trust/index.js';
 import { KeyParser, type KeyEvent } from '../input/keys.js';
 import { s, sym } from '../text/style.js';
@@ -62,7 +63,7 @@ function diffLines(diff: string, cols: number): string[] {
     return line.startsWith('+') ? s.green(text) : line.startsWith('-') ? s.red(text) : s.gray(text);
   });
   const more = all.length - shown.length;
-  return more > 0 ? [...shown, s.gray(`${INDENT}${INDENT}… ${more} more lines of the diff`)] : shown;
+  return more > 0 ? [...shown, s.gray(`${INDENT}${INDENT}… ${plural(more, 'more line')} of the diff`)] : shown;
 }
 
 /** The line left on the screen once answered. */

@@ -2,6 +2,7 @@
 // (a diff) or the command line, and the choices with their keys, or the reason field after "no".
 // What it shows of the call is drawn with every control character visible: the user approves what
 // runs, not what a carriage return or escape sequence would make a terminal show.
+import { plural } from '../../../../tools/format.js';
 import type { OpenQuestion } from '../app/approval-prompt.js';
 import type { EditorState } from '../editor/editor.js';
 import { renderEditor } from '../editor/view.js';
@@ -53,7 +54,7 @@ function commandLines(command: string, cols: number, max: number): string[] {
     .flatMap((line, i) => wrapWithPrefix(line, cols, i === 0 ? `${INDENT}$ ` : `${INDENT}  `, `${INDENT}  `));
   if (lines.length <= max) return lines.map((l) => s.cyan(l));
   const kept = lines.slice(0, Math.max(1, max - 1)).map((l) => s.cyan(l));
-  return [...kept, s.gray(`${INDENT}… ${lines.length - kept.length} more lines`)];
+  return [...kept, s.gray(`${INDENT}… ${plural(lines.length - kept.length, 'more line')}`)];
 }
 
 function choiceLines(q: OpenQuestion, cols: number): string[] {

@@ -1,5 +1,6 @@
 // A unified diff as coloured lines with line numbers: `  12 + added`, `  11 - removed`, on red and
 // green bands with the changed words marked and the code in its syntax colours.
+import { plural } from '../../../../tools/format.js';
 import { extname } from 'node:path';
 import { visible } from '../../../text/terminal-text.js';
 import { highlight } from '../markdown/highlight.js';
@@ -105,6 +106,6 @@ export function renderDiff(diff: string, cols: number, max: number, path?: strin
     const body = overlayBackground(painted[i]!, ranges, band.base, band.mark);
     return `${band.base}${sign}${band.base}${body}${' '.repeat(Math.max(0, cols - numWidth - 3 - width(texts[i]!)))}${END_BAND}`;
   });
-  if (lines.length > shown.length) out.push(s.gray(`… ${lines.length - shown.length} more lines`));
+  if (lines.length > shown.length) out.push(s.gray(`… ${plural(lines.length - shown.length, 'more line')}`));
   return out;
 }

@@ -1,5 +1,6 @@
 // A resumed conversation, condensed above the input: what was asked, each answer cut to its first
 // lines, one line per tool call; history that a compaction replaced is one marker with its count.
+import { plural } from '../../../../tools/format.js';
 import { textOf } from '../../../ai/content.js';
 import type { AssistantMessage, Message, ToolResultMessage } from '../../../ai/types.js';
 import { renderMarkdown } from '../markdown/render.js';
@@ -22,7 +23,7 @@ const SUMMARY_START = '[The earlier part of this conversation was compacted.';
 /** The first `max` lines, then "… N more lines". */
 function cut(lines: string[], max: number, indent = ''): string[] {
   if (lines.length <= max) return lines;
-  return [...lines.slice(0, max - 1), s.gray(`${indent}… ${lines.length - max + 1} more lines`)];
+  return [...lines.slice(0, max - 1), s.gray(`${indent}… ${plural(lines.length - max + 1, 'more line')}`)];
 }
 
 /** The first `max` lines of `text` as `render` draws them, from at most its first SOURCE_CHARS. */

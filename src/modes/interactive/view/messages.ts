@@ -1,4 +1,5 @@
 // Transcript entries other than answers and tools: the user's messages, thinking, errors, notices.
+import { plural } from '../../../../tools/format.js';
 import type { UserMessage } from '../../../ai/types.js';
 import { attachedFiles } from '../../../session/attachments/parts.js';
 import { s, sym } from '../text/style.js';
@@ -30,7 +31,8 @@ export function renderUserMessage(m: UserMessage, cols: number): string[] {
 
 export function renderUser(text: string, cols: number): string[] {
   const lines = wrapWithPrefix(sanitize(text).replace(/\n+$/, ''), cols, `${sym('›', '>')} `, '  ');
-  const shown = lines.length > USER_MAX_LINES ? [...lines.slice(0, USER_MAX_LINES - 1), `  … ${lines.length - USER_MAX_LINES + 1} more lines`] : lines;
+  const shown =
+    lines.length > USER_MAX_LINES ? [...lines.slice(0, USER_MAX_LINES - 1), `  … ${plural(lines.length - USER_MAX_LINES + 1, 'more line')}`] : lines;
   return shown.map((l) => s.bold(s.cyan(l)));
 }
 
@@ -47,7 +49,7 @@ export function renderThinking(text: string, cols: number, o: { streaming: boole
   const more = lines.length - shown.length;
   const out = shown.map((l) => s.dim(s.italic(`  ${l}`)));
   if (more > 0) {
-    const note = s.dim(`  … ${more} more lines of thinking`);
+    const note = s.dim(`  … ${plural(more, 'more line')} of thinking`);
     if (o.streaming) out.unshift(note);
     else out.push(note);
   }

@@ -1,5 +1,6 @@
 // One tool call as it appears on screen: a header line with a status mark and the call in a few
 // words, and a short preview of what it did (last output lines, a diff, a count).
+import { plural } from '../../../../tools/format.js';
 import type { AgentToolResult } from '../../../agent/types.js';
 import { textOf } from '../../../ai/content.js';
 import { describeCall, describeOutcome } from '../../tool-summary.js';
@@ -71,8 +72,6 @@ export function formatSeconds(ms: number): string {
   return sec < 60 ? `${sec}s` : `${Math.floor(sec / 60)}m${String(sec % 60).padStart(2, '0')}s`;
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
 function num(d: Record<string, unknown>, key: string): number | undefined {
   return typeof d[key] === 'number' ? (d[key] as number) : undefined;
 }
@@ -95,9 +94,9 @@ export function toolPreview(t: ToolCallView, cols: number, expanded = false): st
   switch (t.name) {
     case 'bash': {
       if (!text) return t.status === 'running' ? [] : indent([s.gray('(no output)')]);
-      return indent(
-        tail(text.split('\n'), BASH_PREVIEW_LINES, t.status !== 'running').map((l) => (l.startsWith('… ') ? s.gray(l) : s.dim(truncate(l, inner)))),
-      );
+      const lines =
+        d.truncated && typeof d.totalLines === 'number' ? keptTail(text, d.totalLines) : tail(text.split('\n'), BASH_PREVIEW_LINES, t.status !== 'running');
+      return indent(lines.map((l) => (l.startsWith('… ') || l.startsWith('[… ') ? s.gray(truncate(l, inner)) : s.dim(truncate(l, inner)))));
     }
     case 'edit':
     case 'write': {
@@ -128,6 +127,8 @@ export function toolPreview(t: ToolCallView, cols: number, expanded = false): st
       return indent([s.gray(`${plural(num(d, 'matches') ?? 0, 'path')}${d.truncated ? ' (truncated)' : ''}`)]);
     case 'ls':
       return indent([s.gray(`${plural(num(d, 'entries') ?? 0, 'entry').replace('entrys', 'entries')}${d.truncated ? ' (truncated)' : ''}`)]);
+    case 'todo':
+      return []; // the list is shown above the input (Ctrl+T, /todo)
     default:
       return text ? indent(tail(text.split('\n'), 3, true).map((l) => s.dim(truncate(l, inner)))) : [];
   }
@@ -138,11 +139,25 @@ function pathOf(t: ToolCallView): string | undefined {
   return typeof path === 'string' ? path : undefined;
 }
 
+/**
+ * The last lines of output the bash tool cut to its head and tail: counted against the output's true
+ * line count, not the kept text's; a cut that left out no whole line (one huge line) says its bytes.
+ */
+function keptTail(text: string, totalLines: number): string[] {
+  const lines = text.split('\n');
+  const at = lines.findIndex((l) => l.startsWith('[… ') && l.includes(' omitted; '));
+  if (at < 0) return tail(lines, BASH_PREVIEW_LINES, true);
+  // the kept text is `head`, a blank line, the note, a blank line, `tail`
+  const shown = lines.slice(at + 2).slice(-BASH_PREVIEW_LINES);
+  const more = totalLines - shown.length;
+  return [more > 0 ? `… ${plural(more, 'more line')} above (Ctrl+O shows the kept head and tail)` : lines[at], ...shown];
+}
+
 /** The last `n` lines, with a "… N more lines" note above them when some were left out. */
 function tail(lines: string[], n: number, note: boolean): string[] {
   if (lines.length <= n) return lines;
   const shown = lines.slice(-n);
-  return note ? [`… ${lines.length - n} more lines above (Ctrl+O to show)`, ...shown] : shown;
+  return note ? [`… ${plural(lines.length - n, 'more line')} above (Ctrl+O to show)`, ...shown] : shown;
 }
 
 export function renderToolCall(t: ToolCallView, cols: number, o: { expanded?: boolean; now?: number } = {}): string[] {
