@@ -49,6 +49,9 @@ run('plan mode in the app', () => {
     const [saved] = readdirSync(join(project.home, 'plans'));
     expect(readFileSync(join(project.home, 'plans', saved!), 'utf8')).toBe('# Edited plan\n\n1. Rename in src/a.ts only.\n');
     expect(term.history()).toContain('? The plan · go ahead in auto-edit');
+    // the call's line names the plan by its first line; the plan itself is printed once, with the answer
+    expect(term.history()).toContain('plan Plan (4 lines)');
+    expect(term.history()).toContain('Rename in src/a.ts only.');
   });
 
   it('--approval plan, then "y": the work goes ahead in ask, so the edit asks', async () => {
