@@ -2,11 +2,13 @@
 // the built CLI, the scripted server and a real MCP filesystem server. The workspace (its .git
 // included) is hashed before and after; each call is refused or fails in the read-only mount, the
 // model is told why, and what only looks works. npm install is left out: it needs the network.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { probeSandbox } from '../../tools/sandbox/sandbox.js';
-import { runTack } from '../support/cli.js';
+import { makeProject, runTack } from '../support/cli.js';
 import { filesystem, mcpProject } from '../support/mcp.js';
 import type { Turn } from '../support/mock-openai-server.js';
 import { scriptedServers } from '../support/scripted.js';
@@ -95,6 +97,31 @@ describe.skipIf(!probeSandbox().ok)('plan mode with the sandbox', () => {
       .split('\n')
       .map((l) => JSON.parse(l));
     expect(entries.find((e) => e.type === 'plan')).toMatchObject({ type: 'plan', plan: PLAN, outcome: 'unanswered' });
+  });
+});
+
+describe.skipIf(!probeSandbox().ok)('plan mode in a git worktree', () => {
+  it('git log reads the shared git directory outside the workspace; a commit fails and changes nothing there', async () => {
+    // the repository outside $HOME and the workspace, both under /tmp, which the sandbox replaces with its own
+    const repo = mkdtempSync(join(tmpdir(), 'tack-plan-repo-'));
+    for (const [path, content] of Object.entries(FILES)) {
+      mkdirSync(dirname(join(repo, path)), { recursive: true });
+      writeFileSync(join(repo, path), content);
+    }
+    gitRepo(repo);
+    const p = makeProject();
+    execFileSync('git', ['worktree', 'add', '-q', '-b', 'side', p.dir], { cwd: repo, stdio: 'pipe' });
+    const before = { repo: snapshot(repo), worktree: snapshot(p.dir) };
+    const s = await server([
+      bash('git log --oneline'),
+      bash('git -c user.name=x -c user.email=x@example.com commit --allow-empty -m evil'),
+      call('exit_plan_mode', { plan: PLAN }),
+    ]);
+    const r = await runTack(['-p', '--approval', 'plan', '--base-url', s.url, '-m', 'm', 'plan'], { cwd: p.dir, home: p.home });
+    expect(r.code).toBe(0);
+    expect(lastResult(s.chatRequests()[1]!)).toContain('first commit');
+    expect(lastResult(s.chatRequests()[2]!)).toMatch(/Read-only file system/i);
+    expect({ repo: snapshot(repo), worktree: snapshot(p.dir) }).toEqual(before);
   });
 });
 

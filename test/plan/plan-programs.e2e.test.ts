@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { PROTOCOL_VERSION } from '@agentclientprotocol/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startAcp, type AcpChild } from '../support/acp-client.js';
-import { makeProject } from '../support/cli.js';
+import { makeProject, runTack } from '../support/cli.js';
 import { spawnJsonChild, type JsonChild } from '../support/json-child.js';
 import { scriptedServers } from '../support/scripted.js';
 import { call, FILES, lastResult, PLAN } from './support.js';
@@ -73,6 +73,12 @@ describe('stream-json', () => {
     tack.end();
     expect(await tack.exited).toBe(0);
     expect(tack.lines.at(-1)).toMatchObject({ type: 'result', is_error: false, result: PLAN.trim() });
+    // the session (its plan entry included) continues with -c, the plan in the conversation
+    const next = await server([{ text: 'going ahead' }]);
+    const r = await runTack(['-p', '-c', '--approval', 'auto-edit', '--base-url', next.url, '-m', 'm', 'go ahead'], { cwd: p.dir, home: p.home });
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe('going ahead\n');
+    expect(JSON.stringify(next.chatRequests()[0]!.body.messages)).toContain('Rename `greet` to `hello`');
   });
 });
 

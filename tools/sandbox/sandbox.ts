@@ -137,7 +137,8 @@ export function planSandbox(settings: SandboxSettings, scanner: WorkspaceScanner
     cwd,
     // one private /tmp per tack process, so files a command leaves there are there for the next one
     tmp: ownTempDir('sandbox'),
-    readOnly: [home].filter((dir) => isInside('/tmp', dir) && existsSync(dir)),
+    // in plan mode a worktree's git directory outside the workspace is seen, not written
+    readOnly: [...[home].filter((dir) => isInside('/tmp', dir) && existsSync(dir)), ...(frozen ? gitDirsOutside(cwd) : [])],
     writable: [
       ...(frozen ? [] : gitDirsOutside(cwd)),
       ...[...HOME_CACHES.map((c) => join(home, c)), ...(settings.writable ?? [])].filter((p) => existsSync(p) && !(frozen && isInside(cwd, p))),
