@@ -96,7 +96,7 @@ export class ApprovalGate {
     this.modeListeners = [...this.modeListeners, listener];
   }
 
-  /** Plan mode without a read-only sandbox for commands: why, for the user. */
+  /** How commands run in plan mode: in the read-only sandbox, or (and why) from the read-only list only. */
   get planBash(): PlanBash | undefined {
     return this.o.planBash;
   }
