@@ -21,10 +21,15 @@ export function errorCode(err: unknown): string | undefined {
 export function errorText(err: unknown): string {
   const parts: string[] = [];
   for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    parts.push(e instanceof Error ? e.message : String(e));
+    parts.push((e instanceof Error ? e.message : String(e)).replace(/\.$/, ''));
   }
-  return parts.join(': ');
+  // "Connection error: fetch failed: bad port" says no more than its last, specific part
+  const specific = parts.filter((p, i) => i === parts.length - 1 || !GENERIC.test(p));
+  return specific.join(': ');
 }
+
+/** Wrappers the SDK and fetch put around the error that says what happened. */
+const GENERIC = /^(connection error|fetch failed|request failed|network error)$/i;
 
 const CONTEXT_OVERFLOW =
   /context[ _-]?(length|window|size)|maximum context|too many tokens|prompt is too long|exceeds? the (available )?context|reduce the length of the messages|input is too long/i;

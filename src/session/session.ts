@@ -23,6 +23,7 @@ import type { CompactionReason, SessionEvent, SessionListener, SessionOptions } 
 import type { PlanRecord } from './plan-approval.js';
 import { withLatestPlan } from '../plan/keep-plan.js';
 import { Todos } from './todo/todos.js';
+import { waitForMcp } from './setup/mcp-wait.js';
 
 export type { CompactionReason, SessionEvent, SessionListener, SessionOptions } from './session-types.js';
 
@@ -50,6 +51,8 @@ export class Session {
   readonly mcp: McpHost | undefined;
   /** the first model call has not yet waited for MCP tool lists */
   private mcpWaited = false;
+  /** what the run waits for before its first model call, while it does (the app's activity line) */
+  waitingFor: string | undefined;
   private readonly note: (message: string) => void;
   readonly extensions: SessionExtensions;
   /** the workspace before each message, for rewind (undefined when turned off in the settings) */
@@ -127,20 +130,14 @@ export class Session {
     this.agent.setTools([...this.builtinTools, ...mcpTools].filter((t) => !this.approvals?.hides(t.name)));
   }
 
-  /** Before the first model call: MCP tool lists still loading are waited for a little, then the call goes ahead. */
+  /** Before the first model call: MCP tool lists still loading are waited for a little (setup/mcp-wait.ts). */
   private async waitForMcp(): Promise<void> {
     if (!this.mcp || this.mcpWaited) return;
     this.mcpWaited = true;
-    const still = await this.mcp.ready(this.config.mcp.startupWaitMs);
+    await waitForMcp(this.mcp, this.config.mcp.startupWaitMs, this.note, (what) => {
+      this.waitingFor = what;
+    });
     this.refreshTools();
-    for (const server of this.mcp.servers().filter((x) => x.state === 'failed')) {
-      this.note(`MCP server ${server.name} failed to start: ${server.reason ?? 'no reason given'} (log: ${server.logPath})`);
-    }
-    if (still.length > 0) {
-      this.note(
-        `MCP server${still.length > 1 ? 's' : ''} ${still.join(', ')} still starting; ${still.length > 1 ? 'their' : 'its'} tools join when ready (/mcp shows the state)`,
-      );
-    }
   }
 
   get model(): Model {

@@ -186,6 +186,15 @@ describe('OpenAI adapter: failures that are not retried', () => {
     expect(message.errorMessage).toBe(`cannot reach ${url}: connection refused; check that the server is running and the base URL is right`);
   });
 
+  it('a port fetch will not use (6000, X11) fails at once in one sentence, without the wrappers around it', async () => {
+    const url = 'http://127.0.0.1:6000/v1';
+    const { events, message } = await run({ url } as MockServer);
+    expect(retries(events)).toEqual([]);
+    expect(message.errorMessage).toBe(
+      `cannot reach ${url}: fetch refuses to connect to port 6000 (it is on the list of ports browsers block); run the server on another port`,
+    );
+  });
+
   it('ends with "aborted" at once when the signal is already aborted', async () => {
     const { message } = await run(server, { signal: AbortSignal.abort() });
     expect(message.stopReason).toBe('aborted');

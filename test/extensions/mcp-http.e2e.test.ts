@@ -65,7 +65,7 @@ describe('remote MCP servers', () => {
     const r = await runTack(['-p', '--base-url', s.url, '-m', 'm', 'go'], { cwd: p.dir, home: p.home });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('fine\n');
-    expect(r.stderr).toContain('tack: MCP server gone failed to start:');
+    expect(r.stderr).toContain('tack: MCP server "gone" failed to start:');
   });
 });
 

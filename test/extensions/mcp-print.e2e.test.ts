@@ -106,7 +106,7 @@ describe('MCP tools in print mode', () => {
     const r = await run(s.url, p);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('finished\n');
-    expect(r.stderr).toContain('tack: MCP server broken failed to start: spawn /nonexistent/mcp-server ENOENT');
+    expect(r.stderr).toContain('tack: MCP server "broken" failed to start: spawn /nonexistent/mcp-server ENOENT');
     expect(toolResultText(s.chatRequests()[1]!)).toBe('echo: still here');
     expect(offeredTools(s.chatRequests()[0]!).filter((n) => n.startsWith('mcp__broken'))).toEqual([]);
   });
@@ -181,7 +181,7 @@ describe('MCP tools in print mode', () => {
     });
     expect(r.code).toBe(0);
     expect(toolResultText(s.chatRequests()[1]!)).toBe('echo: x');
-    expect(r.stderr).toContain('MCP server missing failed to start: ${NOT_SET_ANYWHERE} is not set');
+    expect(r.stderr).toContain('MCP server "missing" failed to start: ${NOT_SET_ANYWHERE} is not set');
   });
 
   it('a malformed entry stops tack with one sentence naming the file and the entry (exit 2)', async () => {
@@ -202,7 +202,7 @@ describe('MCP tools in print mode', () => {
     const r = await run(s.url, p);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('went ahead\n');
-    expect(r.stderr).toContain('tack: MCP server slow still starting; its tools join when ready (/mcp shows the state)');
+    expect(r.stderr).toContain('tack: MCP server "slow" still starting; its tools join when ready (/mcp shows the state)');
     expect(offeredTools(s.chatRequests()[0]!).some((n) => n.startsWith('mcp__'))).toBe(false);
   });
 });

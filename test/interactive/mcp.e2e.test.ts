@@ -45,6 +45,24 @@ run('MCP in the app', () => {
     expect(screen).not.toContain('test server');
   });
 
+  it('no silent wait: /mcp and the first prompt say which servers they wait for while one is starting', async () => {
+    const project = makeProject();
+    // a server that never answers its initialize request: it stays "starting"
+    const silent = { command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'] };
+    writeFileSync(join(project.home, 'config.json'), JSON.stringify({ mcp: { startupWaitSeconds: 6 }, mcpServers: { silent } }));
+    const { term } = await startApp([{ text: 'answered without it' }], { project });
+    term.type('/mcp');
+    term.keys('Enter');
+    const waiting = await term.waitFor('waiting up to 6 s for 1 MCP server to start (silent)', 5_000, 'the /mcp wait notice');
+    expect(waiting).not.toContain('MCP servers (1)');
+    await term.waitFor('MCP servers (1)', 10_000, 'the list after the wait');
+    term.type('hello');
+    term.keys('Enter');
+    const status = await term.waitFor('waiting for 1 MCP server to start (silent)', 5_000, 'the activity line');
+    expect(status).not.toContain('waiting for the model');
+    await term.waitFor('answered without it', 15_000, 'the answer');
+  });
+
   it('an MCP call asks in ask mode, labelled with its server; yes runs it', async () => {
     const { term, server } = await startApp([{ toolCalls: [{ name: 'mcp__t__echo', arguments: { message: 'hi from the app' } }] }, { text: 'echoed.' }], {
       project: projectWithServers(),

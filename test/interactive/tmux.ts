@@ -32,10 +32,8 @@ export class Term {
    */
   static start(o: TermOptions): Term {
     const socket = `tack-test-${process.pid}-${++counter}`;
+    // CI=true stays when the tests run in CI: tack must draw its live region there too.
     const env = cleanEnv(o.home, o.env);
-    // Ink prints no live region when it thinks it runs in CI.
-    delete env.CI;
-    delete env.CONTINUOUS_INTEGRATION;
     const cmd = [
       `${quote(process.execPath)} ${quote(tackBin)} ${o.args.map(quote).join(' ')}`,
       'echo "EXIT:$?"',
@@ -99,6 +97,30 @@ export class Term {
   /** The terminal's new size (tack gets SIGWINCH). */
   resize(cols: number, rows: number): void {
     this.tmux('resize-window', '-t', '0', '-x', String(cols), '-y', String(rows));
+  }
+
+  /**
+   * The terminal's new size while tack is stopped (SIGSTOP), once tmux has shown all it wrote and
+   * until the terminal device has the new size too (tmux re-wraps its screen first and tells the
+   * device after). Continued, tack may draw before it handles SIGWINCH, as on a busy machine, but
+   * no frame of its is on its way to the terminal while the screen is re-wrapped.
+   */
+  async resizeWhileStopped(cols: number, rows: number): Promise<void> {
+    const [shell, tty] = this.tmux('display-message', '-p', '-t', '0', '#{pane_pid} #{pane_tty}').trim().split(' ') as [string, string];
+    const app = Number(spawnSync('pgrep', ['-P', shell], { encoding: 'utf8' }).stdout.split('\n')[0]);
+    const pause = () => new Promise((r) => setTimeout(r, 100));
+    process.kill(app, 'SIGSTOP');
+    try {
+      let last = '';
+      for (let screen = this.screen(); screen !== last; screen = this.screen()) {
+        last = screen;
+        await pause();
+      }
+      this.resize(cols, rows);
+      while (spawnSync('stty', ['-F', tty, 'size'], { encoding: 'utf8' }).stdout.trim() !== `${rows} ${cols}`) await pause();
+    } finally {
+      process.kill(app, 'SIGCONT');
+    }
   }
 
   /** From now on, every byte tack writes goes to `file` as well. */

@@ -59,11 +59,11 @@ describe("a project's .mcp.json cannot expand the user's keys", () => {
     expect(r.code).toBe(0);
     const file = join(p.dir, '.mcp.json');
     expect(r.stderr).toContain(
-      `MCP server docs failed to start: \${OPENAI_API_KEY} is the API key for your model server; a project's .mcp.json (${file}) cannot use it (put the server in ${join(p.home, 'config.json')} to pass it on purpose)`,
+      `MCP server "docs" failed to start: \${OPENAI_API_KEY} is the API key for your model server; a project's .mcp.json (${file}) cannot use it (put the server in ${join(p.home, 'config.json')} to pass it on purpose)`,
     );
-    expect(r.stderr).toContain('MCP server groq failed to start: ${GROQ_API_KEY} is the API key for Groq;');
-    expect(r.stderr).toContain('MCP server gh failed to start: ${GH_PAT} holds a GitHub token;');
-    expect(r.stderr).toContain('MCP server local failed to start: ${OPENAI_API_KEY} is the API key for your model server;');
+    expect(r.stderr).toContain('MCP server "groq" failed to start: ${GROQ_API_KEY} is the API key for Groq;');
+    expect(r.stderr).toContain('MCP server "gh" failed to start: ${GH_PAT} holds a GitHub token;');
+    expect(r.stderr).toContain('MCP server "local" failed to start: ${OPENAI_API_KEY} is the API key for your model server;');
     // only the server that asked for nothing secret was reached, with its header expanded
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.every((h) => h['x-team'] === 'blue')).toBe(true);
@@ -83,7 +83,7 @@ describe("a project's .mcp.json cannot expand the user's keys", () => {
     const r = await runTack(['-p', '--trust', '-m', 'm', 'go'], { cwd: p.dir, home: p.home, env: ENV });
     expect(r.code).toBe(0);
     expect(r.stderr).toContain(
-      `MCP server docs failed to start: \${OPENAI_API_KEY} is the API key for your model server; a project's config.json (${settings}) cannot use it`,
+      `MCP server "docs" failed to start: \${OPENAI_API_KEY} is the API key for your model server; a project's config.json (${settings}) cannot use it`,
     );
     expect(seen).toEqual([]);
   });

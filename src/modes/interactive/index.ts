@@ -6,6 +6,7 @@ import type { SessionChoice } from '../../session/file/locate.js';
 import type { Session } from '../../session/session.js';
 import { printStartupScreen } from './setup/startup-screen.js';
 import { enterRawMode } from './os/terminal.js';
+import type { StartInkHost } from './app/ink-host.js';
 
 // Everything heavy (the session and model layer, Ink, React, marked) is imported once the startup
 // screen is up, so the first screen does not wait for it.
@@ -28,11 +29,7 @@ const ESCAPE_WAIT_MS = 30;
  * message sent before then starts them at once (the first model call waits for them). */
 const EXTENSIONS_AFTER_MS = 500;
 
-/**
- * Loads Ink and React with the production builds (much faster to load and run) and without Ink's
- * CI detection (which would print no live region), leaving the environment as it was for the
- * commands the agent runs.
- */
+/** The session and model layer, the controller and the input's parts, loaded together. */
 async function loadModules() {
   const [session, locate, setup, controller, history, files, keys, paths] = await Promise.all([
     import('../../session/create-session.js'),
@@ -58,27 +55,6 @@ async function loadModules() {
   };
 }
 
-async function loadApp(): Promise<typeof import('./app/App.js')> {
-  const saved = { NODE_ENV: process.env.NODE_ENV, CI: process.env.CI, CONTINUOUS_INTEGRATION: process.env.CONTINUOUS_INTEGRATION };
-  process.env.NODE_ENV ??= 'production';
-  delete process.env.CI;
-  delete process.env.CONTINUOUS_INTEGRATION;
-  // Ink's layout engine (yoga, WebAssembly) fetches its own base64 data: URL when fetch exists,
-  // through undici, before the first frame (~50 ms of CPU, half of it loading undici, which the
-  // model layer needs later anyway). Without fetch it decodes the string itself.
-  const fetchProperty = Object.getOwnPropertyDescriptor(globalThis, 'fetch');
-  if (fetchProperty?.configurable) Object.defineProperty(globalThis, 'fetch', { value: undefined, configurable: true, writable: true });
-  try {
-    return await import('./app/App.js');
-  } finally {
-    if (fetchProperty?.configurable) Object.defineProperty(globalThis, 'fetch', fetchProperty);
-    for (const [key, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
-  }
-}
-
 export async function runInteractive(o: InteractiveOptions): Promise<number> {
   const { stdin, stdout } = process;
   if (!stdin.isTTY || !stdout.isTTY) {
@@ -88,7 +64,8 @@ export async function runInteractive(o: InteractiveOptions): Promise<number> {
   const early: string[] = [];
   let onKeys: (chunk: string, typeahead?: boolean) => void = (chunk) => early.push(chunk);
   const terminal = enterRawMode(stdin, stdout, (chunk) => onKeys(chunk));
-  const placeholder = o.config.model ? printStartupScreen(stdout, o.config.model, o.config.cwd) : 0;
+  const startup = o.config.model ? printStartupScreen(stdout, o.config.model, o.config.cwd) : undefined;
+  const placeholder = startup?.placeholder ?? 0;
   // Notes from below the UI (no sandbox, a thinking level the server ignores, a damaged session
   // line) go into the transcript once it exists; writing them to the terminal would land on top
   // of Ink's screen.
@@ -104,15 +81,15 @@ export async function runInteractive(o: InteractiveOptions): Promise<number> {
     resumeFile: choice.resumeFile,
   });
   let session: Session;
-  let app: Awaited<ReturnType<typeof loadApp>>;
+  let startInk: StartInkHost;
   let m: Awaited<ReturnType<typeof loadModules>>;
   try {
     m = await loadModules();
-    // One after the other: loadApp changes process.env while it imports, and a session takes the
+    // One after the other: loadInkHost changes process.env while it imports, and a session takes the
     // environment for the agent's commands (after an await, when it resumes a file).
     // MCP servers start once the first screen is up, so it never waits for them (or for the SDK)
     session = await m.createSession({ ...sessionOptions(o.session), deferExtensions: true });
-    app = await loadApp();
+    startInk = await (await import('./app/ink-host.js')).loadInkHost();
   } catch (err) {
     // Leave the screen as a shell expects it; the CLI prints the error.
     if (placeholder > 0) stdout.write(`\x1b[${placeholder}A\r\x1b[J`);
@@ -157,20 +134,18 @@ export async function runInteractive(o: InteractiveOptions): Promise<number> {
     controller.handleKeys(parser.feed(chunk, typeahead));
     if (parser.hasPending()) escapeTimer = setTimeout(() => controller.handleKeys(parser.flush()), ESCAPE_WAIT_MS);
   };
-  // Before Ink's own resize handler, so Ink redraws with lines already wrapped to the new width.
-  const onResize = () => {
-    const extra = controller.reflowedRows(stdout.columns || 80);
-    if (extra > 0) stdout.write(`\x1b[${extra}A\x1b[J`);
-    controller.resize(stdout.columns || 80, stdout.rows || 24);
-  };
-  stdout.prependListener('resize', onResize);
   const onSignal = () => quit();
   process.on('SIGTERM', onSignal);
   process.on('SIGHUP', onSignal);
 
   // The stand-in input box goes; Ink draws the real one in its place (erasing below is not a clear).
   if (placeholder > 0) stdout.write(`\x1b[${placeholder}A\r\x1b[J`);
-  const ink = app.mountApp(controller, stdout);
+  const ink = startInk({
+    feed: controller,
+    stdout,
+    printedBefore: startup?.header,
+    onResize: (cols, rows) => controller.resize(cols, rows),
+  });
   // Ink drew the first frame while mounting (synchronously); once it is flushed, the servers start
   let startExtensions: NodeJS.Timeout | undefined;
   stdout.write('', () => {
@@ -183,9 +158,7 @@ export async function runInteractive(o: InteractiveOptions): Promise<number> {
     await done;
   } finally {
     controller.close();
-    ink.unmount();
-    await ink.waitUntilExit().catch(() => undefined);
-    stdout.off('resize', onResize);
+    await ink.stop();
     process.off('SIGTERM', onSignal);
     process.off('SIGHUP', onSignal);
     clearTimeout(escapeTimer);

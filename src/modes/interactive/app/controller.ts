@@ -1,5 +1,5 @@
 // The interactive app without the drawing: keys in, agent calls out, session events in, frames out.
-// Ink only prints the frames (see App.tsx); everything here runs, and is tested, without a terminal.
+// Ink only prints the frames (see ink-host.ts); everything here runs, and is tested, without a terminal.
 import type { QueuedMessage } from '../../../agent/agent.js';
 import type { Model } from '../../../ai/types.js';
 import type { SessionSummary } from '../../../session/file/locate.js';
@@ -20,7 +20,7 @@ import { composeFrame } from './frame.js';
 import { InputBox } from './input-box.js';
 import { openModelPicker } from './model-picker.js';
 import { showResumed } from './resumed.js';
-import { reflowedRows, Screen, type Snapshot } from './screen.js';
+import { Screen, type Snapshot } from './screen.js';
 import type { CommandContext } from './command-context.js';
 import { runCommand } from './run-command.js';
 import { editInEditor, editPlanInEditor } from './edit-in-editor.js';
@@ -173,11 +173,6 @@ export class Controller {
       escapeLabel,
     );
     this.schedule();
-  }
-
-  /** Rows the last frame takes beyond its line count once a narrower terminal has re-wrapped it. */
-  reflowedRows(newCols: number): number {
-    return reflowedRows(this.screen.getSnapshot().live, this.cols, newCols);
   }
 
   resize(cols: number, rows: number): void {

@@ -85,7 +85,7 @@ export function composeFrame(f: FrameInput): string[] {
     {
       busy: busy || compacting,
       startedAt: busy ? v.startedAt : f.compactingSince,
-      activity: f.question ? 'waiting for your answer' : v.activity(compacting),
+      activity: f.question ? 'waiting for your answer' : v.activity(compacting, session.waitingFor),
       escape: f.question ? 'Esc: no' : undefined,
       retry: v.retry,
       hint: f.hint,

@@ -5,7 +5,6 @@
 // screen takes at most about 1/FRAME_SHARE of the time, and the stream the rest. Never less than
 // 1000/MAX_FRAME_MS frames a second, though: a frame costs Ink ~10 ms however little changed, so
 // an answer pouring in faster than it can be read is drawn in fewer, larger steps.
-import { width } from '../text/text.js';
 import type { StaticItem } from '../conversation/transcript.js';
 
 /** Where the frames come from: the static items added since the last frame, and whether a run is going. */
@@ -18,15 +17,6 @@ export interface Snapshot {
   /** every static item so far (App prints the new ones once) */
   items: StaticItem[];
   live: string[];
-}
-
-/**
- * Rows a frame of `live` lines takes beyond its line count once a terminal narrower than `cols` has
- * re-wrapped it: they must be erased too, or the old frame's tail stays on the screen.
- */
-export function reflowedRows(live: string[], cols: number, newCols: number): number {
-  if (newCols >= cols) return 0;
-  return live.reduce((extra, line) => extra + Math.max(0, Math.ceil(width(line) / newCols) - 1), 0);
 }
 
 const FRAME_MS = 33;

@@ -2,6 +2,7 @@
 // stops one and starts it again. Everything a server said is shown with its control characters visible.
 import type { McpServerView } from '../../../extensions/mcp/index.js';
 import { promptUsage } from '../../../extensions/mcp/prompts.js';
+import { startingNames, waitingWords } from '../../../extensions/mcp/starting.js';
 import type { CompletionItem } from '../complete/completion.js';
 import type { Session } from '../../../session/session.js';
 import { visible } from '../../../text/terminal-text.js';
@@ -44,7 +45,9 @@ export async function mcpCommand(session: Session, t: Transcript, args: string):
   const mcp = session.mcp;
   const [verb, name] = args.split(/\s+/).filter(Boolean);
   if (!verb) {
-    // like the first model call, a server still starting is given a few seconds
+    // like the first model call, a server still starting is given a few seconds, and the user is told
+    const starting = startingNames(mcp?.servers() ?? []);
+    if (starting.length > 0) t.notice(`waiting up to ${Math.round(session.config.mcp.startupWaitMs / 1000)} s for ${waitingWords(starting)}`);
     await mcp?.ready(session.config.mcp.startupWaitMs);
     t.push(mcpLines(mcp?.servers() ?? [], t.width));
     return;

@@ -275,9 +275,10 @@ export class ConversationView {
     return out;
   }
 
-  /** What the spinner line says tack is doing (`compacting`: the Session is summarising). */
-  activity(compacting = false): string {
+  /** What the spinner line says tack is doing (`compacting`: the Session is summarising; `waitingFor`: what the run waits for first). */
+  activity(compacting = false, waitingFor?: string): string {
     if (compacting) return 'compacting the conversation';
+    if (waitingFor) return waitingFor;
     for (const t of this.tools.values()) if (t.status === 'running') return toolSummary(t);
     const last = this.answer.current?.content.at(-1);
     if (last?.type === 'thinking') return 'thinking';

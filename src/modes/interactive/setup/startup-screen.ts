@@ -4,13 +4,13 @@ import { packageVersion } from '../../../config/paths.js';
 import { s, sym } from '../text/style.js';
 import { renderHeader } from '../view/messages.js';
 
-/** Prints the startup screen; returns how many lines below the header Ink must replace. */
-export function printStartupScreen(stdout: NodeJS.WriteStream, model: string, cwd: string): number {
+/** Prints the startup screen; returns the header as printed, and how many lines below it Ink must replace. */
+export function printStartupScreen(stdout: NodeJS.WriteStream, model: string, cwd: string): { header: string; placeholder: number } {
   const cols = stdout.columns || 80;
   const rule = s.gray(sym('─', '-').repeat(cols));
   const header = renderHeader({ version: packageVersion(), model, cwd }, cols);
   // the footer's place stays empty: the header above already names the model and the directory
   const live = [rule, `${sym('›', '>')} ${s.dim('starting…')}`, rule, ''];
   stdout.write(`${[...header, ...live].join('\n')}\n`);
-  return live.length;
+  return { header: `${header.join('\n')}\n`, placeholder: live.length };
 }
