@@ -103,6 +103,7 @@ function buildProgram(): Command {
         'ask',
         'auto-edit',
         'yolo',
+        'plan',
       ]),
     )
     .option('--yolo', 'same as --approval yolo: nothing asks (deny rules still hold)')

@@ -9,7 +9,7 @@ const strict = { additionalProperties: false } as const;
 
 /** How much runs without a question: see the README, "Approvals, rules and the sandbox". */
 const SandboxModeSchema = Type.Union([Type.Literal('on'), Type.Literal('off')]);
-export const ApprovalModeSchema = Type.Union([Type.Literal('ask'), Type.Literal('auto-edit'), Type.Literal('yolo')]);
+export const ApprovalModeSchema = Type.Union([Type.Literal('ask'), Type.Literal('auto-edit'), Type.Literal('yolo'), Type.Literal('plan')]);
 export type ApprovalMode = Static<typeof ApprovalModeSchema>;
 
 const RuleList = Type.Optional(Type.Array(Type.String()));

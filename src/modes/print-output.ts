@@ -3,6 +3,7 @@ import type { AgentEndReason } from '../agent/types.js';
 import type { SessionEvent } from '../session/session.js';
 import { textOf } from '../ai/content.js';
 import type { AssistantMessage, Message } from '../ai/types.js';
+import { EXIT_PLAN_TOOL, type PlanDetails } from '../plan/exit-plan-tool.js';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
 export const OUTPUT_FORMATS: OutputFormat[] = ['text', 'json', 'stream-json'];
@@ -24,6 +25,14 @@ export interface ResultObject {
 export function answerText(message: AssistantMessage | undefined): string {
   if (!message) return '';
   return textOf(message.content).trim();
+}
+
+/** The run's answer: the plan, when the run ended by presenting one nobody could answer (plan mode, print mode); else the last answer's text. */
+export function runAnswer(messages: readonly Message[]): string {
+  const end = messages.at(-1);
+  const plan = end?.role === 'toolResult' && end.toolName === EXIT_PLAN_TOOL ? (end.details as PlanDetails | undefined) : undefined;
+  if (plan?.outcome === 'unanswered' && plan.plan) return plan.plan.trim();
+  return answerText(messages.filter((m): m is AssistantMessage => m.role === 'assistant').at(-1));
 }
 
 /** A stream-json line for an agent event, or undefined for events scripts do not need. */
@@ -74,7 +83,7 @@ export function buildResult(o: {
   }
   const isError = o.reason === 'error' || o.reason === 'aborted' || o.reason === 'maxTurns';
   const stopReason = o.reason === 'maxTurns' ? 'max_turns' : o.interrupted ? 'interrupted' : o.reason === 'aborted' ? 'aborted' : (last?.stopReason ?? 'stop');
-  const result = o.reason === 'error' ? (o.error ?? last?.errorMessage ?? 'the run failed') : answerText(last);
+  const result = o.reason === 'error' ? (o.error ?? last?.errorMessage ?? 'the run failed') : runAnswer(o.messages);
   return {
     type: 'result',
     is_error: isError,

@@ -7,7 +7,7 @@ import type { ResolvedConfig } from '../config/resolve.js';
 import type { SessionChoice } from '../session/file/locate.js';
 import { createSession } from '../session/create-session.js';
 import type { Session, SessionEvent } from '../session/session.js';
-import { answerText, buildResult, STREAM_JSON_VERSION, streamJsonLine, type OutputFormat } from './print-output.js';
+import { buildResult, runAnswer, STREAM_JSON_VERSION, streamJsonLine, type OutputFormat } from './print-output.js';
 import { retryCount } from './retry-count.js';
 import { MESSAGE_LIMIT, stripControls } from '../text/terminal-text.js';
 import { describeCall, describeOutcome } from './tool-summary.js';
@@ -105,8 +105,7 @@ export function finishPrint(
   const { messages, errorMessage: error } = session.state;
   const result = buildResult({ sessionId: session.id, messages, reason, durationMs: performance.now() - run.started, interrupted, error });
   if (o.outputFormat === 'text') {
-    const last = messages.filter((m) => m.role === 'assistant').at(-1);
-    const text = last?.role === 'assistant' ? answerText(last) : '';
+    const text = runAnswer(messages);
     // A pipe gets the answer as it is (it may be code); a terminal gets no escape sequences.
     if (text) process.stdout.write(`${process.stdout.isTTY ? stripControls(text) : text}\n`);
   } else writeLine(result);

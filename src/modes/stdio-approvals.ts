@@ -21,6 +21,7 @@ export function approvalRequestEvent(id: string, r: ApprovalRequest): Record<str
     ...(r.diff !== undefined && { diff: r.diff }),
     ...(r.command !== undefined && { command: r.command }),
     ...(r.note !== undefined && { note: r.note }),
+    ...(r.plan !== undefined && { plan: r.plan }),
     choices: r.choices.map((c) => ({ key: c.key, decision: DECISION[c.answer.answer], label: c.label })),
   };
 }

@@ -72,6 +72,12 @@ function apply(
       writeLine({ type: 'model_changed', model: model.id });
       return undefined;
     }
+    case 'set_mode':
+      if (!session.approvals) return 'this session has no approval gate';
+      // a change is told by the mode listener (a plan's approval changes the mode too); the same mode again is answered here
+      if (session.approvals.mode === m.mode) writeLine({ type: 'mode_changed', mode: m.mode });
+      else session.approvals.setMode(m.mode);
+      return undefined;
     case 'approval_response':
       if (!approvals) return 'approval responses need --permission-prompt stdio; without it, what would ask is refused';
       return approvals.answer(m);
@@ -105,6 +111,7 @@ export async function runStreamJson(o: StreamJsonOptions): Promise<number> {
   });
   const lastReason = watchSession(session, { outputFormat: 'stream-json', verbose: o.verbose }, o.verbose);
   writeLine(sessionLine(session, o.config.cwd, 'stream-json'));
+  session.approvals?.onModeChange((mode) => writeLine({ type: 'mode_changed', mode }));
 
   // an interrupt stops the run and stops listening
   const stop = new AbortController();

@@ -1,6 +1,7 @@
 // The messages a program may write to `tack -p --input-format stream-json`, checked strictly.
 // Pure: a line's text in, a typed message or one sentence saying what is wrong out.
 import type { ImageContent, TextContent } from '../ai/types.js';
+import { APPROVAL_MODES, type ApprovalMode } from '../session/permissions/index.js';
 
 export type Decision = 'allow' | 'deny' | 'always';
 
@@ -11,6 +12,8 @@ export type InputMessage =
   | { type: 'follow_up'; text: string }
   | { type: 'abort' }
   | { type: 'set_model'; model: string }
+  /** the approval mode, as Shift+Tab sets it in the app: ask, auto-edit, yolo or plan */
+  | { type: 'set_mode'; mode: ApprovalMode }
   /** `choice`: the key of one of the request's choices, when `always` has more than one scope */
   | { type: 'approval_response'; id: string; decision: Decision; reason?: string; choice?: string };
 
@@ -18,7 +21,7 @@ export type Parsed = { ok: true; message: InputMessage } | { ok: false; error: s
 
 const fail = (error: string): Parsed => ({ ok: false, error });
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const TYPES = ['user', 'steer', 'follow_up', 'abort', 'set_model', 'approval_response'];
+const TYPES = ['user', 'steer', 'follow_up', 'abort', 'set_model', 'set_mode', 'approval_response'];
 const DECISIONS: Decision[] = ['allow', 'deny', 'always'];
 
 /** Claude Code's content parts: text, and base64 images (`{type:"image",source:{type:"base64",media_type,data}}`). */
@@ -79,6 +82,10 @@ export function parseInputLine(line: string): Parsed {
     case 'set_model': {
       const model = text(value, 'model', type);
       return typeof model === 'string' ? { ok: true, message: { type: 'set_model', model } } : model;
+    }
+    case 'set_mode': {
+      const mode = APPROVAL_MODES.find((m) => m === value.mode);
+      return mode ? { ok: true, message: { type: 'set_mode', mode } } : fail(`"mode" must be one of ${APPROVAL_MODES.join(', ')}`);
     }
     case 'approval_response':
       return parseApproval(value);

@@ -37,6 +37,11 @@ function describeRaw(name: string, args: unknown): string {
       return `${name} ${s('path') ?? ''}`;
     case 'todo':
       return `todo ${clip(todoChanges(a))}`;
+    case 'exit_plan_mode': {
+      // the plan itself is shown in its question; here, its first line and its length
+      const lines = (s('plan') ?? '').trim().split('\n');
+      return `plan ${clip(lines[0]!.replace(/^#+\s*/, ''))} (${lines.length} lines)`;
+    }
     default: {
       // an MCP tool is labelled with its server: `everything:echo {…}`
       const mcp = /^mcp__(.+?)__(.+)$/.exec(name);

@@ -13,6 +13,8 @@ import { Session, type SessionOptions } from './session.js';
 import { loadSession } from './file/store.js';
 import { buildSystemPrompt } from './prompt/system-prompt.js';
 import { rewriteArguments } from './setup/updated-input.js';
+import { createExitPlanTool } from '../plan/exit-plan-tool.js';
+import { planPresenter } from './plan-approval.js';
 import { MESSAGE_LIMIT, stripControls } from '../text/terminal-text.js';
 import { Todos } from './todo/todos.js';
 
@@ -48,9 +50,13 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
   const ids = () => ({ sessionId: session?.id ?? id, transcriptPath: session ? session.file : (o.resumeFile ?? null) });
   const extensions = await loadExtensions(config, { env: safety.toolEnv, note, ids });
   const todos = new Todos(resume?.todos);
-  const tools = config.tools
-    .flatMap((name) => (name === 'bash' ? [safety.bashTool, ...createJobTools(safety.jobs)] : name === 'todo' ? [todos.tool] : [allTools.byName[name]]))
-    .map((tool) => extensions.hooks?.wrap(tool) ?? tool);
+  const exitPlan = createExitPlanTool(
+    planPresenter(safety.gate, { tackHome: config.home, sessionId: () => session?.id ?? id, record: (plan) => session?.recordPlan(plan) }),
+  );
+  const builtin = config.tools.flatMap((name) =>
+    name === 'bash' ? [safety.bashTool, ...createJobTools(safety.jobs)] : name === 'todo' ? [todos.tool] : [allTools.byName[name]],
+  );
+  const tools = [...builtin, exitPlan].map((tool) => extensions.hooks?.wrap(tool) ?? tool);
   // the SDK loads only when there are servers to run, and (deferred) only once the caller says so
   const mcp = config.mcpServers.some((s) => !s.disabled)
     ? new McpHost(config.mcpServers, { home: config.home, baseEnv: safety.toolEnv, version: packageVersion(), notify: note })
@@ -63,7 +69,7 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
     extensions.hooks && ((summary) => void extensions.hooks?.notification(`tack needs your permission: ${summary}`, 'permission_prompt'));
   const [model, systemPrompt, started] = await Promise.all([
     pickModel(config, provider, resume?.model),
-    buildSystemPrompt({ cwd: config.cwd, home: config.home, tools, replace: o.systemPrompt, append: o.appendSystemPrompt, skills: extensions.skills }),
+    buildSystemPrompt({ cwd: config.cwd, home: config.home, tools: builtin, replace: o.systemPrompt, append: o.appendSystemPrompt, skills: extensions.skills }),
     extensions.hooks?.sessionStart(resume ? 'resume' : 'startup'),
   ]);
   const startContext = started?.length ? `\n\n# From the SessionStart hooks\n${started.join('\n')}` : '';

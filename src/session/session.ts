@@ -6,9 +6,9 @@ import type { AgentEndReason, AgentEvent, AgentOptions, AgentState, AnyAgentTool
 import type { Model, StreamFn, ThinkingLevel, UserMessage } from '../ai/types.js';
 import { packageVersion, sessionsDir } from '../config/paths.js';
 import type { ResolvedConfig } from '../config/resolve.js';
-import { DEFAULT_COMPACTION, estimateTokens, findCut, messageChars, shouldCompact, type CompactionSettings } from './compaction/token-budget.js';
-import { summarize } from './compaction/summary-request.js';
-import { summaryMessage, type SessionEntry } from './file/entries.js';
+import { DEFAULT_COMPACTION, estimateTokens, messageChars, shouldCompact, type CompactionSettings } from './compaction/token-budget.js';
+import { compact } from './compaction/compact.js';
+import type { SessionEntry } from './file/entries.js';
 import { lockSession, type SessionLock } from './file/lock.js';
 import type { ApprovalGate } from './permissions/index.js';
 import { SessionWriter, sessionFileName } from './file/store.js';
@@ -20,6 +20,7 @@ import type { Checkpoints } from '../checkpoints/checkpoints.js';
 import { CheckpointStep, makeCheckpoints, rewind, type RewindOutcome, type RewindWhat } from './checkpointing.js';
 import { type Submission, type SubmitOptions, type Submitted, submitInput } from './input/submit.js';
 import type { CompactionReason, SessionEvent, SessionListener, SessionOptions } from './session-types.js';
+import type { PlanRecord } from './plan-approval.js';
 import { Todos } from './todo/todos.js';
 import { waitForMcp } from './setup/mcp-wait.js';
 import type { Jobs } from '../../tools/jobs/jobs.js';
@@ -113,6 +114,7 @@ export class Session {
     this.jobs = o.jobs;
     const sink = { emit: (e: SessionEvent) => void this.emit(e), tell: (note: string) => this.addToConversation(note) };
     this.stopReports = o.jobs?.subscribe((event) => reportJob(event, sink)) ?? (() => {});
+    this.approvals?.onModeChange(() => this.refreshTools());
     this.refreshTools();
   }
 
@@ -131,8 +133,8 @@ export class Session {
   }
 
   private refreshTools(): void {
-    const mcpTools = (this.mcp?.agentTools() ?? []).filter((t) => !this.approvals?.hides(t.name)).map((t) => this.extensions.hooks?.wrap(t) ?? t);
-    this.agent.setTools([...this.builtinTools, ...mcpTools]);
+    const mcpTools = (this.mcp?.agentTools() ?? []).map((t) => this.extensions.hooks?.wrap(t) ?? t);
+    this.agent.setTools([...this.builtinTools, ...mcpTools].filter((t) => !this.approvals?.hides(t.name)));
   }
 
   /** Before the first model call: MCP tool lists still loading are waited for a little (setup/mcp-wait.ts). */
@@ -261,6 +263,11 @@ export class Session {
     this.write({ type: 'model', provider: model.provider, model: model.id });
   }
 
+  /** A plan the user approved, or the output of a run nobody could answer: into the session file. */
+  recordPlan(plan: PlanRecord): void {
+    this.write({ type: 'plan', ...plan, timestamp: Date.now() });
+  }
+
   /** Summarises the older part of the conversation now (`/compact [focus]`). */
   async compact(focus?: string, signal?: AbortSignal): Promise<void> {
     await this.runCompaction('manual', focus, signal);
@@ -366,30 +373,22 @@ export class Session {
     return this.runCompaction(reason === 'turn' ? 'threshold' : 'overflow', undefined, signal);
   }
 
-  /** Returns whether the transcript was replaced by a summary and the messages kept. */
-  private async runCompaction(reason: CompactionReason, focus: string | undefined, signal?: AbortSignal): Promise<boolean> {
-    const messages = this.agent.state.messages;
-    // A small window cannot keep 20k tokens verbatim: keep at most a quarter of it.
-    const keep = Math.min(this.settings.keepRecentTokens, Math.floor(this.model.contextWindow / 4), reason === 'manual' ? 2000 : Infinity);
-    // asked for by name, a short conversation is compacted too: all but its last exchange's end
-    const cut = findCut(messages, keep) || (reason === 'manual' ? findCut(messages, 0) : 0);
-    if (cut <= 0) return false;
-    await this.checkpointStep.ready();
-    const older = messages.slice(0, cut);
-    const kept = messages.slice(cut);
-    await this.extensions.hooks?.preCompact(reason === 'manual' ? 'manual' : 'auto', focus);
-    await this.emit({ type: 'compaction_start', reason });
-    try {
-      const tokensBefore = estimateTokens(messages);
-      const summary = await summarize({ streamFn: this.baseStream, model: this.model, messages: older, focus, signal });
-      const timestamp = Date.now();
-      this.agent.replaceMessages([summaryMessage(summary, timestamp), ...kept]);
-      this.write({ type: 'compaction', summary, tokensBefore, messagesSummarized: older.length, kept, timestamp });
-      await this.emit({ type: 'compaction_end', reason, tokensBefore, messagesSummarized: older.length, summary });
-      return true;
-    } catch (err) {
-      await this.emit({ type: 'compaction_error', reason, message: (err as Error).message });
-      return false;
-    }
+  private runCompaction(reason: CompactionReason, focus: string | undefined, signal?: AbortSignal): Promise<boolean> {
+    return compact(
+      {
+        messages: this.agent.state.messages,
+        model: this.model,
+        settings: this.settings,
+        streamFn: this.baseStream,
+        ready: () => this.checkpointStep.ready(),
+        preCompact: (kind, why) => this.extensions.hooks?.preCompact(kind, why),
+        emit: (event) => this.emit(event),
+        replace: (messages) => this.agent.replaceMessages(messages),
+        write: (entry) => this.write(entry),
+      },
+      reason,
+      focus,
+      signal,
+    );
   }
 }

@@ -16,6 +16,7 @@ const LAYERS = [
   'src/trust',
   'src/checkpoints',
   'src/jobs',
+  'src/plan',
   'src/session',
   'src/modes',
   'src/cli',

@@ -117,10 +117,10 @@ run('approvals in the app', () => {
     expect(toolResults(requests[2]!).join('')).toContain('42');
   });
 
-  it('Shift+Tab cycles the approval mode in the footer: ask, auto-edit, yolo, ask', async () => {
+  it('Shift+Tab cycles the approval mode in the footer: ask, auto-edit, yolo, plan, ask', async () => {
     const { term } = await startApp([]);
     expect(footer(term.screen())).toContain('approvals: ask');
-    for (const mode of ['auto-edit', 'yolo', 'ask']) {
+    for (const mode of ['auto-edit', 'yolo', 'plan', 'ask']) {
       term.keys('BTab');
       await term.waitFor((s) => footer(s).includes(`approvals: ${mode}`), 5_000, `the footer to show ${mode}`);
     }

@@ -144,10 +144,10 @@ describe('interactive questions', () => {
     expect(await pending).toEqual({ block: true, reason: expect.stringMatching(/^interrupted/) });
   });
 
-  it('Shift+Tab cycles ask -> auto-edit -> yolo -> ask', () => {
+  it('Shift+Tab cycles ask -> auto-edit -> yolo -> plan -> ask', () => {
     const { cwd, home } = workspace();
     const g = gate(cwd, home, 'ask');
-    expect([g.cycleMode(), g.cycleMode(), g.cycleMode()]).toEqual(['auto-edit', 'yolo', 'ask']);
+    expect([g.cycleMode(), g.cycleMode(), g.cycleMode(), g.cycleMode()]).toEqual(['auto-edit', 'yolo', 'plan', 'ask']);
   });
 });
 

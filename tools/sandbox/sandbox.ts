@@ -39,6 +39,8 @@ export interface SandboxSettings {
   runFiles?: () => readonly string[];
   /** the workspace's scanner, shared with the approval gate; one is made when not given */
   scanner?: WorkspaceScanner;
+  /** asked before each command: true mounts the whole workspace read-only (plan mode) */
+  readOnlyWorkspace?: () => boolean;
 }
 
 /** Everything the bwrap command line is built from, gathered from the disk first. */
@@ -62,6 +64,8 @@ export interface SandboxPlan {
   /** repositories nested in the workspace when the command starts (protected like the root's) */
   nestedGitDirs: string[];
   network: boolean;
+  /** the workspace (and its git directories) mounted read-only: plan mode */
+  readOnlyWorkspace: boolean;
 }
 
 export interface Sandbox {
@@ -124,13 +128,21 @@ export function planSandbox(settings: SandboxSettings, scanner: WorkspaceScanner
   const visible = (path: string) => existsSync(path) && !isInside(path, cwd);
   const runtimeDir = process.env.XDG_RUNTIME_DIR;
   const scan = scanner.scan();
-  const protection = runsLater(cwd, { nestedGitDirs: scan.nestedGitDirs, runFiles: settings.runFiles?.() });
+  const frozen = settings.readOnlyWorkspace?.() === true;
+  // read-only as a whole, the workspace needs no places kept read-only inside it
+  const protection = frozen
+    ? { pinned: [], readOnly: [], missing: [] }
+    : runsLater(cwd, { nestedGitDirs: scan.nestedGitDirs, runFiles: settings.runFiles?.() });
   return {
     cwd,
     // one private /tmp per tack process, so files a command leaves there are there for the next one
     tmp: ownTempDir('sandbox'),
-    readOnly: [home].filter((dir) => isInside('/tmp', dir) && existsSync(dir)),
-    writable: [...gitDirsOutside(cwd), ...[...HOME_CACHES.map((c) => join(home, c)), ...(settings.writable ?? [])].filter((p) => existsSync(p))],
+    // in plan mode a worktree's git directory outside the workspace is seen, not written
+    readOnly: [...[home].filter((dir) => isInside('/tmp', dir) && existsSync(dir)), ...(frozen ? gitDirsOutside(cwd) : [])],
+    writable: [
+      ...(frozen ? [] : gitDirsOutside(cwd)),
+      ...[...HOME_CACHES.map((c) => join(home, c)), ...(settings.writable ?? [])].filter((p) => existsSync(p) && !(frozen && isInside(cwd, p))),
+    ],
     hideDirs: [...HOME_SECRET_DIRS.map((d) => join(home, d)), ...(settings.hide ?? []), ...(runtimeDir ? [runtimeDir] : [])].filter(visible),
     hideFiles: [...HOME_SECRET_FILES.map((f) => join(home, f)), '/var/run/docker.sock', '/run/docker.sock'].filter(visible),
     pinned: protection.pinned,
@@ -139,6 +151,7 @@ export function planSandbox(settings: SandboxSettings, scanner: WorkspaceScanner
     maskFiles: unexposed(scan.secrets, cwd, settings.exposeSecretFiles),
     nestedGitDirs: scan.nestedGitDirs,
     network: settings.network,
+    readOnlyWorkspace: frozen,
   };
 }
 
@@ -156,7 +169,7 @@ export function bwrapArgs(plan: SandboxPlan): string[] {
     plan.tmp,
     '/tmp',
     ...plan.readOnly.flatMap((dir) => ['--ro-bind', dir, dir]),
-    '--bind',
+    plan.readOnlyWorkspace ? '--ro-bind' : '--bind',
     plan.cwd,
     plan.cwd,
     ...plan.writable.flatMap((dir) => ['--bind', dir, dir]),
@@ -186,7 +199,14 @@ const NO_NETWORK = /could not resolve|network is unreachable|connection refused|
 
 const BUSY = /Device or resource busy|EBUSY/i;
 
-export function explainSandboxFailure(output: string, network: boolean): string | undefined {
+const PLAN_MODE_NOTE =
+  '[plan mode: the workspace is read-only for commands until the user approves a plan; /tmp is writable ' +
+  '(build or test output can go there); present the plan with exit_plan_mode first, and the user decides]';
+
+export function explainSandboxFailure(output: string, network: boolean, readOnlyWorkspace = false): string | undefined {
+  if (readOnlyWorkspace && (READ_ONLY_FS.test(output) || BUSY.test(output))) return PLAN_MODE_NOTE;
+  // some commands fail without a word when they cannot write (git stash)
+  if (readOnlyWorkspace && output.trim() === '') return PLAN_MODE_NOTE.replace('[plan mode: ', '[plan mode (perhaps why this failed): ');
   if ((READ_ONLY_FS.test(output) || BUSY.test(output)) && PROTECTED_MENTION.test(output)) {
     return (
       "[git's hooks, config and info, .tack/, .mcp.json, .claude/, .agents/ and .vscode/ are read-only in the sandbox, " +
@@ -210,6 +230,7 @@ export function explainSandboxFailure(output: string, network: boolean): string 
 export function createSandbox(bwrap: string, settings: SandboxSettings): Sandbox {
   const scanner = settings.scanner ?? new WorkspaceScanner(settings.cwd, settings.secretFile ?? (() => undefined));
   let masked: string[] = [];
+  let frozen = false;
   /** the nested repositories seen so far: those protected while commands ran, or disarmed after */
   const knownRepos = new Set<string>();
   let swept = false;
@@ -219,12 +240,13 @@ export function createSandbox(bwrap: string, settings: SandboxSettings): Sandbox
       swept = true;
       const plan = planSandbox(settings, scanner);
       masked = plan.maskFiles;
+      frozen = plan.readOnlyWorkspace;
       for (const gitDir of plan.nestedGitDirs) knownRepos.add(gitDir);
       const release = holdPlaces(plan.missing, plan.protected);
       return { file: bwrap, args: [...bwrapArgs(plan), file, ...args], release };
     },
     env: { TMPDIR: '/tmp' },
-    explain: (output, command) => explainMasked(masked, settings.cwd, `${command}\n${output}`) ?? explainSandboxFailure(output, settings.network),
+    explain: (output, command) => explainMasked(masked, settings.cwd, `${command}\n${output}`) ?? explainSandboxFailure(output, settings.network, frozen),
     afterCommand: () => {
       const notes: string[] = [];
       for (const gitDir of scanner.scan().nestedGitDirs) {

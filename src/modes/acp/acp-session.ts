@@ -30,6 +30,7 @@ const MODE_NAMES: Record<string, string> = {
   ask: 'Ask: edits and commands ask first',
   'auto-edit': 'Auto-edit: edits in the workspace run, commands ask',
   yolo: 'Yolo: nothing asks (deny rules still hold)',
+  plan: 'Plan: read-only until you approve a plan (commands see the workspace read-only)',
 };
 
 const STOP: Record<AgentEndReason, StopReason> = { done: 'end_turn', aborted: 'cancelled', maxTurns: 'max_turn_requests', error: 'end_turn' };
@@ -86,6 +87,8 @@ export class AcpSession {
       if (event.type === 'agent_end') acp.lastReason = event.reason;
       for (const update of updatesFor(event, config.cwd)) await acp.notify(update);
     });
+    // a plan approved in the panel changes the mode too: the client's selector follows
+    session.approvals?.onModeChange((mode) => void acp.notify({ sessionUpdate: 'current_mode_update', currentModeId: mode }).catch(() => {}));
     return acp;
   }
 
@@ -112,8 +115,8 @@ export class AcpSession {
   async setMode(modeId: string): Promise<boolean> {
     const mode = APPROVAL_MODES.find((m) => m === modeId);
     if (!mode || !this.session.approvals) return false;
+    // the mode listener tells the client
     this.session.approvals.setMode(mode);
-    await this.notify({ sessionUpdate: 'current_mode_update', currentModeId: mode });
     return true;
   }
 

@@ -42,13 +42,25 @@ export interface CompactionEntry {
   timestamp: number;
 }
 
+/** A plan the model presented in plan mode (exit_plan_mode): approved, or the output of a run nobody answered. */
+export interface PlanEntry {
+  type: 'plan';
+  plan: string;
+  /** the copy in $TACK_HOME/plans/ */
+  path?: string;
+  outcome: 'approved' | 'unanswered';
+  /** approved: the mode the work went ahead in */
+  mode?: 'ask' | 'auto-edit';
+  timestamp: number;
+}
+
 /** The todo list after a change: the last one in the file is the list `-c` restores. */
 export interface TodosEntry {
   type: 'todos';
   items: TodoItem[];
 }
 
-export type SessionEntry = MessageEntry | ModelEntry | CompactionEntry | CheckpointRecord | WrittenRecord | RewindRecord | TodosEntry;
+export type SessionEntry = MessageEntry | ModelEntry | CompactionEntry | PlanEntry | CheckpointRecord | WrittenRecord | RewindRecord | TodosEntry;
 
 /** The user message that carries a compaction summary to the model. */
 export function summaryMessage(summary: string, timestamp: number): Message {

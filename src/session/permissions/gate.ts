@@ -8,6 +8,8 @@ import { ownTempDirIfMade } from '../../../tools/process/own-temp.js';
 import { describeLocation, locate, realRoot, type RealLocation } from '../../../tools/fs/real-path.js';
 import { reachingRules, type ExtensionGrant } from './grant-reach.js';
 import { SessionGrants } from './grants.js';
+import { EXIT_PLAN_TOOL } from '../../plan/exit-plan-tool.js';
+import type { PlanBash } from './plan-policy.js';
 import { APPROVAL_MODES, decide, judgedPaths, refusal, type ApprovalMode, type Decision, type PolicyMode } from './policy.js';
 import { previewChange, type ChangePreview } from './preview.js';
 import type { ApprovalAnswer, ApprovalPrompter, ApprovalRequest } from './prompter.js';
@@ -34,6 +36,8 @@ export interface ApprovalGateOptions {
   trustReadOnlyHints?: boolean;
   /** the workspace paths that make something run later (runs-later.ts), looked up when a call would change a file */
   runsLater?: () => readonly string[];
+  /** plan mode: how bash runs (in the read-only sandbox, or from the read-only list only) */
+  planBash?: PlanBash;
 }
 
 /** What the PreToolUse hooks answered for a call: "allow" stands for the user's yes, "ask" puts the question even where nothing would ask. */
@@ -62,6 +66,7 @@ export class ApprovalGate {
   private extensionGrants: ExtensionGrant[] = [];
   /** told when a question is put to the user (the Notification hooks) */
   onQuestion: ((summary: string) => void) | undefined;
+  private modeListeners: readonly ((mode: ApprovalMode) => void)[] = [];
 
   constructor(private readonly o: ApprovalGateOptions) {
     this.currentMode = o.mode;
@@ -73,15 +78,32 @@ export class ApprovalGate {
   }
 
   setMode(mode: ApprovalMode): void {
+    const changed = mode !== this.currentMode;
     this.currentMode = mode;
+    if (changed) for (const listener of this.modeListeners) listener(mode);
   }
 
-  /** Shift+Tab: ask -> auto-edit -> yolo -> ask. Returns the new mode. */
+  /** Shift+Tab: ask -> auto-edit -> yolo -> plan -> ask. Returns the new mode. */
   cycleMode(): ApprovalMode {
     const at = APPROVAL_MODES.indexOf(this.currentMode as ApprovalMode);
     const next = APPROVAL_MODES[(at + 1) % APPROVAL_MODES.length];
-    this.currentMode = next;
+    this.setMode(next);
     return next;
+  }
+
+  /** Told of each change of the mode (the Session offers exit_plan_mode only in plan mode; ACP tells the client). */
+  onModeChange(listener: (mode: ApprovalMode) => void): void {
+    this.modeListeners = [...this.modeListeners, listener];
+  }
+
+  /** How commands run in plan mode: in the read-only sandbox, or (and why) from the read-only list only. */
+  get planBash(): PlanBash | undefined {
+    return this.o.planBash;
+  }
+
+  /** A question of another part of tack (a plan's approval), in turn with the gate's own; undefined when nobody can answer. */
+  put(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalAnswer> | undefined {
+    return this.prompter ? this.question<never>(signal, () => request) : undefined;
   }
 
   /** The interactive app registers (or replaces) the one who answers. */
@@ -104,6 +126,7 @@ export class ApprovalGate {
       readOnlyHint,
       trustReadOnlyHints: this.o.trustReadOnlyHints,
       runsLater: tool === 'edit' || tool === 'write' ? this.o.runsLater?.() : undefined,
+      planBash: this.o.planBash,
     };
     return decide(tool, args, ctx);
   }
@@ -125,9 +148,11 @@ export class ApprovalGate {
     return reachingRules(this.extensionGrants, paths, { cwd: this.o.cwd, home: this.o.home, tackHome });
   }
 
-  /** A tool no call of could run (a deny rule names it whole): the model is not even shown it. */
+  /** A tool no call of could run (a deny rule names it whole; exit_plan_mode outside plan mode): the model is not even shown it. */
   hides(tool: string): boolean {
-    return tool.startsWith('mcp__') && this.decide(tool, {}).kind === 'deny';
+    if (tool === EXIT_PLAN_TOOL) return this.currentMode !== 'plan';
+    // judged as if marked read-only: plan mode refuses a call but shows the tool, so the model is told why
+    return tool.startsWith('mcp__') && this.decide(tool, {}, undefined, undefined, true).kind === 'deny';
   }
 
   /** Resolves the symbolic links of every path the policy will judge for this call (the I/O it must not do). */

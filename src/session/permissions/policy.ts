@@ -7,6 +7,7 @@ import { isRunsLater } from '../../../tools/sandbox/runs-later.js';
 import type { ApprovalMode } from '../../config/schema.js';
 import { commandPrefix, type SessionGrants } from './grants.js';
 import { classify, setsRiskyVariables } from './read-only.js';
+import { planVerdict, type PlanBash } from './plan-policy.js';
 import { matchesCommand, matchesPath, ruleCovers, suggestPathRule, type Rule, type RuleList, type Rules } from './rules.js';
 import { secretMatch } from './secrets.js';
 import { judgeCommandLine, type JudgedCommand } from './shell-unwrap.js';
@@ -14,7 +15,7 @@ import { TODO_TOOL } from '../todo/list.js';
 import { controlCharacter, visible } from '../../text/terminal-text.js';
 
 /** In the order Shift+Tab cycles them. */
-export const APPROVAL_MODES: readonly ApprovalMode[] = ['ask', 'auto-edit', 'yolo'];
+export const APPROVAL_MODES: readonly ApprovalMode[] = ['ask', 'auto-edit', 'yolo', 'plan'];
 export type { ApprovalMode };
 /**
  * `auto` is print mode's default, where nobody can answer: everything inside the workspace runs
@@ -47,6 +48,8 @@ export interface PolicyContext {
    * folders, nested repositories' ones, the scripts trusted hooks and servers run (runs-later.ts).
    */
   runsLater?: readonly string[];
+  /** plan mode: how bash runs (in the read-only sandbox, or from the read-only list only) */
+  planBash?: PlanBash;
 }
 
 /** What a question is about, so the asker can offer the right "for this session" answers. */
@@ -128,6 +131,11 @@ export function judgedPaths(tool: string, args: Record<string, unknown>, ctx: Pi
 }
 
 export function decide(tool: string, args: Record<string, unknown>, ctx: PolicyContext): Decision {
+  if (ctx.mode === 'plan') {
+    const verdict = planVerdict(tool, args, { bash: ctx.planBash ?? { sandboxed: false, why: 'no sandbox was set up' }, readOnlyHint: ctx.readOnlyHint });
+    if (verdict.kind !== 'judge') return verdict;
+    return decide(tool, args, { ...ctx, mode: verdict.as });
+  }
   if (tool.startsWith('mcp__')) return decideMcp(tool, ctx);
   // the model's own todo list: it changes nothing of the user's
   if (tool === TODO_TOOL) return { kind: 'allow' };

@@ -18,6 +18,10 @@ export interface ApprovalAnswer {
   scope?: ApprovalScope;
   /** with `no`: why, in the user's words; the model reads it */
   reason?: string;
+  /** a plan's approval: the mode the work goes ahead in */
+  mode?: 'ask' | 'auto-edit';
+  /** a plan's approval: the plan as the user edited it (Ctrl+G) */
+  plan?: string;
 }
 
 export interface ApprovalChoice {
@@ -33,8 +37,8 @@ export interface ApprovalRequest {
   toolCallId: string;
   tool: string;
   args: Record<string, unknown>;
-  /** `edit` (edit, write): show `diff`; `bash`: show `command`; `read`; `repeat`: a loop warning */
-  kind: 'edit' | 'bash' | 'read' | 'repeat' | 'other';
+  /** `edit` (edit, write): show `diff`; `bash`: show `command`; `read`; `repeat`: a loop warning; `plan`: show `plan` */
+  kind: 'edit' | 'bash' | 'read' | 'repeat' | 'plan' | 'other';
   /** one line naming the call: "Edit src/app.ts", "Run npm test && npm run lint" */
   summary: string;
   /** why it asks, one sentence: "changing files asks in the ask mode", "writing outside the workspace" */
@@ -45,6 +49,8 @@ export interface ApprovalRequest {
   note?: string;
   /** bash: the whole command line */
   command?: string;
+  /** exit_plan_mode: the plan, Markdown */
+  plan?: string;
   /** in order; the first is the default, the last is always a plain "no" */
   choices: ApprovalChoice[];
 }

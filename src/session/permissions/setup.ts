@@ -14,6 +14,7 @@ import type { SecretTest } from '../../../tools/fs/secret-files.js';
 import { WorkspaceScanner } from '../../../tools/sandbox/workspace-scan.js';
 import { ApprovalGate } from './gate.js';
 import type { ApprovalPrompter } from './prompter.js';
+import { planModeNote, type PlanBash } from './plan-policy.js';
 import { lineIsReadOnly } from './read-only.js';
 import { parseRules, RuleError, type Rules } from './rules.js';
 import { saveAllowRules } from './save-rule.js';
@@ -54,16 +55,23 @@ function rulesOf(config: ResolvedConfig, home: string): Rules {
   }
 }
 
-/** The sandbox bash runs in, or undefined (with a notice) when it is off or cannot run here. */
-function sandboxFor(config: ResolvedConfig, home: string, guard: WorkspaceGuard, notify: (message: string) => void): Sandbox | undefined {
-  if (config.sandbox === 'off' || !config.tools.includes('bash')) return undefined;
+/** The sandbox bash runs in, or (with a notice) why there is none: it is off or cannot run here. */
+function sandboxFor(
+  config: ResolvedConfig,
+  home: string,
+  guard: WorkspaceGuard,
+  notify: (message: string) => void,
+  readOnlyWorkspace: () => boolean,
+): Sandbox | string {
+  if (config.sandbox === 'off') return 'the sandbox is off (--sandbox off)';
+  if (!config.tools.includes('bash')) return 'bash is not among the tools';
   const probe = probeSandbox();
   if (!probe.ok) {
     if (config.sandbox === 'on') {
       throw new UsageError(`the sandbox was asked for, but ${probe.reason}; install bubblewrap, or run with --sandbox off`);
     }
     notify(`commands run unsandboxed: ${probe.reason}; approvals still apply (--sandbox off hides this note)`);
-    return undefined;
+    return probe.reason;
   }
   // `npx tack` and npm scripts point npm at its cache through the environment
   const npmCache = process.env.npm_config_cache;
@@ -76,6 +84,7 @@ function sandboxFor(config: ResolvedConfig, home: string, guard: WorkspaceGuard,
     exposeSecretFiles: config.exposeSecretFiles,
     scanner: guard.scanner,
     runFiles: () => guard.runFiles,
+    readOnlyWorkspace,
   });
 }
 
@@ -97,6 +106,10 @@ export function createSafety(config: ResolvedConfig, o: SafetyOptions): Safety {
   const rules = rulesOf(config, home);
   const secretFile = workspaceSecretTest(rules, config.cwd, home);
   const guard: WorkspaceGuard = { scanner: new WorkspaceScanner(config.cwd, secretFile), runFiles: [] };
+  // in plan mode commands see the workspace read-only
+  const sandbox = sandboxFor(config, home, guard, notify, () => gate.mode === 'plan');
+  const planBash: PlanBash = typeof sandbox === 'string' ? { sandboxed: false, why: sandbox } : { sandboxed: true };
+  if (config.approval === 'plan' && !planBash.sandboxed) notify(planModeNote(planBash));
   const gate = new ApprovalGate({
     cwd: config.cwd,
     home,
@@ -111,6 +124,7 @@ export function createSafety(config: ResolvedConfig, o: SafetyOptions): Safety {
     notify,
     trustReadOnlyHints: config.mcp.trustReadOnlyHints,
     runsLater: () => runsLaterPaths(runsLater(config.cwd, { nestedGitDirs: guard.scanner.scan().nestedGitDirs, runFiles: guard.runFiles })),
+    planBash,
   });
   // tack's own key never reaches a command, whatever the variable is called or env.allow says
   const { env, dropped } = filterToolEnv(process.env, {
@@ -120,7 +134,7 @@ export function createSafety(config: ResolvedConfig, o: SafetyOptions): Safety {
   });
   const droppedNote = config.tools.includes('bash') ? describeDropped(dropped) : undefined;
   if (droppedNote) notify(droppedNote);
-  const shell: BashOptions = { env: withGitGuards(env), sandbox: sandboxFor(config, home, guard, notify) };
+  const shell: BashOptions = { env: withGitGuards(env), sandbox: typeof sandbox === 'string' ? undefined : sandbox };
   // background jobs run exactly as commands do: one options object, so the same environment and sandbox
   const jobs = new Jobs(config.cwd, shell, config.maxJobs);
   shell.jobs = jobs;

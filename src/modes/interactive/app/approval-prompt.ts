@@ -1,7 +1,8 @@
 // The app's side of the approval gate: questions shown above the input, one at a time, answered
 // with a choice's key, the arrows and Enter, or Esc (no). Choosing "no" asks for an optional reason,
 // which goes back to the model. The input box stays usable: keys the question does not take (any
-// text once something is typed) go to the input as usual.
+// text once something is typed) go to the input as usual. A plan's question takes Ctrl+G: the plan
+// opens in $EDITOR, and what the user approves is the plan as edited.
 import type { ApprovalAnswer, ApprovalRequest } from '../../../session/permissions/index.js';
 import * as ed from '../editor/editor.js';
 import type { Command } from '../input/keymap.js';
@@ -12,6 +13,8 @@ export interface OpenQuestion {
   selected: number;
   /** set once "no" was chosen: the reason being typed */
   reason: ed.EditorState | null;
+  /** a plan the user changed in $EDITOR (Ctrl+G) */
+  edited?: boolean;
 }
 
 interface Pending extends OpenQuestion {
@@ -26,6 +29,8 @@ export class ApprovalPrompt {
   constructor(
     private readonly changed: () => void,
     private readonly answered: (request: ApprovalRequest, answer: ApprovalAnswer) => void = () => {},
+    /** Ctrl+G on a plan: the text in the user's editor; undefined when there is none */
+    private readonly editText?: (text: string) => Promise<string | undefined>,
   ) {}
 
   /** The question on screen, if any. */
@@ -71,6 +76,10 @@ export class ApprovalPrompt {
       this.answer(q, { answer: 'no' });
       return true;
     }
+    if (cmd.type === 'externalEditor' && q.request.kind === 'plan' && this.editText) {
+      void this.editPlan(q);
+      return true;
+    }
     if (!inputEmpty) return false;
     const choices = q.request.choices;
     switch (cmd.type) {
@@ -96,7 +105,16 @@ export class ApprovalPrompt {
     const choice = q.request.choices[index]!;
     q.selected = index;
     if (choice.answer.answer === 'no') q.reason = ed.emptyEditor;
-    else this.answer(q, choice.answer);
+    else this.answer(q, q.edited ? { ...choice.answer, plan: q.request.plan } : choice.answer);
+  }
+
+  /** The plan in $EDITOR; the question then shows (and an approval carries) the edited plan. */
+  private async editPlan(q: Pending): Promise<void> {
+    const edited = await this.editText!(q.request.plan ?? '');
+    if (edited === undefined || !this.queue.includes(q) || !edited.trim()) return;
+    q.request = { ...q.request, plan: edited, args: { ...q.request.args, plan: edited } };
+    q.edited = true;
+    this.changed();
   }
 
   private handleReason(q: Pending, reason: ed.EditorState, cmd: Command): boolean {

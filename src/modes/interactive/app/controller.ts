@@ -23,7 +23,7 @@ import { showResumed } from './resumed.js';
 import { Screen, type Snapshot } from './screen.js';
 import type { CommandContext } from './command-context.js';
 import { runCommand } from './run-command.js';
-import { editInEditor } from './edit-in-editor.js';
+import { editInEditor, editPlanInEditor } from './edit-in-editor.js';
 import { handOver } from './session-handover.js';
 import { SessionPicker } from './session-picker.js';
 import { commandMenuItems, sendPrepared } from './send-input.js';
@@ -62,6 +62,7 @@ export class Controller {
   private readonly approvals = new ApprovalPrompt(
     () => this.schedule(),
     (request, answer) => this.view.questionAnswered(request, answer),
+    async (plan) => (this.o.editExternally ? editPlanInEditor(this.screen, this.transcript, this.o.editExternally, plan) : undefined),
   );
   private picker: SessionPicker | null = null;
   /** stops what a command started (a /compact), on Esc */

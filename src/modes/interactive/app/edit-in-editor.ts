@@ -14,3 +14,21 @@ export async function editInEditor(screen: Screen, input: InputBox, transcript: 
   }
   screen.pause(false);
 }
+
+/** Ctrl+G on a plan's question: the plan in the user's editor; undefined when the editor failed (said in the transcript). */
+export async function editPlanInEditor(
+  screen: Screen,
+  transcript: Transcript,
+  edit: (text: string) => Promise<string>,
+  plan: string,
+): Promise<string | undefined> {
+  screen.pause(true);
+  try {
+    return await edit(plan);
+  } catch (err) {
+    transcript.error(err instanceof Error ? err.message : String(err));
+    return undefined;
+  } finally {
+    screen.pause(false);
+  }
+}

@@ -8,6 +8,7 @@ import { s, sym } from '../text/style.js';
 import type { ConversationView } from '../conversation/conversation-view.js';
 import { renderQuestion } from '../view/approval-view.js';
 import { renderFooter } from '../view/footer.js';
+import { inputRule } from '../view/input-rule.js';
 import { composeLive } from '../view/live.js';
 import { queueState, renderQueue } from '../view/queue-view.js';
 import { renderStatus } from '../view/status.js';
@@ -54,7 +55,7 @@ export function composeFrame(f: FrameInput): string[] {
   const usage = session.usageNow;
   const busy = session.running;
   const compacting = session.compacting;
-  const rule = s.gray(sym('─', '-').repeat(cols));
+  const mode = session.approvals?.mode;
   const view = renderEditor(f.editor, {
     width: cols,
     maxLines: Math.max(3, Math.floor(f.rows / 2)),
@@ -75,7 +76,7 @@ export function composeFrame(f: FrameInput): string[] {
       estimated: usage.estimated,
       // the picker's stand-in session is thrown away when one is chosen: its id means nothing yet
       sessionId: f.picker ? '' : session.id,
-      approvals: session.approvals?.mode,
+      approvals: mode,
       thinking: state.thinkingLevel,
       jobs: session.jobs?.running().length,
     },
@@ -94,7 +95,7 @@ export function composeFrame(f: FrameInput): string[] {
     f.now,
   );
   const queue = [...renderTodos(session.todos.items, f.todosExpanded ?? false, cols), ...renderQueue(queueState(session.queued()), cols)];
-  const input = [rule, ...view.lines, rule];
+  const input = [inputRule(mode, cols, true), ...view.lines, inputRule(mode, cols, false)];
   const menu = f.picker ? f.picker.render(cols) : renderMenu(f.menu, cols);
   const room = f.rows - 1 - BODY_ROOM - status.length - queue.length - input.length - menu.length - 1;
   return composeLive(

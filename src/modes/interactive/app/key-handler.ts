@@ -5,6 +5,7 @@ import type { Session } from '../../../session/session.js';
 import type { Command } from '../input/keymap.js';
 import type { Attention } from '../os/notify.js';
 import type { Transcript } from '../conversation/transcript.js';
+import { planModeNote } from '../../../session/permissions/plan-policy.js';
 import type { ApprovalPrompt } from './approval-prompt.js';
 import type { InputBox } from './input-box.js';
 import { isImagePaste, type PastedImages } from './pasted-images.js';
@@ -52,7 +53,8 @@ export class KeyHandler {
     }
     if (cmd.type === 'cycleMode') {
       const mode = session.approvals?.cycleMode();
-      if (mode) t.flash(`approvals: ${mode} (Shift+Tab for the next mode)`, 2500);
+      if (mode === 'plan') t.flash(`${planModeNote(session.approvals?.planBash)} (Shift+Tab for the next mode)`, 4000);
+      else if (mode) t.flash(`approvals: ${mode} (Shift+Tab for the next mode)`, 2500);
       return;
     }
     // Esc closes an open completion menu before it answers the question.

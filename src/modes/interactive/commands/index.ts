@@ -6,6 +6,7 @@ import { compact, init, rewind, undo } from './conversation.js';
 import { helpCommand, hooks, mcp, skills } from './info.js';
 import { jobs } from './jobs.js';
 import { model, thinking } from './model.js';
+import { plan } from './plan.js';
 import { quit } from './quit.js';
 import { copy, exportCommand, newCommand, resume, sessionInfo } from './session.js';
 import { todo } from './todo.js';
@@ -19,6 +20,7 @@ export const COMMANDS: readonly Command[] = [
   resume,
   compact,
   thinking,
+  plan,
   sessionInfo,
   copy,
   exportCommand,

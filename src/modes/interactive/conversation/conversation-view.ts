@@ -16,7 +16,7 @@ import { s, sym } from '../text/style.js';
 import { stripAnsi } from '../../../text/escapes.js';
 import { wrap } from '../text/text.js';
 import { Transcript } from './transcript.js';
-import { renderAnsweredEdit } from '../view/answered-question.js';
+import { renderAnsweredEdit, renderAnsweredPlan } from '../view/answered-question.js';
 import { renderUserMessage } from '../view/messages.js';
 import { renderTurnEnd } from '../view/turn-summary.js';
 import type { RetryInfo } from '../view/status.js';
@@ -171,8 +171,9 @@ export class ConversationView {
     }
   }
 
-  /** An answered question: an edit's diff goes into the scrollback once, here, with the answer. */
+  /** An answered question: an edit's diff (or a plan) goes into the scrollback once, here, with the answer. */
   questionAnswered(request: ApprovalRequest, answer: ApprovalAnswer): void {
+    if (request.kind === 'plan') this.transcript.push(renderAnsweredPlan(request, answer, this.width));
     if (request.kind !== 'edit' || !request.diff) return;
     this.diffsShown.add(request.toolCallId);
     this.transcript.push(renderAnsweredEdit(request, answer, this.width));

@@ -7,7 +7,8 @@ import type { OpenQuestion } from '../app/approval-prompt.js';
 import type { EditorState } from '../editor/editor.js';
 import { renderEditor } from '../editor/view.js';
 import { s, sym } from '../text/style.js';
-import { visible } from '../../../text/terminal-text.js';
+import { stripControls, visible } from '../../../text/terminal-text.js';
+import { renderMarkdown } from '../markdown/render.js';
 import { sanitize, truncate, wrapWithPrefix } from '../text/text.js';
 import { renderDiff } from './diff-view.js';
 
@@ -26,15 +27,24 @@ export function renderQuestion(q: OpenQuestion, cols: number, maxLines: number):
     ...wrapWithPrefix(shown(r.reason), cols, INDENT, INDENT).map((l) => s.gray(l)),
   ];
   const note = r.note ? wrapWithPrefix(shown(r.note), cols, `${INDENT}${sym('⚠', '!')} `, `${INDENT}  `).map((l) => s.yellow(l)) : [];
-  const tail = q.reason ? reasonLines(q.reason, cols) : choiceLines(q, cols);
+  const tail = q.reason ? reasonLines(q.reason, cols, r.kind === 'plan') : choiceLines(q, cols);
   const room = Math.max(MIN_DETAIL_LINES, maxLines - 1 - head.length - note.length - tail.length);
   let detail: string[] = [];
   if (r.kind === 'edit' && r.diff) detail = renderDiff(r.diff, inner, room, typeof r.args.path === 'string' ? r.args.path : undefined).map((l) => INDENT + l);
   else if (r.kind === 'bash' && r.command !== undefined) detail = commandLines(r.command, cols, room);
+  else if (r.kind === 'plan' && r.plan !== undefined) detail = planLines(r.plan, inner, room);
   const above = [...head, ...detail, ...note];
   const out = [...above.slice(0, Math.max(1, maxLines - tail.length)), ...tail].slice(-maxLines);
   // a blank line apart from the tool above, when there is room for it
   return out.length < maxLines ? ['', ...out] : out;
+}
+
+/** The plan rendered as Markdown; a long one is cut, and Ctrl+G shows it whole in the editor. */
+function planLines(plan: string, width: number, max: number): string[] {
+  const lines = renderMarkdown(stripControls(plan), { width, highlight: false }).map((l) => INDENT + l);
+  if (lines.length <= max) return lines;
+  const kept = lines.slice(0, Math.max(1, max - 1));
+  return [...kept, s.gray(`${INDENT}… ${lines.length - kept.length} more lines (Ctrl+G opens the plan in your editor)`)];
 }
 
 /** The command line verbatim (wrapped, never reflowed), after a `$`. */
@@ -55,10 +65,12 @@ function choiceLines(q: OpenQuestion, cols: number): string[] {
     return selected ? s.cyan(s.bold(line)) : line;
   });
   const keys = choices.map((c) => c.key).join('/');
-  return [...lines, s.gray(truncate(`${INDENT}${keys} or ${sym('↑↓', 'Up/Down')} Enter · Esc: no · other typing goes to the input`, cols))];
+  const edit = q.request.kind === 'plan' ? 'Ctrl+G: edit the plan · ' : '';
+  return [...lines, s.gray(truncate(`${INDENT}${keys} or ${sym('↑↓', 'Up/Down')} Enter · ${edit}Esc: no · other typing goes to the input`, cols))];
 }
 
-function reasonLines(reason: EditorState, cols: number): string[] {
-  return renderEditor(reason, { width: cols, maxLines: 4, prompt: `${INDENT}why not? `, hint: 'optional: tell the model why (Enter sends, Esc: no reason)' })
-    .lines;
+function reasonLines(reason: EditorState, cols: number, plan: boolean): string[] {
+  const prompt = plan ? `${INDENT}what to change? ` : `${INDENT}why not? `;
+  const hint = plan ? 'optional: tell the model what to change (Enter sends, Esc: no note)' : 'optional: tell the model why (Enter sends, Esc: no reason)';
+  return renderEditor(reason, { width: cols, maxLines: 4, prompt, hint }).lines;
 }

@@ -45,7 +45,14 @@ export function renderFooter(f: FooterInfo, cols: number): string {
   const pct = f.contextWindow > 0 ? Math.min(100, Math.round((f.lastInput / f.contextWindow) * 100)) : 0;
   const ctxText = `${pct}% of ${compactNumber(f.contextWindow)}`;
   const ctx = pct >= 90 ? s.red(ctxText) : pct >= 70 ? s.yellow(ctxText) : ctxText;
-  const mode = f.approvals === 'yolo' ? s.red(f.approvals) : f.approvals === 'auto-edit' ? s.yellow(f.approvals) : f.approvals;
+  const mode =
+    f.approvals === 'yolo'
+      ? s.red(f.approvals)
+      : f.approvals === 'auto-edit'
+        ? s.yellow(f.approvals)
+        : f.approvals === 'plan'
+          ? s.magenta(f.approvals)
+          : f.approvals;
   const parts = [
     ...(f.model !== f.headerModel ? [visible(f.model)] : []),
     ...(f.thinking && f.thinking !== 'off' ? [`thinking ${f.thinking}`] : []),

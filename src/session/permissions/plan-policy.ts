@@ -1,0 +1,46 @@
+// Plan mode's contract with the gate: a call that may change something is refused with a sentence
+// the model can act on; what only looks is judged as in the ask mode; bash runs in the sandbox with
+// the workspace mounted read-only, or, where there is no sandbox, only from the read-only list. Pure.
+import { EXIT_PLAN_TOOL } from '../../plan/exit-plan-tool.js';
+import { TODO_TOOL } from '../todo/list.js';
+import type { PolicyMode } from './policy.js';
+import { lineIsReadOnly } from './read-only.js';
+
+export const PLAN_FIRST = 'present the plan with exit_plan_mode first';
+
+/** Tools that change no file: the plan itself, tack's list, a child (it inherits plan mode), a job's output or its stop. */
+const CHANGES_NOTHING = new Set([EXIT_PLAN_TOOL, TODO_TOOL, 'task', 'job_output', 'job_stop']);
+const LOOKING = new Set(['read', 'grep', 'find', 'ls']);
+
+/** How bash runs in plan mode: in the sandbox with a read-only workspace, or (with the reason there is none) from the read-only list only. */
+export type PlanBash = { sandboxed: true } | { sandboxed: false; why: string };
+
+export type PlanVerdict = { kind: 'allow' } | { kind: 'deny'; message: string } | { kind: 'judge'; as: PolicyMode };
+
+const deny = (why: string): PlanVerdict => ({ kind: 'deny', message: `plan mode: ${why}; ${PLAN_FIRST}, and the user decides` });
+
+export function planVerdict(tool: string, args: Record<string, unknown>, o: { bash: PlanBash; readOnlyHint?: boolean }): PlanVerdict {
+  if (LOOKING.has(tool)) return { kind: 'judge', as: 'ask' };
+  if (CHANGES_NOTHING.has(tool)) return { kind: 'allow' };
+  if (tool === 'bash') {
+    // the read-only mount is the boundary: rules and secrets judged as in print mode, where nothing is asked for routine commands
+    if (o.bash.sandboxed) return { kind: 'judge', as: 'auto' };
+    if (lineIsReadOnly(typeof args.command === 'string' ? args.command : '')) return { kind: 'judge', as: 'ask' };
+    return deny(`commands run only from the read-only list (cat, grep, git log, …) because ${o.bash.why}, and this one may change files`);
+  }
+  if (tool.startsWith('mcp__')) {
+    if (o.readOnlyHint) return { kind: 'judge', as: 'ask' };
+    return deny(`the MCP tool ${tool} is not marked read-only by its server, so it may change something`);
+  }
+  if (tool === 'write' || tool === 'edit') return deny(`${tool} changes files, which waits until the user approves a plan`);
+  return deny(`the ${tool} tool may change something`);
+}
+
+/** What plan mode means here, for the user: how commands run, and why only from the list when there is no sandbox. */
+export function planModeNote(bash: PlanBash | undefined): string {
+  const commands =
+    bash?.sandboxed === true
+      ? 'commands run with the workspace read-only'
+      : `commands run only from the read-only list (cat, grep, git log, …) because ${bash?.why ?? 'there is no sandbox'}`;
+  return `plan mode: nothing changes until you approve a plan; ${commands}`;
+}
