@@ -46,6 +46,13 @@ export function streamJsonLine(event: SessionEvent): Record<string, unknown> | u
       return { type: 'turn_end', stopReason: event.message.stopReason };
     case 'queue_update':
       return { type: 'queue_update', steering: event.steering, follow_up: event.followUp };
+    case 'tool_execution_update': {
+      // a child agent's own event, tagged with the task call that runs it (as Claude Code's stream does)
+      const child = event.partialResult?.details as { agent?: unknown; event?: SessionEvent } | undefined;
+      if (event.toolName !== 'task' || typeof child?.agent !== 'string' || !child.event) return event;
+      const line = streamJsonLine(child.event);
+      return line && { ...line, parent_tool_use_id: event.toolCallId, agent: child.agent };
+    }
     default:
       return event;
   }

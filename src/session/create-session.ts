@@ -13,6 +13,8 @@ import { Session, type SessionOptions } from './session.js';
 import { loadSession } from './file/store.js';
 import { buildSystemPrompt } from './prompt/system-prompt.js';
 import { rewriteArguments } from './setup/updated-input.js';
+import { sessionTaskTool } from './agents/index.js';
+import type { AgentOptions } from '../agent/types.js';
 import { MESSAGE_LIMIT, stripControls } from '../text/terminal-text.js';
 
 /** for a hook called without the run's signal (the loop always passes one) */
@@ -46,7 +48,8 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
   let session: Session | undefined;
   const ids = () => ({ sessionId: session?.id ?? id, transcriptPath: session ? session.file : (o.resumeFile ?? null) });
   const extensions = await loadExtensions(config, { env: safety.toolEnv, note, ids });
-  const tools = config.tools.map((name) => (name === 'bash' ? safety.bashTool : allTools.byName[name])).map((tool) => extensions.hooks?.wrap(tool) ?? tool);
+  const builtinTools = config.tools.map((name) => (name === 'bash' ? safety.bashTool : allTools.byName[name]));
+  const tools = builtinTools.map((tool) => extensions.hooks?.wrap(tool) ?? tool);
   // the SDK loads only when there are servers to run, and (deferred) only once the caller says so
   const mcp = config.mcpServers.some((s) => !s.disabled)
     ? new McpHost(config.mcpServers, { home: config.home, baseEnv: safety.toolEnv, version: packageVersion(), notify: note })
@@ -57,6 +60,31 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
   safety.gate.allowDuring(skillReadRules(extensions.skills));
   safety.gate.onQuestion =
     extensions.hooks && ((summary) => void extensions.hooks?.notification(`tack needs your permission: ${summary}`, 'permission_prompt'));
+  // PreToolUse hooks first (a block stops the call, an "allow" answers the gate's question, an "ask" asks,
+  // an updatedInput rewrites the call), then the approval gate, then a caller's own hook, which sees only
+  // calls the policy lets through. All judge the checked arguments: the object the tool is given.
+  // `agent`: a child's call, judged the same way, its name on the question and in the hooks' payload.
+  const guard =
+    (agent?: string): NonNullable<AgentOptions['beforeToolCall']> =>
+    async (context, signal = NEVER) => {
+      const call = { ...context.toolCall, arguments: context.args as Record<string, unknown> };
+      const hook = await extensions.hooks?.preToolUse(call, signal, agent);
+      if (hook && 'block' in hook) return hook;
+      // a rewritten input is what the gate judges and the tool is given
+      const problem = hook?.updatedInput && rewriteArguments(call, hook.updatedInput, context.tool);
+      if (problem) return { block: true, reason: problem };
+      return (await safety.gate.beforeToolCall(call, context.tool, signal, hook, agent)) ?? o.beforeToolCall?.(context, signal);
+    };
+  const task = sessionTaskTool({
+    config,
+    streamFn: models.streamSimple.bind(models),
+    parent: () => session!,
+    builtinTools,
+    hooks: extensions.hooks,
+    guard,
+    userAgents: extensions.agents,
+  });
+  if (task) tools.push(task);
   const [model, systemPrompt, started] = await Promise.all([
     pickModel(config, provider, resume?.model),
     buildSystemPrompt({ cwd: config.cwd, home: config.home, tools, replace: o.systemPrompt, append: o.appendSystemPrompt, skills: extensions.skills }),
@@ -72,18 +100,7 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
       streamOptions: { retry: config.retry, idleTimeoutMs: config.idleTimeoutMs, answerTimeoutMs: config.answerTimeoutMs },
       maxTurns: config.maxTurns,
       maxRequests: config.maxRequests,
-      // PreToolUse hooks first (a block stops the call, an "allow" answers the gate's question, an "ask" asks,
-      // an updatedInput rewrites the call), then the approval gate, then a caller's own hook, which sees only
-      // calls the policy lets through. All judge the checked arguments: the object the tool is given.
-      beforeToolCall: async (context, signal = NEVER) => {
-        const call = { ...context.toolCall, arguments: context.args as Record<string, unknown> };
-        const hook = await extensions.hooks?.preToolUse(call, signal);
-        if (hook && 'block' in hook) return hook;
-        // a rewritten input is what the gate judges and the tool is given
-        const problem = hook?.updatedInput && rewriteArguments(call, hook.updatedInput, context.tool);
-        if (problem) return { block: true, reason: problem };
-        return (await safety.gate.beforeToolCall(call, context.tool, signal, hook)) ?? o.beforeToolCall?.(context, signal);
-      },
+      beforeToolCall: guard(),
     },
     { ...o, id, file: o.resumeFile ?? o.file, resume, approvals: safety.gate, mcp, note, extensions },
   );
