@@ -35,6 +35,8 @@ function describeRaw(name: string, args: unknown): string {
     case 'write':
     case 'edit':
       return `${name} ${s('path') ?? ''}`;
+    case 'task':
+      return `task ${s('agent') ?? 'explore'}: ${clip(s('description') ?? '')}`;
     default: {
       // an MCP tool is labelled with its server: `everything:echo {…}`
       const mcp = /^mcp__(.+?)__(.+)$/.exec(name);

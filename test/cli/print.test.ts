@@ -107,7 +107,12 @@ describe('tack -p against a scripted server', () => {
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l));
-    expect(objects[0]).toMatchObject({ type: 'session', cwd: dir, model: 'mock-model', tools: ['read', 'write', 'edit', 'bash', 'grep', 'find', 'ls', 'task'] });
+    expect(objects[0]).toMatchObject({
+      type: 'session',
+      cwd: dir,
+      model: 'mock-model',
+      tools: ['read', 'write', 'edit', 'bash', 'grep', 'find', 'ls', 'task'],
+    });
     expect(objects.at(-1)).toMatchObject({ type: 'result', is_error: false, num_turns: 3 });
     const types = objects.map((o) => o.type);
     for (const t of [

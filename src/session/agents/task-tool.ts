@@ -27,7 +27,8 @@ export function agentIndex(agents: readonly AgentDefinition[], budget = AGENT_IN
       used += line.length + 1;
     } else names.push(a.name);
   }
-  if (names.length > 0) lines.push(`- also: ${names.join(', ').slice(0, Math.max(0, budget - used))}`);
+  const also = '- also: ';
+  if (names.length > 0) lines.push(`${also}${names.join(', ').slice(0, Math.max(0, budget - used - also.length))}`);
   return lines.join('\n');
 }
 

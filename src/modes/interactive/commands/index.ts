@@ -3,7 +3,7 @@
 import { parseSlash } from '../../../session/input/slash.js';
 import type { Command, ParsedCommand } from './command.js';
 import { compact, init, rewind, undo } from './conversation.js';
-import { helpCommand, hooks, mcp, skills } from './info.js';
+import { agents, helpCommand, hooks, mcp, skills } from './info.js';
 import { model, thinking } from './model.js';
 import { quit } from './quit.js';
 import { copy, exportCommand, newCommand, resume, sessionInfo } from './session.js';
@@ -25,6 +25,7 @@ export const COMMANDS: readonly Command[] = [
   undo,
   mcp,
   skills,
+  agents,
   hooks,
   quit,
 ];
