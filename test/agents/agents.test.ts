@@ -11,6 +11,8 @@ import { budgetState } from '../../src/session/agents/budget.js';
 import { childReport } from '../../src/session/agents/report.js';
 import { Limiter } from '../../src/session/agents/slots.js';
 import { agentIndex } from '../../src/session/agents/task-tool.js';
+import { renderToolCall } from '../../src/modes/interactive/view/tool-view.js';
+import { stripAnsi } from '../../src/text/escapes.js';
 
 function folder(files: Record<string, string>): { cwd: string; home: string; userHome: string } {
   const base = mkdtempSync(join(tmpdir(), 'tack-agents-'));
@@ -106,5 +108,18 @@ describe('budget and report', () => {
     release();
     await Promise.all([first, second]);
     expect(order).toEqual(['a', 'b']);
+  });
+});
+
+describe('in the app', () => {
+  it("a running task shows one folded line (agent, step, calls, tokens); a finished one its report's first line", () => {
+    const view = (status: 'running' | 'done', text: string) =>
+      renderToolCall({ id: 't', name: 'task', args: { description: 'find it', prompt: 'p' }, status, result: { content: [{ type: 'text', text }] } }, 100).map(
+        stripAnsi,
+      );
+    const running = view('running', 'explore: grep ANSWER · 2 calls · 1234 tokens');
+    expect(running[0]).toContain('task explore: find it');
+    expect(running.slice(1)).toEqual(['  explore: grep ANSWER · 2 calls · 1234 tokens']);
+    expect(view('done', 'ANSWER is at a.ts:1\nmore\nand more').slice(1)).toEqual(['  ANSWER is at a.ts:1 (+2 lines, Ctrl+O)']);
   });
 });

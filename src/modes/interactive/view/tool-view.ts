@@ -124,6 +124,12 @@ export function toolPreview(t: ToolCallView, cols: number, expanded = false): st
         ),
       ]);
     }
+    case 'task': {
+      // running: the child's one folded line (agent, step, calls, tokens); done: its report's first line
+      const lines = text.split('\n');
+      const more = lines.length > 1 ? s.gray(` (+${plural(lines.length - 1, 'line')}, Ctrl+O)`) : '';
+      return text ? indent([`${s.dim(truncate(lines[0]!, inner - 20))}${t.status === 'running' ? '' : more}`]) : [];
+    }
     case 'find':
       return indent([s.gray(`${plural(num(d, 'matches') ?? 0, 'path')}${d.truncated ? ' (truncated)' : ''}`)]);
     case 'ls':
