@@ -45,7 +45,8 @@ function stepOf(event: SessionEvent, before: string): string {
     const what = a.path ?? a.pattern ?? a.command;
     return `${event.toolName}${typeof what === 'string' ? ` ${what.replace(/\s+/g, ' ').slice(0, 60)}` : ''}`;
   }
-  if (event.type === 'message_start' && event.message.role === 'assistant') return 'thinking';
+  if (event.type === 'agent_start' || event.type === 'turn_start' || event.type === 'tool_execution_end') return 'waiting for the model';
+  if (event.type === 'message_start' && event.message.role === 'assistant') return 'answering';
   return before;
 }
 
