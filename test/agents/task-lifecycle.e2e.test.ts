@@ -1,9 +1,12 @@
 // A child's calls meet the parent's hooks (named in the payload); an interrupt stops the children
-// with the parent; a kill -9 mid-child leaves every file readable and `tack -c` answers every call.
+// with the parent; a kill -9 mid-child leaves every file readable and `tack -c` answers every call;
+// an editor over ACP sees a child as its task call with progress.
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { PROTOCOL_VERSION } from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
+import { startAcp } from '../support/acp-client.js';
 import { collect, makeProject, runTack, spawnTack } from '../support/cli.js';
 import type { MockServer } from '../support/mock-openai-server.js';
 import { scriptedServers, toolResultText } from '../support/scripted.js';
@@ -88,5 +91,31 @@ describe('children under the parent', () => {
     expect(again.code).toBe(0);
     expect(again.stdout).toBe('picked up\n');
     expect(toolResultText(s.chatRequests()[3]!)).toContain('interrupted');
+  });
+});
+
+describe('editors over ACP', () => {
+  it('a child shows as its task tool call, with progress updates, and completes with its report', { timeout: 30_000 }, async () => {
+    const s = await server([
+      { toolCalls: [task('call_acp', 'list it')] },
+      { toolCalls: [{ name: 'ls', arguments: {} }] },
+      { text: 'one file' },
+      { text: 'ok' },
+    ]);
+    const { dir, home } = makeProject({ 'a.txt': 'a\n' });
+    const tack = startAcp(['--base-url', s.url, '-m', 'm'], { cwd: dir, home }, {});
+    try {
+      await tack.agent.request('initialize', { protocolVersion: PROTOCOL_VERSION, clientCapabilities: {} });
+      const { sessionId } = await tack.agent.request('session/new', { cwd: dir, mcpServers: [] });
+      const done = await tack.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'go' }] });
+      expect(done.stopReason).toBe('end_turn');
+      const mine = tack.updates.map((u) => u.update as any).filter((u) => u.toolCallId === 'call_acp');
+      const texts = mine.flatMap((u) => (u.content ?? []).map((c: any) => c.content?.text ?? ''));
+      expect(texts.some((t: string) => t.startsWith('explore: ls'))).toBe(true);
+      expect(mine.at(-1)).toMatchObject({ status: 'completed' });
+      expect(texts.at(-1)).toBe('one file');
+    } finally {
+      await tack.close();
+    }
   });
 });
