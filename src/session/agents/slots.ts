@@ -2,11 +2,14 @@
 // `/slots` (one entry per slot) or `/props` (`total_slots`); other servers do not, and the setting
 // (`agents.parallel`) decides. Asked once per session, without the API key, briefly.
 
+import { streamingFetch } from '../../ai/openai/transport.js';
+
 const PROBE_MS = 2000;
 
 async function getJson(url: string, signal: AbortSignal): Promise<unknown> {
   try {
-    const res = await fetch(url, { signal });
+    // node:http, as the model calls use: fetch would load undici for two small GETs
+    const res = await streamingFetch(url, { signal });
     return res.ok ? await res.json() : undefined;
   } catch {
     return undefined;
