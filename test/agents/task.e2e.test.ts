@@ -1,6 +1,6 @@
 // Subagents end to end: the built CLI hands a job to a child through the task tool, against the
 // scripted server, which tells the parent's requests from a child's by the system prompt.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeProject, runTack } from '../support/cli.js';
@@ -123,6 +123,28 @@ describe('agent files and limits', () => {
     expect(JSON.stringify(parent1!.body.tools)).not.toContain('reviewer: Reviews');
     expect(s.chatRequests()).toHaveLength(2);
     expect(toolResultText(parent2!)).toContain('no agent named "reviewer"');
+    // the trust question names what the file would add
+    const trusted = await runTack(['trust'], { cwd: dir, home });
+    expect(trusted.stdout).toContain('adds the agent "reviewer"');
+  });
+
+  it('a child has no task tool of its own unless agents.depth allows one more level', async () => {
+    const s = await server([
+      { toolCalls: [task('call_d0', 'p', 'general')] },
+      { text: 'r' },
+      { text: 'ok' },
+      { toolCalls: [task('call_d1', 'p', 'general')] },
+      { text: 'r' },
+      { text: 'ok' },
+    ]);
+    const { dir, home } = makeProject();
+    expect((await runTack(['-p', '--base-url', s.url, '-m', 'm', 'go'], { cwd: dir, home })).code).toBe(0);
+    writeFileSync(join(home, 'config.json'), JSON.stringify({ agents: { depth: 1 } }));
+    expect((await runTack(['-p', '--base-url', s.url, '-m', 'm', 'go'], { cwd: dir, home })).code).toBe(0);
+    const requests = s.chatRequests();
+    expect(isChild(requests[1]!) && isChild(requests[4]!)).toBe(true);
+    expect(toolNames(requests[1]!)).not.toContain('task');
+    expect(toolNames(requests[4]!)).toContain('task');
   });
 
   it('explore cannot edit: the call is refused, the file is unchanged, the parent gets the report', async () => {
