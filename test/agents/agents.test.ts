@@ -112,7 +112,7 @@ describe('budget and report', () => {
 });
 
 describe('in the app', () => {
-  it("a running task shows one folded line (agent, step, calls, tokens); a finished one its report's first line", () => {
+  it("a running task shows one folded line (agent, step, calls, tokens); a finished one its report's first line, Ctrl+O the calls it made and the whole report", () => {
     const view = (status: 'running' | 'done', text: string) =>
       renderToolCall({ id: 't', name: 'task', args: { description: 'find it', prompt: 'p' }, status, result: { content: [{ type: 'text', text }] } }, 100).map(
         stripAnsi,
@@ -121,5 +121,17 @@ describe('in the app', () => {
     expect(running[0]).toContain('task explore: find it');
     expect(running.slice(1)).toEqual(['  explore: grep ANSWER · 2 calls · 1234 tokens']);
     expect(view('done', 'ANSWER is at a.ts:1\nmore\nand more').slice(1)).toEqual(['  ANSWER is at a.ts:1 (+2 lines, Ctrl+O)']);
+    const expanded = renderToolCall(
+      {
+        id: 't',
+        name: 'task',
+        args: { description: 'find it' },
+        status: 'done',
+        result: { content: [{ type: 'text', text: 'at a.ts:1' }], details: { calls: ['grep ANSWER', 'read a.ts'] } },
+      },
+      100,
+      { expanded: true },
+    ).map(stripAnsi);
+    expect(expanded.slice(1)).toEqual(['  → grep ANSWER', '  → read a.ts', '  at a.ts:1']);
   });
 });

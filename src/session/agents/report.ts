@@ -9,11 +9,18 @@ export type ChildEnd = { kind: 'done' } | { kind: 'budget'; what: string } | { k
 
 const MAX_CALLS_LISTED = 20;
 
-function callLine(call: ToolCall): string {
+/** One call as the report and the app's expanded view list it: `grep ANSWER`. */
+export function callLine(call: ToolCall): string {
   const a = call.arguments as Record<string, unknown>;
   const what = a.path ?? a.pattern ?? a.command ?? a.description;
   const text = typeof what === 'string' ? what.replace(/\s+/g, ' ') : '';
   return `${call.name}${text ? ` ${text.length > 80 ? `${text.slice(0, 79)}…` : text}` : ''}`;
+}
+
+export function callsOf(messages: readonly AgentMessage[]): ToolCall[] {
+  return messages.flatMap((m) =>
+    (m as AssistantMessage).role === 'assistant' ? (m as AssistantMessage).content.filter((c): c is ToolCall => c.type === 'toolCall') : [],
+  );
 }
 
 export function childReport(agent: string, messages: readonly AgentMessage[], end: ChildEnd): { text: string; isError: boolean } {
@@ -30,7 +37,7 @@ export function childReport(agent: string, messages: readonly AgentMessage[], en
           ? `failed: ${end.message}`
           : 'ended without a final report';
   const written = answers.map((m) => textOf(m.content).trim()).filter(Boolean);
-  const calls = answers.flatMap((m) => m.content.filter((c): c is ToolCall => c.type === 'toolCall'));
+  const calls = callsOf(messages);
   const lines = [`The ${agent} agent ${why}.`];
   if (written.length > 0) lines.push('', 'What it wrote so far:', ...written);
   if (calls.length > 0) {

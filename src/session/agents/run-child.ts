@@ -12,7 +12,7 @@ import { budgetState, finishNow } from './budget.js';
 import { childSystemPrompt } from './child-prompt.js';
 import { childGuard, childTools } from './child-tools.js';
 import type { ParentKit } from './parent-kit.js';
-import { childReport, type ChildEnd } from './report.js';
+import { callLine, callsOf, childReport, type ChildEnd } from './report.js';
 import { createTaskTool } from './task-tool.js';
 
 /** What the parent's listeners get while a child works (the `details` of the task call's progress). */
@@ -148,5 +148,9 @@ export async function runChild(
           ? { kind: 'error', message: lastError ?? 'the run failed' }
           : { kind: 'done' };
   const report = childReport(agent.name, messages, end);
-  return { content: [{ type: 'text', text: report.text }], details: { agent: agent.name, turns, tokens, file: child.file }, isError: report.isError };
+  return {
+    content: [{ type: 'text', text: report.text }],
+    details: { agent: agent.name, turns, tokens, file: child.file, calls: callsOf(messages).map(callLine) },
+    isError: report.isError,
+  };
 }

@@ -87,7 +87,9 @@ export function toolPreview(t: ToolCallView, cols: number, expanded = false): st
   if (t.status === 'preparing') return [];
   const isChange = (t.name === 'edit' || t.name === 'write') && t.status === 'done' && typeof d.diff === 'string';
   if (expanded && isChange) return indent(renderDiff(d.diff as string, inner, Number.POSITIVE_INFINITY, pathOf(t)));
-  if (expanded) return text ? indent(text.split('\n').flatMap((l) => wrap(l, inner))) : [];
+  // a child's report, below the calls it made
+  const calls = t.name === 'task' && Array.isArray(d.calls) ? d.calls.map((c) => s.gray(`→ ${truncate(sanitize(String(c)), inner - 2)}`)) : [];
+  if (expanded) return text || calls.length ? indent([...calls, ...text.split('\n').flatMap((l) => wrap(l, inner))]) : [];
 
   if (t.status === 'failed' && !(t.name === 'bash' && typeof d.exitCode === 'number')) {
     return indent(tail(text.split('\n'), 3, false).map((l) => (l.startsWith('…') ? s.gray(l) : s.red(truncate(l, inner)))));
