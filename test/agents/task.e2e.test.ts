@@ -198,6 +198,18 @@ describe('agent files and limits', () => {
     expect(r.stdout).toBe('partial is fine\n');
   });
 
+  it('a token budget reached: the child is stopped at once, the parent gets what it had', async () => {
+    const big: Turn = { text: 'reading a lot', toolCalls: [{ name: 'ls', arguments: {} }], usage: { prompt_tokens: 1500, completion_tokens: 10 } };
+    const s = await server([{ toolCalls: [task('call_tok', 'read it all')] }, big, { text: 'fine' }]);
+    const { dir, home } = makeProject({ '.tack/config.json': JSON.stringify({ agents: { maxTokens: 1000 } }) });
+    const r = await runTack(['-p', '--trust', '--base-url', s.url, '-m', 'm', 'read'], { cwd: dir, home });
+    expect(r.code).toBe(0);
+    expect(s.chatRequests()).toHaveLength(3);
+    const report = toolResultText(s.chatRequests()[2]!);
+    expect(report).toContain('The explore agent was stopped at its budget (1000 tokens) before it finished.');
+    expect(report).toContain('reading a lot');
+  });
+
   it("stream-json: the child's events carry parent_tool_use_id, the task call's id", async () => {
     const s = await server([{ toolCalls: [task('call_s', 'say hi')] }, { text: 'hi from the child' }, { text: 'done' }]);
     const { dir, home } = makeProject();

@@ -8,6 +8,7 @@ import type { AssistantMessage } from '../../ai/types.js';
 import type { AgentDefinition } from '../../extensions/agents/catalog.js';
 import { Session, type SessionEvent } from '../session.js';
 import { addUsage } from '../usage.js';
+import { estimateTokens } from '../compaction/token-budget.js';
 import { budgetState, finishNow } from './budget.js';
 import { childSystemPrompt } from './child-prompt.js';
 import { childGuard, childTools } from './child-tools.js';
@@ -98,7 +99,8 @@ export async function runChild(
   const onAnswer = (message: AssistantMessage) => {
     turns++;
     const u = message.usage;
-    tokens = u.input + u.output;
+    // a server that counts nothing is estimated, so the token budget still holds
+    tokens = u.input + u.output || estimateTokens(running.state.messages);
     // the parent's totals count what children spend; its context gauge stays its own
     const lastInput = parent.usage.lastInput;
     addUsage(parent.usage, u);
