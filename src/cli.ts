@@ -92,7 +92,7 @@ function buildProgram(): Command {
     .option('--list-providers', 'list the known providers and whether their keys are set, and exit')
     .addOption(new Option('--thinking <level>', 'reasoning effort, where the model takes one').choices(['off', 'low', 'medium', 'high']))
     .optionsGroup('Agent:')
-    .option('--tools <list>', 'comma-separated tools: read,write,edit,bash,grep,find,ls,todo')
+    .option('--tools <list>', 'comma-separated tools: read,write,edit,bash,grep,find,ls,todo,task')
     .option('--system-prompt <text|@file>', 'replace the system prompt')
     .option('--append-system-prompt <text|@file>', 'add to the system prompt')
     .option('-C, --cwd <dir>', 'work in this directory')

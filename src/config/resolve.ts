@@ -7,6 +7,7 @@ import { UsageError } from './errors.js';
 import { loadConfigFiles, type LoadedFile } from './files.js';
 import { expandHome, tackHome } from './paths.js';
 import type { HooksConfig } from './hooks-schema.js';
+import { agentsSettings, type AgentsSettings } from './agents-settings.js';
 import type { ApprovalMode } from './schema.js';
 import { PRESETS, type Preset } from '../ai/presets.js';
 import type { ConfigFile, ModelFactsConfig, ProviderConfig } from './schema.js';
@@ -107,6 +108,8 @@ export interface ResolvedConfig {
     /** how long the first model call waits for tool lists still loading */
     startupWaitMs: number;
   };
+  /** child agents: budgets, how many at once, depth */
+  agents: AgentsSettings;
 }
 
 /** What to do when nothing names a server; `settingsPath` is the user's own file ($TACK_HOME/config.json). */
@@ -161,6 +164,7 @@ function merged(files: ConfigFile[]): ConfigFile {
       compaction: { ...out.compaction, ...f.compaction },
       checkpoints: { ...out.checkpoints, ...f.checkpoints },
       mcp: { ...out.mcp, ...f.mcp },
+      agents: { ...out.agents, ...f.agents },
     });
   }
   return out;
@@ -182,9 +186,10 @@ export function parseToolList(list: string | string[]): (ToolName | SessionToolN
   const names = (Array.isArray(list) ? list : list.split(',')).map((n) => n.trim()).filter(Boolean);
   const known: readonly string[] = [...TOOL_NAMES, ...SESSION_TOOL_NAMES];
   for (const name of names) {
-    if (!known.includes(name)) throw new UsageError(`unknown tool "${name}"; the tools are: ${known.join(', ')}`);
+    if (!known.includes(name) && name !== 'task') throw new UsageError(`unknown tool "${name}"; the tools are: ${known.join(', ')}, task`);
   }
-  return [...new Set(names)] as (ToolName | SessionToolName)[];
+  // `task` (a child agent) is the session's, not a tool of its own: agentsSettings reads it
+  return [...new Set(names.filter((n) => n !== 'task'))] as (ToolName | SessionToolName)[];
 }
 
 /** A built-in preset with the settings' entry of the same name laid over it (compat merged). */
@@ -375,5 +380,6 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = proce
     mcpServers,
     hooks: loaded.flatMap((l) => (l.config.hooks ? [{ path: l.path, hooks: l.config.hooks as HooksConfig }] : [])),
     mcp: { trustReadOnlyHints: file.mcp?.trustReadOnlyHints === true, startupWaitMs: (file.mcp?.startupWaitSeconds ?? 5) * 1000 },
+    agents: agentsSettings(file.agents, flags.tools ?? file.tools),
   };
 }

@@ -2,6 +2,7 @@
 // typo is reported instead of silently ignored.
 import { Type, type Static, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
+import { AgentsSettingsSchema } from './agents-settings.js';
 import { HooksSchema } from './hooks-schema.js';
 import { McpServersSchema, McpSettingsSchema } from './mcp-schema.js';
 
@@ -153,6 +154,8 @@ export const ConfigFileSchema = Type.Object(
     mcp: Type.Optional(McpSettingsSchema),
     /** commands run on events (Claude Code's format): see src/config/hooks-schema.ts */
     hooks: Type.Optional(HooksSchema),
+    /** child agents (the task tool): budgets, how many at once, depth */
+    agents: Type.Optional(AgentsSettingsSchema),
   },
   strict,
 );

@@ -1,4 +1,4 @@
-// Where commands and skills come from: the user's own folders (always) and the project's (only in a
+// Where commands, skills and agents come from: the user's own folders (always) and the project's (only in a
 // folder the user trusts). One list, read by the extensions and by src/trust, so what is fingerprinted
 // is exactly what can take effect.
 import { realpathSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { findRepoRoot } from '../config/paths.js';
 import type { CatalogProblem } from './commands/catalog.js';
 import { folderProblem } from './files.js';
 
-export type SourceKind = 'commands' | 'skills';
+export type SourceKind = 'commands' | 'skills' | 'agents';
 
 export interface SourceDir {
   dir: string;
@@ -52,6 +52,16 @@ function sourceDirs(kind: SourceKind, r: SourceRoots): SourceDir[] {
       u(join(r.home, 'commands'), '$TACK_HOME/commands'),
       u(join(user, '.claude', 'commands'), '~/.claude/commands'),
       u(join(user, '.gemini', 'commands'), '~/.gemini/commands', 'toml'),
+    ];
+  }
+  if (kind === 'agents') {
+    return [
+      p('.tack/agents'),
+      p('.claude/agents'),
+      p('.opencode/agent'),
+      p('.opencode/agents'),
+      u(join(r.home, 'agents'), '$TACK_HOME/agents'),
+      u(join(user, '.claude', 'agents'), '~/.claude/agents'),
     ];
   }
   return [

@@ -57,6 +57,13 @@ export function streamJsonLine(event: SessionEvent): Record<string, unknown> | u
       return { type: 'queue_update', steering: event.steering, follow_up: event.followUp };
     case 'job_exited':
       return { type: 'job_exited', job: event.job, last_lines: event.lastLines, ...(event.ending.spawnError ? { error: event.ending.spawnError } : {}) };
+    case 'tool_execution_update': {
+      // a child agent's own event, tagged with the task call that runs it (as Claude Code's stream does)
+      const child = event.partialResult?.details as { agent?: unknown; event?: SessionEvent } | undefined;
+      if (event.toolName !== 'task' || typeof child?.agent !== 'string' || !child.event) return event;
+      const line = streamJsonLine(child.event);
+      return line && { ...line, parent_tool_use_id: event.toolCallId, agent: child.agent };
+    }
     default:
       return event;
   }

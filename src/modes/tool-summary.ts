@@ -42,6 +42,8 @@ function describeRaw(name: string, args: unknown): string {
       const lines = (s('plan') ?? '').trim().split('\n');
       return `plan ${clip(lines[0]!.replace(/^#+\s*/, ''))} (${lines.length} lines)`;
     }
+    case 'task':
+      return `task ${s('agent') ?? 'explore'}: ${clip(s('description') ?? '')}`;
     default: {
       // an MCP tool is labelled with its server: `everything:echo {…}`
       const mcp = /^mcp__(.+?)__(.+)$/.exec(name);

@@ -15,6 +15,8 @@ import { buildSystemPrompt } from './prompt/system-prompt.js';
 import { rewriteArguments } from './setup/updated-input.js';
 import { createExitPlanTool } from '../plan/exit-plan-tool.js';
 import { planPresenter } from './plan-approval.js';
+import { sessionTaskTool } from './agents/index.js';
+import type { AgentOptions } from '../agent/types.js';
 import { MESSAGE_LIMIT, stripControls } from '../text/terminal-text.js';
 import { Todos } from './todo/todos.js';
 
@@ -53,10 +55,10 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
   const exitPlan = createExitPlanTool(
     planPresenter(safety.gate, { tackHome: config.home, sessionId: () => session?.id ?? id, record: (plan) => session?.recordPlan(plan) }),
   );
-  const builtin = config.tools.flatMap((name) =>
+  const builtinTools = config.tools.flatMap((name) =>
     name === 'bash' ? [safety.bashTool, ...createJobTools(safety.jobs)] : name === 'todo' ? [todos.tool] : [allTools.byName[name]],
   );
-  const tools = [...builtin, exitPlan].map((tool) => extensions.hooks?.wrap(tool) ?? tool);
+  const tools = [...builtinTools, exitPlan].map((tool) => extensions.hooks?.wrap(tool) ?? tool);
   // the SDK loads only when there are servers to run, and (deferred) only once the caller says so
   const mcp = config.mcpServers.some((s) => !s.disabled)
     ? new McpHost(config.mcpServers, { home: config.home, baseEnv: safety.toolEnv, version: packageVersion(), notify: note })
@@ -67,9 +69,42 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
   safety.gate.allowDuring(skillReadRules(extensions.skills));
   safety.gate.onQuestion =
     extensions.hooks && ((summary) => void extensions.hooks?.notification(`tack needs your permission: ${summary}`, 'permission_prompt'));
+  // PreToolUse hooks first (a block stops the call, an "allow" answers the gate's question, an "ask" asks,
+  // an updatedInput rewrites the call), then the approval gate, then a caller's own hook, which sees only
+  // calls the policy lets through. All judge the checked arguments: the object the tool is given.
+  // `agent`: a child's call, judged the same way, its name on the question and in the hooks' payload.
+  const guard =
+    (agent?: string): NonNullable<AgentOptions['beforeToolCall']> =>
+    async (context, signal = NEVER) => {
+      const call = { ...context.toolCall, arguments: context.args as Record<string, unknown> };
+      const hook = await extensions.hooks?.preToolUse(call, signal, agent);
+      if (hook && 'block' in hook) return hook;
+      // a rewritten input is what the gate judges and the tool is given
+      const problem = hook?.updatedInput && rewriteArguments(call, hook.updatedInput, context.tool);
+      if (problem) return { block: true, reason: problem };
+      return (await safety.gate.beforeToolCall(call, context.tool, signal, hook, agent)) ?? o.beforeToolCall?.(context, signal);
+    };
+  const task = sessionTaskTool({
+    config,
+    streamFn: models.streamSimple.bind(models),
+    parent: () => session!,
+    // the todo list is the parent's to keep
+    builtinTools: builtinTools.filter((tool) => tool.name !== 'todo'),
+    hooks: extensions.hooks,
+    guard,
+    userAgents: extensions.agents,
+  });
+  if (task) tools.push(task);
   const [model, systemPrompt, started] = await Promise.all([
     pickModel(config, provider, resume?.model),
-    buildSystemPrompt({ cwd: config.cwd, home: config.home, tools: builtin, replace: o.systemPrompt, append: o.appendSystemPrompt, skills: extensions.skills }),
+    buildSystemPrompt({
+      cwd: config.cwd,
+      home: config.home,
+      tools: builtinTools,
+      replace: o.systemPrompt,
+      append: o.appendSystemPrompt,
+      skills: extensions.skills,
+    }),
     extensions.hooks?.sessionStart(resume ? 'resume' : 'startup'),
   ]);
   const startContext = started?.length ? `\n\n# From the SessionStart hooks\n${started.join('\n')}` : '';
@@ -82,18 +117,7 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
       streamOptions: { retry: config.retry, idleTimeoutMs: config.idleTimeoutMs, answerTimeoutMs: config.answerTimeoutMs },
       maxTurns: config.maxTurns,
       maxRequests: config.maxRequests,
-      // PreToolUse hooks first (a block stops the call, an "allow" answers the gate's question, an "ask" asks,
-      // an updatedInput rewrites the call), then the approval gate, then a caller's own hook, which sees only
-      // calls the policy lets through. All judge the checked arguments: the object the tool is given.
-      beforeToolCall: async (context, signal = NEVER) => {
-        const call = { ...context.toolCall, arguments: context.args as Record<string, unknown> };
-        const hook = await extensions.hooks?.preToolUse(call, signal);
-        if (hook && 'block' in hook) return hook;
-        // a rewritten input is what the gate judges and the tool is given
-        const problem = hook?.updatedInput && rewriteArguments(call, hook.updatedInput, context.tool);
-        if (problem) return { block: true, reason: problem };
-        return (await safety.gate.beforeToolCall(call, context.tool, signal, hook)) ?? o.beforeToolCall?.(context, signal);
-      },
+      beforeToolCall: guard(),
     },
     { ...o, id, file: o.resumeFile ?? o.file, resume, approvals: safety.gate, mcp, note, extensions, todos, jobs: safety.jobs },
   );

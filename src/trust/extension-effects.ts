@@ -17,6 +17,7 @@ export function describeHooks(hooks: HooksConfig | undefined): string[] {
 
 /** A command file as found (not through links), its name after the folder: `.claude/commands/ops/deploy.md` → `ops/deploy`. */
 const COMMAND_FILE = /\/\.(?:tack\/commands|claude\/commands|opencode\/commands?|gemini\/commands)\/((?:[^/.][^/]*\/)*[^/]+)\.(?:md|toml)$/;
+const AGENT_FILE = /\/\.(?:tack\/agents|claude\/agents|opencode\/agents?)\/([^/]+)\.md$/;
 const SKILL_FILE = /\/\.(?:tack|agents|claude)\/skills\/([^/]+)\/SKILL\.md$/;
 
 /**
@@ -40,5 +41,7 @@ export function describeExtensionFile(rel: string, path: string): SettingsEffect
   }
   const skill = SKILL_FILE.exec(path);
   if (skill) return { lines: [`adds the skill "${skill[1]}" (the model is told of it and may follow it)`], risky: 0 };
+  const agent = AGENT_FILE.exec(path);
+  if (agent) return { lines: [`adds the agent "${agent[1]}" (the model may hand it a job; it runs under the same rules)`], risky: 0 };
   return undefined;
 }

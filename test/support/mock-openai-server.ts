@@ -97,7 +97,13 @@ export interface PingTurn {
   pingEveryMs: number;
 }
 
-export type Turn = StreamTurn | StatusTurn | DropTurn | HangTurn | RawTurn | PingTurn | ((request: RecordedRequest) => Turn);
+/** Played only once `until` settles: a request held open while others arrive (overlap shown without timing). */
+export interface HeldTurn {
+  until: Promise<unknown>;
+  turn: Turn;
+}
+
+export type Turn = StreamTurn | StatusTurn | DropTurn | HangTurn | RawTurn | PingTurn | HeldTurn | ((request: RecordedRequest) => Turn);
 
 export interface RecordedRequest {
   method: string;
@@ -121,6 +127,8 @@ export interface MockServer {
   models: string[];
   /** also destroys hanging sockets */
   close(): Promise<void>;
+  /** the most chat requests that were open at one time */
+  peakConcurrent(): number;
 }
 
 export interface MockServerOptions {
@@ -132,6 +140,8 @@ export interface MockServerOptions {
   refuses?: Refusal[];
   /** played for every chat request once the scripted turns are used up (a model that never stops) */
   forever?: Turn;
+  /** GET /slots answers this many slots, as llama.cpp does */
+  slots?: number;
 }
 
 const CHAT_PATH = '/v1/chat/completions';
@@ -141,6 +151,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const turns: Turn[] = [...(options.turns ?? [])];
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();
+  let open = 0;
+  let peak = 0;
 
   const server = createServer((req, res) => {
     void readBody(req).then((raw) => {
@@ -165,6 +177,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     chatRequests: () => requests.filter((r) => r.method === 'POST' && r.path === CHAT_PATH),
     responsesRequests: () => requests.filter((r) => r.method === 'POST' && r.path === RESPONSES_PATH),
     push: (...more) => void turns.push(...more),
+    peakConcurrent: () => peak,
     models: options.models ?? ['mock-model'],
     close: () =>
       new Promise<void>((resolve) => {
@@ -183,6 +196,14 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       sendJson(res, 200, { object: 'list', data });
       return;
     }
+    if (request.method === 'GET' && request.path === '/slots' && options.slots !== undefined) {
+      sendJson(
+        res,
+        200,
+        Array.from({ length: options.slots }, (_, id) => ({ id, is_processing: false })),
+      );
+      return;
+    }
     if (request.method !== 'POST' || (request.path !== CHAT_PATH && request.path !== RESPONSES_PATH)) {
       sendJson(res, 404, errorBody(`mock server: no route for ${request.method} ${request.path}`, 'invalid_request_error', null));
       return;
@@ -192,10 +213,22 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       sendJson(res, 400, errorBody(refusal, 'invalid_request_error', null));
       return;
     }
-    let turn = turns.shift() ?? options.forever;
+    open++;
+    peak = Math.max(peak, open);
+    res.on('close', () => open--);
+    play(turns.shift() ?? options.forever, request, res);
+  }
+
+  function play(next: Turn | undefined, request: RecordedRequest, res: ServerResponse): void {
+    let turn = next;
     while (typeof turn === 'function') turn = turn(request);
     if (!turn) {
       sendJson(res, 500, errorBody('mock server: no scripted turn left', 'server_error', null));
+      return;
+    }
+    if ('until' in turn) {
+      const held = turn;
+      void held.until.then(() => play(held.turn, request, res));
       return;
     }
     playTurn(turn, request, res);
@@ -208,7 +241,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   return mock;
 }
 
-function playTurn(turn: Exclude<Turn, (request: RecordedRequest) => Turn>, request: RecordedRequest, res: ServerResponse): void {
+function playTurn(turn: Exclude<Turn, HeldTurn | ((request: RecordedRequest) => Turn)>, request: RecordedRequest, res: ServerResponse): void {
   if ('status' in turn) {
     const body = turn.body ?? errorBody(`mock server: scripted status ${turn.status}`, 'mock_error', null);
     sendJson(res, turn.status, body, turn.headers);

@@ -76,6 +76,8 @@ export function updatesFor(event: SessionEvent, cwd: string): SessionUpdate[] {
     case 'tool_execution_start':
       return [{ sessionUpdate: 'tool_call_update', toolCallId: event.toolCallId, status: 'in_progress' }];
     case 'tool_execution_update':
+      // a child agent's progress is its steps, not each streamed piece of its answer
+      if ((event.partialResult?.details as { event?: { type?: string } } | undefined)?.event?.type === 'message_update') return [];
       return [{ sessionUpdate: 'tool_call_update', toolCallId: event.toolCallId, content: resultText(event.partialResult) }];
     case 'tool_execution_end': {
       const content = [...(event.isError ? [] : changeOf(event.toolName, event.args, cwd)), ...resultText(event.result)];

@@ -67,6 +67,8 @@ export class ApprovalGate {
   /** told when a question is put to the user (the Notification hooks) */
   onQuestion: ((summary: string) => void) | undefined;
   private modeListeners: readonly ((mode: ApprovalMode) => void)[] = [];
+  /** the child agent that made a call waiting here, by call id: its question names it */
+  private readonly callers = new Map<string, string>();
 
   constructor(private readonly o: ApprovalGateOptions) {
     this.currentMode = o.mode;
@@ -179,7 +181,19 @@ export class ApprovalGate {
     tool: AnyAgentTool | undefined,
     signal: AbortSignal,
     hook?: Partial<HookPermission>,
+    caller?: string,
   ): Promise<ToolCallBlock | undefined> => {
+    if (!caller) return this.judgeAndAsk(call, tool, signal, hook);
+    this.callers.set(call.id, caller);
+    return this.judgeAndAsk(call, tool, signal, hook).finally(() => this.callers.delete(call.id));
+  };
+
+  private async judgeAndAsk(
+    call: ToolCall,
+    tool: AnyAgentTool | undefined,
+    signal: AbortSignal,
+    hook?: Partial<HookPermission>,
+  ): Promise<ToolCallBlock | undefined> {
     const args = (call.arguments ?? {}) as Record<string, unknown>;
     if (this.repeats.record(call.name, args) >= REPEAT_LIMIT) {
       const stop = await this.onRepeat(call, args, signal);
@@ -190,7 +204,7 @@ export class ApprovalGate {
     if (hook?.decision === 'ask') return this.askForHook(call, args, hook.reason, signal, located);
     if (decision.kind === 'allow' || hook?.decision === 'allow') return undefined;
     return this.ask(call, args, decision, signal, located, tackHome);
-  };
+  }
 
   /** A PreToolUse hook wants the user's yes for this call: a plain yes/no (no "always": the hook asks each time). */
   private async askForHook(
@@ -307,6 +321,8 @@ export class ApprovalGate {
       if (!('choices' in built)) return built;
       const prompter = this.prompter;
       if (!prompter) return { answer: 'no', reason: 'nobody was there to answer' };
+      const caller = this.callers.get(built.toolCallId);
+      if (caller) built.summary = `[${caller} agent] ${built.summary}`;
       this.onQuestion?.(built.summary);
       const aborted = new Promise<ApprovalAnswer>((resolve) => signal.addEventListener('abort', () => resolve({ answer: 'no' }), { once: true }));
       return Promise.race([prompter(built, signal), aborted]);

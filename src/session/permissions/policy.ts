@@ -143,6 +143,8 @@ export function decide(tool: string, args: Record<string, unknown>, ctx: PolicyC
   if (LOOKING_TOOLS.has(tool) || CHANGING_TOOLS.has(tool)) return decidePath(tool, toolPath(args, ctx), ctx);
   // reading or ending a job bash started, which was judged as any command when it started
   if (JOB_TOOLS.has(tool)) return { kind: 'allow' };
+  // a task only hands a job to a child, whose every call this gate judges
+  if (tool === 'task') return { kind: 'allow' };
   if (ctx.mode === 'yolo' || ctx.mode === 'auto') return { kind: 'allow' };
   return { kind: 'ask', reason: `using the ${tool} tool`, needs: NEEDS_YOLO, detail: tool, subject: { type: 'tool' }, routine: true };
 }

@@ -5,6 +5,7 @@ import { homedir } from 'node:os';
 import type { ResolvedConfig } from '../../config/resolve.js';
 import { loadCommands, type CatalogProblem, type CustomCommand } from '../../extensions/commands/catalog.js';
 import { loadSkills, type Skill } from '../../extensions/skills/catalog.js';
+import { loadAgents, type AgentDefinition } from '../../extensions/agents/catalog.js';
 import type { SourceRoots } from '../../extensions/sources.js';
 import { loadHooks } from '../../extensions/hooks/sources.js';
 import { SessionHooks, type SessionHooksOptions } from './hooks.js';
@@ -15,13 +16,15 @@ import { parseRule } from '../permissions/rules.js';
 export interface SessionExtensions {
   commands: CustomCommand[];
   skills: Skill[];
+  /** agent definitions (the task tool's agents besides the built-in ones) */
+  agents: AgentDefinition[];
   /** undefined when no hook applies */
   hooks: SessionHooks | undefined;
   /** files skipped, each with its reason (shown once as a notice) */
   problems: CatalogProblem[];
 }
 
-export const NO_EXTENSIONS: SessionExtensions = { commands: [], skills: [], hooks: undefined, problems: [] };
+export const NO_EXTENSIONS: SessionExtensions = { commands: [], skills: [], agents: [], hooks: undefined, problems: [] };
 
 /** The project's own files apply by the user's choice (`trusted`, `session`); `none` means there are none. */
 export function appliesProject(config: Pick<ResolvedConfig, 'trust'>): boolean {
@@ -34,13 +37,18 @@ export function extensionRoots(config: Pick<ResolvedConfig, 'cwd' | 'home'>): So
 
 export async function loadExtensions(config: ResolvedConfig, hookOptions: Omit<SessionHooksOptions, 'cwd'>): Promise<SessionExtensions> {
   const roots = extensionRoots(config);
-  const [commands, skills] = await Promise.all([loadCommands(roots, appliesProject(config)), loadSkills(roots, appliesProject(config))]);
+  const [commands, skills, agents] = await Promise.all([
+    loadCommands(roots, appliesProject(config)),
+    loadSkills(roots, appliesProject(config)),
+    loadAgents(roots, appliesProject(config)),
+  ]);
   const hooks = loadHooks(roots, config.hooks, appliesProject(config));
   return {
     commands: commands.commands,
     skills: skills.skills,
+    agents: agents.agents,
     hooks: hooks.specs.length > 0 ? new SessionHooks(hooks.specs, { ...hookOptions, cwd: config.cwd }) : undefined,
-    problems: [...commands.problems, ...skills.problems, ...hooks.problems],
+    problems: [...commands.problems, ...skills.problems, ...agents.problems, ...hooks.problems],
   };
 }
 

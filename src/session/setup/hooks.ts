@@ -99,11 +99,12 @@ export class SessionHooks {
   /**
    * PreToolUse, before the approval gate: exit 2 or a deny stops the call (the reason goes to the
    * model); an "allow" or "ask" goes to the gate, which answers or asks (see HookPermission). The
-   * reason of an "allow" is the user's to read, as in Claude Code, not the model's.
+   * reason of an "allow" is the user's to read, as in Claude Code, not the model's. `agent`: a child's call.
    */
-  async preToolUse(call: ToolCall, signal?: AbortSignal): Promise<ToolCallBlock | PreToolUseAnswer | undefined> {
+  async preToolUse(call: ToolCall, signal?: AbortSignal, agent?: string): Promise<ToolCallBlock | PreToolUseAnswer | undefined> {
     const args = (call.arguments ?? {}) as Record<string, unknown>;
-    const outcome = await this.fire('PreToolUse', { tool_name: claudeToolName(call.name), tool_input: toolInput(args) }, call.name, signal);
+    const payload = { tool_name: claudeToolName(call.name), tool_input: toolInput(args), ...(agent ? { agent_name: agent } : {}) };
+    const outcome = await this.fire('PreToolUse', payload, call.name, signal);
     if (!outcome) return undefined;
     if (outcome.block) return { block: true, reason: `blocked by a PreToolUse hook: ${outcome.block}` };
     if (outcome.stop) return { block: true, reason: outcome.stop, stopRun: outcome.stop };
@@ -113,8 +114,8 @@ export class SessionHooks {
     return { decision: outcome.permission, reason: outcome.permissionReason, updatedInput };
   }
 
-  /** The tool with PostToolUse hooks after each call; what they say (exit 2, a reason, context) joins the result. */
-  wrap(tool: AnyAgentTool): AnyAgentTool {
+  /** The tool with PostToolUse hooks after each call (`agent`: a child's, named in the payload); what they say (exit 2, a reason, context) joins the result. */
+  wrap(tool: AnyAgentTool, agent?: string): AnyAgentTool {
     if (!this.specs.some((s) => s.event === 'PostToolUse' && matches(s.matcher, tool.name))) return tool;
     return {
       ...tool,
@@ -124,7 +125,7 @@ export class SessionHooks {
         const response = { output: hookText(result), is_error: result.isError === true, ...(typeof args.path === 'string' ? { file_path: args.path } : {}) };
         const outcome = await this.fire(
           'PostToolUse',
-          { tool_name: claudeToolName(tool.name), tool_input: toolInput(args), tool_response: response },
+          { tool_name: claudeToolName(tool.name), tool_input: toolInput(args), tool_response: response, ...(agent ? { agent_name: agent } : {}) },
           tool.name,
           signal,
         );

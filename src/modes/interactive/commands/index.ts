@@ -3,7 +3,7 @@
 import { parseSlash } from '../../../session/input/slash.js';
 import type { Command, ParsedCommand } from './command.js';
 import { compact, init, rewind, undo } from './conversation.js';
-import { helpCommand, hooks, mcp, skills } from './info.js';
+import { agents, helpCommand, hooks, mcp, skills } from './info.js';
 import { jobs } from './jobs.js';
 import { model, thinking } from './model.js';
 import { plan } from './plan.js';
@@ -31,6 +31,7 @@ export const COMMANDS: readonly Command[] = [
   jobs,
   mcp,
   skills,
+  agents,
   hooks,
   quit,
 ];

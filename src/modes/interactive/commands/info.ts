@@ -1,4 +1,5 @@
-// The commands that show things: the keys and commands, the skills, the hooks, the MCP servers.
+// The commands that show things: the keys and commands, the skills, the agents, the hooks, the MCP servers.
+import { agentLines } from './agents-view.js';
 import { showHooks, showSkills } from './extensions-view.js';
 import { mcpCommand } from './mcp-view.js';
 import { s } from '../text/style.js';
@@ -70,4 +71,10 @@ export const hooks: Command = {
   name: 'hooks',
   description: 'the hooks that run, on which events, from which file',
   run: (ctx) => showHooks(ctx.session(), ctx.transcript),
+};
+
+export const agents: Command = {
+  name: 'agents',
+  description: 'the agents the model may hand a job (task tool), and where each comes from',
+  run: (ctx) => ctx.transcript.push(agentLines(ctx.session(), ctx.transcript.width)),
 };

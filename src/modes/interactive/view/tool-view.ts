@@ -86,7 +86,9 @@ export function toolPreview(t: ToolCallView, cols: number, expanded = false): st
   if (t.status === 'preparing') return [];
   const isChange = (t.name === 'edit' || t.name === 'write') && t.status === 'done' && typeof d.diff === 'string';
   if (expanded && isChange) return indent(renderDiff(d.diff as string, inner, Number.POSITIVE_INFINITY, pathOf(t)));
-  if (expanded) return text ? indent(text.split('\n').flatMap((l) => wrap(l, inner))) : [];
+  // a child's report, below the calls it made
+  const calls = t.name === 'task' && Array.isArray(d.calls) ? d.calls.map((c) => s.gray(`→ ${truncate(sanitize(String(c)), inner - 2)}`)) : [];
+  if (expanded) return text || calls.length ? indent([...calls, ...text.split('\n').flatMap((l) => wrap(l, inner))]) : [];
 
   if (t.status === 'failed' && !(t.name === 'bash' && typeof d.exitCode === 'number')) {
     return indent(tail(text.split('\n'), 3, false).map((l) => (l.startsWith('…') ? s.gray(l) : s.red(truncate(l, inner)))));
@@ -122,6 +124,12 @@ export function toolPreview(t: ToolCallView, cols: number, expanded = false): st
           `${plural(matches, 'match').replace('matchs', 'matches')}${files !== undefined ? ` in ${plural(files, 'file')}` : ''}${d.truncated ? ' (truncated)' : ''}`,
         ),
       ]);
+    }
+    case 'task': {
+      // running: the child's one folded line (agent, step, calls, tokens); done: its report's first line
+      const lines = text.split('\n');
+      const more = lines.length > 1 ? s.gray(` (+${plural(lines.length - 1, 'line')}, Ctrl+O)`) : '';
+      return text ? indent([`${s.dim(truncate(lines[0]!, inner - 20))}${t.status === 'running' ? '' : more}`]) : [];
     }
     case 'find':
       return indent([s.gray(`${plural(num(d, 'matches') ?? 0, 'path')}${d.truncated ? ' (truncated)' : ''}`)]);

@@ -1,0 +1,28 @@
+// What a child is made from: its parent's pieces, shared, never copied and widened. The same
+// stream (provider, key, server), the same tools (bash with the parent's sandbox), the same checks
+// before a call (hooks, approval gate with its mode, rules and grants, the caller's own).
+import type { AgentOptions, AnyAgentTool } from '../../agent/types.js';
+import type { StreamFn } from '../../ai/types.js';
+import type { ResolvedConfig } from '../../config/resolve.js';
+import type { AgentDefinition } from '../../extensions/agents/catalog.js';
+import type { Session } from '../session.js';
+import type { SessionHooks } from '../setup/hooks.js';
+import type { Limiter } from './slots.js';
+
+export interface ParentKit {
+  config: ResolvedConfig;
+  streamFn: StreamFn;
+  /** the Session the task tool belongs to (made after its tools) */
+  parent: () => Session;
+  /** the built-in tools the parent has, before hooks wrap them */
+  builtinTools: readonly AnyAgentTool[];
+  hooks: SessionHooks | undefined;
+  /** the parent's checks before a call, the child's name on its questions and hook payloads */
+  guard: (agent: string) => NonNullable<AgentOptions['beforeToolCall']>;
+  /** every agent the model may name: the built-in ones and the user's */
+  agents: readonly AgentDefinition[];
+  /** levels of children a child may still start (0: children get no task tool) */
+  depth: number;
+  /** how many children run at once */
+  limiter: Limiter;
+}

@@ -1,0 +1,158 @@
+// One child run: a Session of its own (fresh context, its own file beside the parent's), made of the
+// parent's pieces; its message enters through `submit` like any user's; its budget is watched; its
+// events go to the parent as progress of the task call; its usage joins the parent's totals.
+import { randomUUID } from 'node:crypto';
+import { dirname, join, basename } from 'node:path';
+import type { AgentToolResult, AgentToolUpdateCallback } from '../../agent/types.js';
+import type { AssistantMessage } from '../../ai/types.js';
+import type { AgentDefinition } from '../../extensions/agents/catalog.js';
+import { Session, type SessionEvent } from '../session.js';
+import { addUsage } from '../usage.js';
+import { estimateTokens } from '../compaction/token-budget.js';
+import { budgetState, finishNow } from './budget.js';
+import { childSystemPrompt } from './child-prompt.js';
+import { childGuard, childTools } from './child-tools.js';
+import type { ParentKit } from './parent-kit.js';
+import { callLine, callsOf, childReport, type ChildEnd } from './report.js';
+import { createTaskTool } from './task-tool.js';
+
+/** What the parent's listeners get while a child works (the `details` of the task call's progress). */
+export interface ChildProgress {
+  agent: string;
+  /** what the child is doing now, one line */
+  step: string;
+  turns: number;
+  tokens: number;
+  /** the child's own event, for stream-json (tagged with the task call's id there) */
+  event: SessionEvent;
+}
+
+export interface ChildJob {
+  toolCallId: string;
+  description: string;
+  prompt: string;
+}
+
+/** `<parent>.agents/<agent>-<call id>.jsonl`: beside the parent's file, out of `-c`'s sight. */
+export function childFile(parentFile: string | null, agent: string, toolCallId: string): string | null {
+  if (!parentFile) return null;
+  const stem = basename(parentFile).replace(/\.jsonl$/, '');
+  return join(dirname(parentFile), `${stem}.agents`, `${agent}-${toolCallId.replace(/[^\w-]/g, '_')}.jsonl`);
+}
+
+function stepOf(event: SessionEvent, before: string): string {
+  if (event.type === 'tool_execution_start') {
+    const a = (event.args ?? {}) as Record<string, unknown>;
+    const what = a.path ?? a.pattern ?? a.command;
+    return `${event.toolName}${typeof what === 'string' ? ` ${what.replace(/\s+/g, ' ').slice(0, 60)}` : ''}`;
+  }
+  if (event.type === 'agent_start' || event.type === 'turn_start' || event.type === 'tool_execution_end') return 'waiting for the model';
+  if (event.type === 'message_start' && event.message.role === 'assistant') return 'answering';
+  return before;
+}
+
+export async function runChild(
+  kit: ParentKit,
+  agent: AgentDefinition,
+  job: ChildJob,
+  signal: AbortSignal | undefined,
+  onUpdate: AgentToolUpdateCallback<ChildProgress> | undefined,
+): Promise<AgentToolResult> {
+  const parent = kit.parent();
+  const limits = kit.config.agents;
+  const config = { ...kit.config, checkpoints: { ...kit.config.checkpoints, enabled: false } };
+  const tools = childTools(kit, agent);
+  let child: Session | undefined;
+  if (kit.depth > 0) tools.push(createTaskTool({ ...kit, parent: () => child!, depth: kit.depth - 1 }));
+  const model = agent.model ? { ...parent.model, id: agent.model } : parent.model;
+  const systemPrompt = await childSystemPrompt({ cwd: config.cwd, home: config.home, agent, tools });
+  child = new Session(
+    config,
+    tools,
+    kit.streamFn,
+    {
+      initialState: { systemPrompt, model, tools, thinkingLevel: config.thinking },
+      streamOptions: { retry: config.retry, idleTimeoutMs: config.idleTimeoutMs, answerTimeoutMs: config.answerTimeoutMs },
+      maxTurns: limits.maxTurns,
+      maxRequests: config.maxRequests,
+      beforeToolCall: childGuard(kit, agent),
+    },
+    { config, id: randomUUID(), file: childFile(parent.file, agent.name, job.toolCallId) },
+  );
+  const started = Date.now();
+  let turns = 0;
+  let tokens = 0;
+  let step = 'starting';
+  let told = false;
+  let end: ChildEnd | undefined;
+  let reason = 'done';
+  const running = child;
+  const stop = (why: ChildEnd) => {
+    end ??= why;
+    running.abort();
+  };
+  const warn = (what: string) => {
+    if (told) return;
+    told = true;
+    running.steer(finishNow(what));
+  };
+  const onAnswer = (message: AssistantMessage) => {
+    turns++;
+    const u = message.usage;
+    // a server that counts nothing is estimated, so the token budget still holds
+    tokens = u.input + u.output || estimateTokens(running.state.messages);
+    // the parent's totals count what children spend; its context gauge stays its own
+    const lastInput = parent.usage.lastInput;
+    addUsage(parent.usage, u);
+    parent.usage.lastInput = lastInput;
+    parent.usage.calls++;
+    const state = budgetState({ turns, tokens, seconds: (Date.now() - started) / 1000 }, limits);
+    const goesOn = message.content.some((c) => c.type === 'toolCall');
+    // the turn cap is the loop's own (it ends the run after this batch); tokens and time stop it here
+    if (state.kind === 'over' && goesOn && turns < limits.maxTurns) stop({ kind: 'budget', what: state.what });
+    else if (state.kind !== 'ok' && goesOn) warn(state.what);
+  };
+  const unsubscribe = child.subscribe((event) => {
+    if (event.type === 'message_end' && event.message.role === 'assistant') onAnswer(event.message);
+    if (event.type === 'agent_end') reason = event.reason;
+    step = stepOf(event, step);
+    onUpdate?.({
+      content: [{ type: 'text', text: `${agent.name}: ${step} · ${turns} call${turns === 1 ? '' : 's'} · ${tokens} tokens` }],
+      details: { agent: agent.name, step, turns, tokens, event },
+    });
+  });
+  const nearTimer = setTimeout(() => warn(`${Math.round(limits.maxSeconds * 0.8)} of ${limits.maxSeconds} seconds`), limits.maxSeconds * 800);
+  const overTimer = setTimeout(() => stop({ kind: 'budget', what: `${limits.maxSeconds} seconds` }), limits.maxSeconds * 1000);
+  nearTimer.unref();
+  overTimer.unref();
+  const onAbort = () => stop({ kind: 'aborted' });
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    if (signal?.aborted) stop({ kind: 'aborted' });
+    else await (await child.submit({ text: job.prompt, command: null, mentionsIn: '' })).done;
+  } catch (err) {
+    end ??= { kind: 'error', message: (err as Error).message };
+  } finally {
+    clearTimeout(nearTimer);
+    clearTimeout(overTimer);
+    signal?.removeEventListener('abort', onAbort);
+    unsubscribe();
+    await child.close();
+  }
+  const messages = child.state.messages;
+  const lastError = [...messages].reverse().find((m): m is AssistantMessage => m.role === 'assistant')?.errorMessage;
+  end ??=
+    reason === 'maxTurns'
+      ? { kind: 'budget', what: `${limits.maxTurns} model calls` }
+      : reason === 'aborted'
+        ? { kind: 'aborted' }
+        : reason === 'error'
+          ? { kind: 'error', message: lastError ?? 'the run failed' }
+          : { kind: 'done' };
+  const report = childReport(agent.name, messages, end);
+  return {
+    content: [{ type: 'text', text: report.text }],
+    details: { agent: agent.name, turns, tokens, file: child.file, calls: callsOf(messages).map(callLine) },
+    isError: report.isError,
+  };
+}
