@@ -183,6 +183,29 @@ describe('agent files and limits', () => {
     expect(toolResultText(s.chatRequests()[3]!)).toBe('the write was refused');
   });
 
+  it('plan mode holds for a child: a general child cannot write, and its bash sees the workspace read-only', async () => {
+    const s = await server([
+      { toolCalls: [task('call_p', 'make the change', 'general')] },
+      {
+        toolCalls: [
+          { id: 'w', name: 'write', arguments: { path: 'a.txt', content: 'changed\n' } },
+          { id: 'b', name: 'bash', arguments: { command: 'echo changed > a.txt; rm -f b.txt' } },
+        ],
+      },
+      { text: 'plan mode stopped me' },
+      { text: 'Plan: change a.txt once approved.' },
+    ]);
+    const { dir, home } = makeProject({ 'a.txt': 'original\n', 'b.txt': 'keep\n' });
+    const r = await runTack(['-p', '--approval', 'plan', '--base-url', s.url, '-m', 'm', 'change a.txt'], { cwd: dir, home });
+    expect(r.code).toBe(0);
+    const child2 = s.chatRequests()[2]!;
+    expect(isChild(child2)).toBe(true);
+    expect(toolNames(child2)).not.toContain('exit_plan_mode');
+    expect(toolResultText(child2)).toContain('plan mode');
+    expect(readFileSync(join(dir, 'a.txt'), 'utf8')).toBe('original\n');
+    expect(readFileSync(join(dir, 'b.txt'), 'utf8')).toBe('keep\n');
+  });
+
   it('a budget reached: the child is told to finish, then stopped; its report is what it had, and the parent goes on', async () => {
     const ls: Turn = { text: 'still looking', toolCalls: [{ name: 'ls', arguments: {} }] };
     const s = await server([{ toolCalls: [task('call_b', 'list everything')] }, ls, ls, { text: 'partial is fine' }]);
