@@ -48,6 +48,9 @@ describe('the task tool', () => {
     expect(toolResultText(parent2!)).toBe('ANSWER is defined at src/a.ts:1');
     // the child's first request stays small (system + tools)
     expect(systemText(child1!).length + JSON.stringify(child1!.body.tools).length).toBeLessThan(8000);
+    // a stable prefix, so a server's prompt cache is reused: the second request starts with the first
+    expect(child2!.body.tools).toEqual(child1!.body.tools);
+    expect(child2!.body.messages.slice(0, child1!.body.messages.length)).toEqual(child1!.body.messages);
 
     const slug = readdirSync(join(home, 'sessions'))[0]!;
     const folder = join(home, 'sessions', slug);
