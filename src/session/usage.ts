@@ -8,21 +8,21 @@ export interface UsageTotals {
   cacheRead: number;
   /** null once any call's price is unknown */
   cost: number | null;
-  /** the input tokens of the latest call: how full the context is */
-  lastInput: number;
+  /** how full the context is: the latest call's input and its answer (the answer is in the next request) */
+  context: number;
   /** model calls made in this process (a resumed session's earlier calls are not counted) */
   calls: number;
   /** some counts are estimates (chars / 4): an answer streaming, or cut before the server counted it */
   estimated: boolean;
 }
 
-export const noUsage = (): UsageTotals => ({ input: 0, output: 0, cacheRead: 0, cost: 0, lastInput: 0, calls: 0, estimated: false });
+export const noUsage = (): UsageTotals => ({ input: 0, output: 0, cacheRead: 0, cost: 0, context: 0, calls: 0, estimated: false });
 
 export function addUsage(totals: UsageTotals, u: Usage): void {
   totals.input += u.input;
   totals.output += u.output;
   totals.cacheRead += u.cacheRead;
-  if (u.input > 0) totals.lastInput = u.input;
+  if (u.input > 0) totals.context = u.input + u.output;
   totals.cost = totals.cost === null || u.cost === null ? null : totals.cost + u.cost.total;
 }
 
@@ -33,7 +33,7 @@ export function withEstimate(totals: UsageTotals, input: number, output: number,
     ...totals,
     input: totals.input + input,
     output: totals.output + output,
-    lastInput: input > 0 ? input : totals.lastInput,
+    context: input > 0 ? input + output : totals.context,
     cost: totals.cost === null || cost === null ? null : totals.cost + cost.total,
     estimated: true,
   };

@@ -137,7 +137,7 @@ describe('footer', () => {
   const base = {
     model: 'gpt-x',
     contextWindow: 200_000,
-    lastInput: 50_000,
+    context: 50_000,
     totalInput: 120_000,
     totalOutput: 3400,
     sessionId: '1234567890abcdef',

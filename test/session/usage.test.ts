@@ -16,14 +16,14 @@ afterEach(async () => {
 });
 
 describe('usage totals', () => {
-  it('sum tokens, keep the latest input as the context fill, and stay unknown once a price is unknown', () => {
+  it('sum tokens, keep the latest call input and answer as the context fill (the answer is in the next request), and stay unknown once a price is unknown', () => {
     const t = noUsage();
     addUsage(t, { input: 1000, output: 50, cacheRead: 200, totalTokens: 1050, cost: { input: 0.01, output: 0.002, cacheRead: 0, total: 0.012 } });
     addUsage(t, { input: 0, output: 5, cacheRead: 0, totalTokens: 5, cost: { input: 0, output: 0.001, cacheRead: 0, total: 0.001 } });
-    expect(t).toMatchObject({ input: 1000, output: 55, cacheRead: 200, lastInput: 1000 });
+    expect(t).toMatchObject({ input: 1000, output: 55, cacheRead: 200, context: 1050 });
     expect(t.cost).toBeCloseTo(0.013);
     addUsage(t, { input: 1500, output: 10, cacheRead: 0, totalTokens: 1510, cost: null });
-    expect(t).toMatchObject({ input: 2500, lastInput: 1500, cost: null });
+    expect(t).toMatchObject({ input: 2500, context: 1510, cost: null });
     addUsage(t, { input: 10, output: 1, cacheRead: 0, totalTokens: 11, cost: { input: 0, output: 0, cacheRead: 0, total: 0 } });
     expect(t.cost).toBeNull();
   });
@@ -47,14 +47,14 @@ describe('usage totals', () => {
     };
     const first = await open();
     await first.prompt('hi');
-    expect(first.usage).toMatchObject({ input: 1000, output: 50, lastInput: 1000, calls: 1 });
+    expect(first.usage).toMatchObject({ input: 1000, output: 50, context: 1050, calls: 1 });
     first.close();
 
     const again = await open(first.file!);
-    expect(again.usage).toMatchObject({ input: 1000, output: 50, lastInput: 1000, calls: 0 });
+    expect(again.usage).toMatchObject({ input: 1000, output: 50, context: 1050, calls: 0 });
     await again.prompt('more');
-    expect(again.usage).toMatchObject({ input: 2200, output: 70, lastInput: 1200, calls: 1 });
+    expect(again.usage).toMatchObject({ input: 2200, output: 70, context: 1220, calls: 1 });
     await again.startNew();
-    expect(again.usage).toMatchObject({ input: 0, output: 0, lastInput: 0, calls: 0 });
+    expect(again.usage).toMatchObject({ input: 0, output: 0, context: 0, calls: 0 });
   });
 });

@@ -102,9 +102,9 @@ export async function runChild(
     // a server that counts nothing is estimated, so the token budget still holds
     tokens = u.input + u.output || estimateTokens(running.state.messages);
     // the parent's totals count what children spend; its context gauge stays its own
-    const lastInput = parent.usage.lastInput;
+    const context = parent.usage.context;
     addUsage(parent.usage, u);
-    parent.usage.lastInput = lastInput;
+    parent.usage.context = context;
     parent.usage.calls++;
     const state = budgetState({ turns, tokens, seconds: (Date.now() - started) / 1000 }, limits);
     const goesOn = message.content.some((c) => c.type === 'toolCall');

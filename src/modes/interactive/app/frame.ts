@@ -69,7 +69,7 @@ export function composeFrame(f: FrameInput): string[] {
       branch: f.branch,
       firstScreen: state.messages.length === 0 && !f.picker,
       contextWindow: state.model.contextWindow,
-      lastInput: usage.lastInput,
+      context: usage.context,
       totalInput: usage.input,
       totalOutput: usage.output,
       cost: usage.cost,

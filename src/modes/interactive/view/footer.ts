@@ -10,7 +10,8 @@ export interface FooterInfo {
   headerModel?: string;
   contextWindow: number;
   /** input tokens of the last model call: what the context holds now */
-  lastInput: number;
+  /** tokens the context holds now */
+  context: number;
   totalInput: number;
   totalOutput: number;
   /** USD; null when some call's price is unknown */
@@ -42,7 +43,7 @@ export function formatCost(cost: number): string {
 }
 
 export function renderFooter(f: FooterInfo, cols: number): string {
-  const pct = f.contextWindow > 0 ? Math.min(100, Math.round((f.lastInput / f.contextWindow) * 100)) : 0;
+  const pct = f.contextWindow > 0 ? Math.min(100, Math.round((f.context / f.contextWindow) * 100)) : 0;
   const ctxText = `${pct}% of ${compactNumber(f.contextWindow)}`;
   const ctx = pct >= 90 ? s.red(ctxText) : pct >= 70 ? s.yellow(ctxText) : ctxText;
   const mode =
