@@ -6,7 +6,7 @@ import type { AgentEndReason, AgentEvent, AgentOptions, AgentState, AnyAgentTool
 import type { Model, StreamFn, ThinkingLevel, UserMessage } from '../ai/types.js';
 import { packageVersion, sessionsDir } from '../config/paths.js';
 import type { ResolvedConfig } from '../config/resolve.js';
-import { DEFAULT_COMPACTION, estimateTokens, messageChars, shouldCompact, type CompactionSettings } from './compaction/token-budget.js';
+import { DEFAULT_COMPACTION, estimateTokens, fixedChars, messageChars, shouldCompact, type CompactionSettings } from './compaction/token-budget.js';
 import { compact } from './compaction/compact.js';
 import type { SessionEntry } from './file/entries.js';
 import { lockSession, type SessionLock } from './file/lock.js';
@@ -351,15 +351,19 @@ export class Session {
     // the checkpoints follow messages, turns and runs
     await this.checkpointStep.onEvent(event, this.agent.state.messages);
     // what the request holds, estimated once per call: the count while streaming, or if none comes
-    if (event.type === 'message_start' && event.message.role === 'assistant') this.requestEstimate = estimateTokens(this.agent.state.messages);
+    const state = this.agent.state;
+    if (event.type === 'message_start' && event.message.role === 'assistant')
+      this.requestEstimate = estimateTokens(state.messages, fixedChars(state.systemPrompt, state.tools));
     if (event.type === 'agent_end') this.lastEnd = event.reason;
     if (event.type === 'message_end') {
       this.write({ type: 'message', message: event.message });
       if (event.message.role === 'assistant') {
         const u = event.message.usage;
         // an answer cut off (Esc, a dropped stream) or from a server that never counts: estimated, not zero
+        // a request that failed before any answer (unreachable, an error status) spent nothing to count
+        const failed = event.message.stopReason === 'error' && event.message.content.length === 0;
         if (u.input + u.output > 0) addUsage(this.usage, u);
-        else this.usage = withEstimate(this.usage, this.requestEstimate, Math.ceil(messageChars(event.message) / 4), this.model.prices);
+        else if (!failed) this.usage = withEstimate(this.usage, this.requestEstimate, Math.ceil(messageChars(event.message) / 4), this.model.prices);
         this.usage.calls++;
       }
     }

@@ -57,4 +57,25 @@ describe('usage totals', () => {
     await again.startNew();
     expect(again.usage).toMatchObject({ input: 0, output: 0, context: 0, calls: 0 });
   });
+
+  it('an uncounted first answer is estimated with the system prompt and tools; a request that failed counts nothing', async () => {
+    const server: MockServer = await startMockServer({ turns: [{ text: 'counted by nobody', usageIn: 'none' }, { status: 400 }] });
+    cleanup.push(() => server.close());
+    const base = mkdtempSync(join(tmpdir(), 'tack-usage-'));
+    const cwd = join(base, 'project');
+    mkdirSync(cwd);
+    const config = resolveConfig({ baseUrl: server.url, model: 'm', cwd }, { TACK_HOME: join(base, 'home') });
+    const s = await createSession({ config, safety: { interactive: false }, note: () => {} });
+    cleanup.push(() => s.close());
+    await s.prompt('hi');
+    const fixed = Math.ceil((s.state.systemPrompt.length + JSON.stringify(s.tools.map((t) => [t.name, t.description, t.parameters])).length) / 4);
+    expect(s.usage.estimated).toBe(true);
+    // not "~1" for the word "hi": the request carried the system prompt and the tools
+    expect(s.usage.input).toBeGreaterThanOrEqual(fixed);
+    const before = { ...s.usage };
+    await s.prompt('again');
+    expect(s.state.messages.at(-1)).toMatchObject({ role: 'assistant', stopReason: 'error' });
+    expect(s.usage.input).toBe(before.input);
+    expect(s.usage.output).toBe(before.output);
+  });
 });

@@ -25,14 +25,22 @@ export function messageChars(m: Message): number {
 
 const charsToTokens = (chars: number) => Math.ceil(chars / 4);
 
-/** The server's count for everything up to its last answer, plus chars/4 for what came after. */
-export function estimateTokens(messages: readonly Message[]): number {
+/** What every request carries besides the messages: the system prompt and the tools' schemas, in characters. */
+export function fixedChars(systemPrompt: string, tools: readonly { name: string; description: string; parameters: unknown }[]): number {
+  return systemPrompt.length + JSON.stringify(tools.map((t) => [t.name, t.description, t.parameters])).length;
+}
+
+/**
+ * The server's count for everything up to its last answer, plus chars/4 for what came after;
+ * `fixed` (fixedChars) counts too when no answer was counted yet (the first request).
+ */
+export function estimateTokens(messages: readonly Message[], fixed = 0): number {
   let i = messages.length - 1;
   for (; i >= 0; i--) {
     const m = messages[i];
     if (m.role === 'assistant' && m.usage.input + m.usage.output > 0 && m.stopReason !== 'error' && m.stopReason !== 'aborted') break;
   }
-  const base = i >= 0 ? (messages[i] as AssistantMessage).usage.input + (messages[i] as AssistantMessage).usage.output : 0;
+  const base = i >= 0 ? (messages[i] as AssistantMessage).usage.input + (messages[i] as AssistantMessage).usage.output : charsToTokens(fixed);
   let chars = 0;
   for (let j = i + 1; j < messages.length; j++) chars += messageChars(messages[j]);
   return base + charsToTokens(chars);
