@@ -10,6 +10,11 @@ function clip(text: string): string {
   return line.length > MAX ? `${line.slice(0, MAX - 1)}…` : line;
 }
 
+/** Whether a failure's first line shows whole in `describeOutcome` (so a preview need not repeat it). */
+export function outcomeShowsWhole(line: string): boolean {
+  return clip(line) === visible(line.trim());
+}
+
 export function describeCall(name: string, args: unknown): string {
   return visible(describeRaw(name, args));
 }

@@ -98,8 +98,20 @@ describe('tool views', () => {
       },
       80,
     );
-    expect(stripAnsi(err[0]!)).toBe('✗ read nope.ts (failed: no such file: nope.ts)');
-    expect(err[1]).toContain('\x1b[31m');
+    // the reason is said once, in the header
+    expect(err.map(stripAnsi)).toEqual(['✗ read nope.ts (failed: no such file: nope.ts)']);
+    const longer = renderToolCall(
+      {
+        id: '6',
+        name: 'write',
+        args: { path: 'x' },
+        status: 'failed',
+        result: { content: [{ type: 'text', text: 'refused by a rule\nthe rule: deny write(x)' }], isError: true },
+      },
+      80,
+    );
+    expect(longer.map(stripAnsi)).toEqual(['✗ write x (failed: refused by a rule)', '  the rule: deny write(x)']);
+    expect(longer[1]).toContain('\x1b[31m');
   });
 });
 

@@ -3,7 +3,7 @@
 import { plural } from '../../../../tools/format.js';
 import type { AgentToolResult } from '../../../agent/types.js';
 import { textOf } from '../../../ai/content.js';
-import { describeCall, describeOutcome } from '../../tool-summary.js';
+import { describeCall, describeOutcome, outcomeShowsWhole } from '../../tool-summary.js';
 import { s, sym } from '../text/style.js';
 import { sanitize, truncate, wrap } from '../text/text.js';
 import { renderDiff } from './diff-view.js';
@@ -91,7 +91,10 @@ export function toolPreview(t: ToolCallView, cols: number, expanded = false): st
   if (expanded) return text || calls.length ? indent([...calls, ...text.split('\n').flatMap((l) => wrap(l, inner))]) : [];
 
   if (t.status === 'failed' && !(t.name === 'bash' && typeof d.exitCode === 'number')) {
-    return indent(tail(text.split('\n'), 3, false).map((l) => (l.startsWith('…') ? s.gray(l) : s.red(truncate(l, inner)))));
+    // the header says the first line already: the preview does not say it twice
+    const [first = '', ...rest] = text.split('\n');
+    const lines = outcomeShowsWhole(first) ? rest.filter((l, i) => l.trim() !== '' || i > 0) : [first, ...rest];
+    return indent(tail(lines, 3, false).map((l) => (l.startsWith('…') ? s.gray(l) : s.red(truncate(l, inner)))));
   }
   switch (t.name) {
     case 'bash': {
