@@ -98,6 +98,8 @@ describe('tool views', () => {
       },
       80,
     );
+    // a running search is one line: its count comes with its result
+    expect(renderToolCall({ id: '7', name: 'grep', args: { pattern: 'x' }, status: 'running' }, 80)).toHaveLength(1);
     // the reason is said once, in the header
     expect(err.map(stripAnsi)).toEqual(['✗ read nope.ts (failed: no such file: nope.ts)']);
     const longer = renderToolCall(

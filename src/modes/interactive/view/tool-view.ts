@@ -96,6 +96,8 @@ export function toolPreview(t: ToolCallView, cols: number, expanded = false): st
     const lines = outcomeShowsWhole(first) ? rest.filter((l, i) => l.trim() !== '' || i > 0) : [first, ...rest];
     return indent(tail(lines, 3, false).map((l) => (l.startsWith('…') ? s.gray(l) : s.red(truncate(l, inner)))));
   }
+  // their counts come with the result: while running, "0 matches" would be false, and a second line
+  if (t.status === 'running' && COUNTED_AT_THE_END.has(t.name)) return [];
   switch (t.name) {
     case 'bash': {
       if (!text) return t.status === 'running' ? [] : indent([s.gray('(no output)')]);
@@ -163,6 +165,9 @@ function keptTail(text: string, totalLines: number): string[] {
   const more = totalLines - shown.length;
   return [more > 0 ? `… ${plural(more, 'more line')} above (Ctrl+O shows the kept head and tail)` : lines[at], ...shown];
 }
+
+/** Tools whose preview is a count of their result. */
+const COUNTED_AT_THE_END = new Set(['read', 'grep', 'find', 'ls', 'edit', 'write']);
 
 /** The last `n` lines, with a "… N more lines" note above them when some were left out. */
 function tail(lines: string[], n: number, note: boolean): string[] {
