@@ -1,7 +1,7 @@
 // Small things a newcomer sees at once (issue 20): retries counted as people count them, /session
 // readable in a narrow terminal, /copy saying only what it knows.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeProject } from '../support/cli.js';
@@ -305,6 +305,13 @@ run('/export and /init', () => {
     term.keys('Enter');
     await term.waitFor('already exists; give /export another file name', 5_000);
     expect(readFileSync(join(project.dir, 'chat.md'), 'utf8')).toBe(md);
+    // with no name, outside the repository: $TACK_HOME/exports/
+    term.type('/export');
+    term.keys('Enter');
+    await term.waitFor(/exported the conversation to \S*exports/, 5_000);
+    const [saved] = readdirSync(join(project.home, 'exports'));
+    expect(readFileSync(join(project.home, 'exports', saved!), 'utf8')).toContain('## You\n\nremember this');
+    expect(readdirSync(project.dir).filter((f) => f.endsWith('.md'))).toEqual(['chat.md']);
   });
 
   it('/init has the model write AGENTS.md, shown as a change to approve', async () => {

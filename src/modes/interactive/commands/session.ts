@@ -73,7 +73,7 @@ export const copy: Command = {
 export const exportCommand: Command = {
   name: 'export',
   args: '[file]',
-  description: 'write the conversation as Markdown (default: tack-<date>-<id>.md here)',
+  description: 'write the conversation as Markdown (default: $TACK_HOME/exports/tack-<date>-<id>.md)',
   run(ctx, args) {
     ctx.transcript.notice(`exported the conversation to ${exportConversation(ctx.session(), args)}`);
   },
