@@ -41,6 +41,16 @@ export interface FrameInput {
 /** Lines of the body kept visible above a question, so the running tool stays in view. */
 const BODY_ROOM = 2;
 
+/**
+ * The question's height: `room` keeps the running tool in view; a question that needs more takes
+ * the body's lines, the menu's and the queue's too (up to `most`), as a change nobody sees cannot
+ * be judged.
+ */
+function questionRoom(q: OpenQuestion, cols: number, room: number, most: number): number {
+  const whole = renderQuestion({ ...q }, cols, Number.MAX_SAFE_INTEGER).length;
+  return Math.max(6, room, Math.min(whole, most));
+}
+
 /** What the empty input box says: what keys do now. */
 function editorHint(f: FrameInput, busy: boolean): string {
   if (f.picker) return 'choose a session below';
@@ -101,7 +111,7 @@ export function composeFrame(f: FrameInput): string[] {
   return composeLive(
     {
       body: v.liveBody(f.now, f.rows, f.question?.request.toolCallId),
-      question: f.question ? renderQuestion(f.question, cols, Math.max(6, room)) : [],
+      question: f.question ? renderQuestion(f.question, cols, questionRoom(f.question, cols, room, f.rows - 1 - status.length - input.length - 1)) : [],
       status,
       queue,
       input,

@@ -41,6 +41,15 @@ export function parseUnifiedDiff(diff: string): DiffLine[] {
   return out;
 }
 
+/** The first run of removed and added lines, as line indices of the rendered diff: where a question opens it. */
+export function firstChange(diff: string): { at: number; length: number } | undefined {
+  const kinds = parseUnifiedDiff(diff).map((l) => l.kind);
+  const at = kinds.findIndex((k) => k === '+' || k === '-');
+  if (at < 0) return undefined;
+  const end = kinds.findIndex((k, i) => i > at && k !== '+' && k !== '-');
+  return { at, length: (end < 0 ? kinds.length : end) - at };
+}
+
 const BAND = {
   '-': { base: '\x1b[48;5;52m', mark: '\x1b[48;5;88m' },
   '+': { base: '\x1b[48;5;22m', mark: '\x1b[48;5;28m' },
