@@ -78,6 +78,12 @@ describe('a question on a short terminal', () => {
     expect(view(open(middleEdit), 40)).toContain('  Changing files asks in the ask mode');
   });
 
+  it('a long reason that does not fit is one line ending in "…", not its first words as if whole', () => {
+    const long = { ...middleEdit, reason: `Changing files asks in the ask mode ${'and this goes on '.repeat(8)}` };
+    const lines = view(open(long), 14);
+    expect(lines.filter((l) => l.startsWith('  Changing files'))).toEqual([expect.stringMatching(/…$/)]);
+  });
+
   it('pages through a long write: the last line shows after paging, and a page past the end costs no key back', () => {
     const q = open(longWrite, 0);
     const first = view(q, 12);

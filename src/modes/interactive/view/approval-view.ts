@@ -47,7 +47,9 @@ export function renderQuestion(q: OpenQuestion, cols: number, maxLines: number):
     left -= kept.length;
     return kept;
   };
-  const [head, warn, reason] = [take(title), take(note), take(why)];
+  const [head, warn] = [take(title), take(note)];
+  // a reason cut short reads as another sentence: all of it, or its one line ending in "…"
+  const reason = take(why.length <= left ? why : [s.gray(truncate(`${INDENT}${shown(r.reason)}`, cols))]);
   const out = [...head, ...reason, ...detail, ...warn, ...tail].slice(-maxLines);
   // a blank line apart from the tool above, when there is room for it
   return out.length < maxLines ? ['', ...out] : out;
