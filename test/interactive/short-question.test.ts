@@ -99,6 +99,30 @@ describe('a question on a short terminal', () => {
   });
 });
 
+describe('a replacement longer than the screen', () => {
+  const replace: ApprovalRequest = {
+    ...middleEdit,
+    summary: 'Write notes.txt',
+    args: { path: 'notes.txt' },
+    diff: `--- a/notes.txt\n+++ b/notes.txt\n@@ -1,5 +1,42 @@\n${[1, 2, 3, 4, 5].map((i) => `-old ${i}`).join('\n')}\n${Array.from({ length: 42 }, (_, i) => `+new ${i + 1}`).join('\n')}\n`,
+  };
+
+  for (const rows of [6, 8, 12]) {
+    it(`at ${rows} lines opens where the removed lines meet the added ones: both show`, () => {
+      const lines = view(open(replace), rows);
+      expect(lines.some((l) => /5 - old 5/.test(l))).toBe(true);
+      expect(lines.some((l) => /1 \+ new 1$/.test(l.trimEnd()))).toBe(true);
+      expect(lines.some((l) => /\(\d+ above, \d+ below\): PgUp\/PgDn/.test(l))).toBe(true);
+    });
+  }
+
+  it('PgUp goes back to the first removed line, and no further', () => {
+    const q = open(replace, -100);
+    expect(view(q, 8).some((l) => /1 - old 1/.test(l))).toBe(true);
+    expect(q.page).toBe(-2);
+  });
+});
+
 describe('the window of a change', () => {
   const lines = Array.from({ length: 10 }, (_, i) => `l${i}`);
 
@@ -110,7 +134,7 @@ describe('the window of a change', () => {
     expect(openingLine({ at: 6, length: 2 }, 4)).toBe(5);
     const w = detailWindow(lines, 5, 5, 0);
     expect(w.lines.map(stripAnsi)).toEqual(['l5', 'l6', 'l7', 'l8', '… 6 more lines (5 above, 1 below): PgUp/PgDn']);
-    expect(firstChange(middleEdit.diff!)).toEqual({ at: 3, length: 2 });
+    expect(firstChange(middleEdit.diff!)).toEqual({ at: 3, length: 2, added: 4 });
   });
 
   it('says which key shows the hidden lines', () => {

@@ -13,9 +13,14 @@ export interface DetailWindow {
   page: number;
 }
 
-/** Where a window of `visible` lines opens: on the run of changed lines at `focus`, with context shared around it. */
-export function openingLine(focus: { at: number; length: number } | undefined, visible: number): number {
+/**
+ * Where a window of `visible` lines opens: on the run of changed lines at `focus`, with context
+ * shared around it. A replacement too long for the window opens where its removed lines meet its
+ * added ones (`focus.added`), so the window shows both and never reads as a deletion.
+ */
+export function openingLine(focus: { at: number; length: number; added?: number } | undefined, visible: number): number {
   if (!focus) return 0;
+  if (focus.length > visible && focus.added !== undefined) return Math.max(focus.at, focus.added - Math.ceil(visible / 2));
   const lead = Math.max(0, Math.floor((visible - focus.length) / 2));
   return Math.max(0, focus.at - lead);
 }
