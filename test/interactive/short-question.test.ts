@@ -160,5 +160,10 @@ describe('paging keys', () => {
     expect(prompt.current?.page).toBe(1);
     expect(press(prompt, ' ', false)).toEqual([false]);
     expect(prompt.current?.page).toBe(1);
+    // after "no", while the reason is typed: PgUp still pages, Space is typed
+    press(prompt, 'n');
+    expect(press(prompt, '\x1b[5~ ')).toEqual([true, true]);
+    expect(prompt.current?.page).toBe(0);
+    expect(prompt.current?.reason?.text).toBe(' ');
   });
 });

@@ -74,6 +74,7 @@ export class ApprovalPrompt {
   handle(cmd: Command, inputEmpty: boolean): boolean {
     const q = this.queue[0];
     if (!q) return false;
+    if (cmd.type === 'pageUp' || cmd.type === 'pageDown') return this.turnPage(q, cmd.type === 'pageUp' ? -1 : 1);
     if (q.reason) return this.handleReason(q, q.reason, cmd);
     if (cmd.type === 'escape') {
       this.answer(q, { answer: 'no' });
@@ -83,7 +84,6 @@ export class ApprovalPrompt {
       void this.editPlan(q);
       return true;
     }
-    if (cmd.type === 'pageUp' || cmd.type === 'pageDown') return this.turnPage(q, cmd.type === 'pageUp' ? -1 : 1);
     if (!inputEmpty) return false;
     const choices = q.request.choices;
     switch (cmd.type) {
