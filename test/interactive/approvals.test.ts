@@ -191,11 +191,12 @@ describe('question view', () => {
     expect(cut.length).toBeLessThanOrEqual(14);
     expect(cut.some((l) => /more lines/.test(l))).toBe(true);
     expect(cut.at(-2)).toContain('No (Esc)');
-    // a short terminal: the summary and the choices stay
-    expect(renderQuestion(open(editRequest()), 80, 6).map(stripAnsi)).toEqual([
-      '? Edit calc.js',
-      ...renderQuestion(open(editRequest()), 80, 30).map(stripAnsi).slice(-5),
-    ]);
+    // a short terminal: the change and the choices stay, folded to one line (issue 37)
+    const short = renderQuestion(open(editRequest()), 80, 6).map(stripAnsi);
+    expect(short).toHaveLength(6);
+    expect(short.some((l) => /2 -   return a - b;/.test(l))).toBe(true);
+    expect(short.some((l) => /2 \+   return a \+ b;/.test(l))).toBe(true);
+    expect(short.at(-1)).toBe('› Yes (y) · f/a/n or ↑↓');
   });
 
   it('after "no": the reason field instead of the choices', () => {

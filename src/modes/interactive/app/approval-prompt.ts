@@ -2,7 +2,8 @@
 // with a choice's key, the arrows and Enter, or Esc (no). Choosing "no" asks for an optional reason,
 // which goes back to the model. The input box stays usable: keys the question does not take (any
 // text once something is typed) go to the input as usual. A plan's question takes Ctrl+G: the plan
-// opens in $EDITOR, and what the user approves is the plan as edited.
+// opens in $EDITOR, and what the user approves is the plan as edited. PgUp/PgDn and Space page a
+// change too long for the screen.
 import type { ApprovalAnswer, ApprovalRequest } from '../../../session/permissions/index.js';
 import * as ed from '../editor/editor.js';
 import type { Command } from '../input/keymap.js';
@@ -15,6 +16,8 @@ export interface OpenQuestion {
   reason: ed.EditorState | null;
   /** a plan the user changed in $EDITOR (Ctrl+G) */
   edited?: boolean;
+  /** windows paged down (negative: up) from where the change opens; the view keeps it in range */
+  page?: number;
 }
 
 interface Pending extends OpenQuestion {
@@ -71,6 +74,7 @@ export class ApprovalPrompt {
   handle(cmd: Command, inputEmpty: boolean): boolean {
     const q = this.queue[0];
     if (!q) return false;
+    if (cmd.type === 'pageUp' || cmd.type === 'pageDown') return this.turnPage(q, cmd.type === 'pageUp' ? -1 : 1);
     if (q.reason) return this.handleReason(q, q.reason, cmd);
     if (cmd.type === 'escape') {
       this.answer(q, { answer: 'no' });
@@ -91,6 +95,7 @@ export class ApprovalPrompt {
         this.choose(q, q.selected);
         return true;
       case 'insert': {
+        if (cmd.text === ' ') return this.turnPage(q, 1);
         const at = choices.findIndex((c) => c.key.toLowerCase() === cmd.text.toLowerCase());
         if (at < 0) return false;
         this.choose(q, at);
@@ -99,6 +104,13 @@ export class ApprovalPrompt {
       default:
         return false;
     }
+  }
+
+  /** PgUp/PgDn (and Space on an empty input) page the change; the view keeps the page in range. */
+  private turnPage(q: Pending, by: number): boolean {
+    q.page = (q.page ?? 0) + by;
+    this.changed();
+    return true;
   }
 
   private choose(q: Pending, index: number): void {

@@ -41,6 +41,16 @@ export interface FrameInput {
 /** Lines of the body kept visible above a question, so the running tool stays in view. */
 const BODY_ROOM = 2;
 
+/**
+ * The question's height: `room` keeps the running tool in view; a question that needs more takes
+ * the body's lines, the menu's and the queue's too, and on a terminal too short for that the status
+ * line's (`most`: all but the input and the footer), as a change nobody sees cannot be judged.
+ */
+function questionRoom(q: OpenQuestion, cols: number, room: number, most: number, status: number): number {
+  const whole = renderQuestion({ ...q }, cols, Number.MAX_SAFE_INTEGER).length;
+  return Math.min(most, Math.max(6, room, Math.min(whole, most - status)));
+}
+
 /** What the empty input box says: what keys do now. */
 function editorHint(f: FrameInput, busy: boolean): string {
   if (f.picker) return 'choose a session below';
@@ -101,7 +111,7 @@ export function composeFrame(f: FrameInput): string[] {
   return composeLive(
     {
       body: v.liveBody(f.now, f.rows, f.question?.request.toolCallId),
-      question: f.question ? renderQuestion(f.question, cols, Math.max(6, room)) : [],
+      question: f.question ? renderQuestion(f.question, cols, questionRoom(f.question, cols, room, f.rows - 1 - input.length - 1, status.length)) : [],
       status,
       queue,
       input,

@@ -30,6 +30,8 @@ export type Command =
   | { type: 'cycleMode' } // Shift+Tab: the approval mode
   | { type: 'up' }
   | { type: 'down' }
+  | { type: 'pageUp' }
+  | { type: 'pageDown' }
   | { type: 'edit'; op: EditCommand }
   | { type: 'insert'; text: string }
   | { type: 'paste'; text: string }
@@ -127,6 +129,10 @@ export function keyCommand(ev: KeyEvent): Command {
       return { type: 'up' };
     case 'down':
       return { type: 'down' };
+    case 'pageup':
+      return { type: 'pageUp' };
+    case 'pagedown':
+      return { type: 'pageDown' };
     case 'left':
       return edit('left');
     case 'right':

@@ -1,60 +1,85 @@
 // An approval question as it appears above the input: what the call is, why it asks, the change
 // (a diff) or the command line, and the choices with their keys, or the reason field after "no".
+// On a short terminal the change keeps the space and pages; the title and the reason give way.
 // What it shows of the call is drawn with every control character visible: the user approves what
 // runs, not what a carriage return or escape sequence would make a terminal show.
-import { plural } from '../../../../tools/format.js';
 import type { OpenQuestion } from '../app/approval-prompt.js';
 import type { EditorState } from '../editor/editor.js';
 import { renderEditor } from '../editor/view.js';
-import { s, sym } from '../text/style.js';
+import { colorLevel, s, sym } from '../text/style.js';
 import { stripControls, visible } from '../../../text/terminal-text.js';
 import { renderMarkdown } from '../markdown/render.js';
 import { sanitize, truncate, wrapWithPrefix } from '../text/text.js';
-import { renderDiff } from './diff-view.js';
+import { detailWindow, openingLine } from './detail-window.js';
+import { firstChange, renderDiff } from './diff-view.js';
 
 const INDENT = '  ';
-/** The diff or command gets what is left of the height, but at least this many lines. */
+/** The change or command keeps at least this many lines (its marker included) before the title. */
 const MIN_DETAIL_LINES = 3;
 
 const shown = (text: string) => sanitize(visible(text));
 
-/** At most `maxLines` lines: the diff or command is cut first, then what is above the choices. */
+/**
+ * At most `maxLines` lines. The change wins the space: the choices stay, then the diff or command
+ * (opened on its changed lines, paged with PgUp/PgDn, a marker saying what is hidden), and what is
+ * left goes to the title, the note and the reason; the keys' hint line gives way first.
+ */
 export function renderQuestion(q: OpenQuestion, cols: number, maxLines: number): string[] {
   const r = q.request;
-  const inner = Math.max(10, cols - INDENT.length);
-  const head = [
-    truncate(`${s.yellow(sym('?', '?'))} ${s.bold(shown(r.summary))}`, cols),
-    ...wrapWithPrefix(shown(r.reason), cols, INDENT, INDENT).map((l) => s.gray(l)),
-  ];
+  const title = [truncate(`${s.yellow(sym('?', '?'))} ${s.bold(shown(r.summary))}`, cols)];
+  const why = wrapWithPrefix(shown(r.reason), cols, INDENT, INDENT).map((l) => s.gray(l));
   const note = r.note ? wrapWithPrefix(shown(r.note), cols, `${INDENT}${sym('⚠', '!')} `, `${INDENT}  `).map((l) => s.yellow(l)) : [];
-  const tail = q.reason ? reasonLines(q.reason, cols, r.kind === 'plan') : choiceLines(q, cols);
-  const room = Math.max(MIN_DETAIL_LINES, maxLines - 1 - head.length - note.length - tail.length);
-  let detail: string[] = [];
-  if (r.kind === 'edit' && r.diff) detail = renderDiff(r.diff, inner, room, typeof r.args.path === 'string' ? r.args.path : undefined).map((l) => INDENT + l);
-  else if (r.kind === 'bash' && r.command !== undefined) detail = commandLines(r.command, cols, room);
-  else if (r.kind === 'plan' && r.plan !== undefined) detail = planLines(r.plan, inner, room);
-  const above = [...head, ...detail, ...note];
-  const out = [...above.slice(0, Math.max(1, maxLines - tail.length)), ...tail].slice(-maxLines);
+  const all = detailLines(q, cols);
+  let tail = q.reason ? reasonLines(q.reason, cols, r.kind === 'plan') : choiceLines(q, cols);
+  const least = Math.min(all.length, MIN_DETAIL_LINES);
+  if (!q.reason && maxLines - tail.length - least < title.length) tail = tail.slice(0, -1);
+  if (!q.reason && maxLines - tail.length < least) tail = [foldedChoices(q, cols)];
+  const room = Math.max(0, maxLines - tail.length);
+  const detailRoom = Math.min(all.length, Math.max(least, room - title.length - note.length));
+  const focus = r.kind === 'edit' && r.diff ? firstChange(r.diff) : undefined;
+  const window = detailWindow(all, detailRoom, openingLine(focus, detailRoom - 1), q.page ?? 0, INDENT);
+  // the page is kept where the screen can show it, so a key past the end costs no key back
+  if (q.page !== undefined) q.page = window.page;
+  const detail = window.lines;
+  let left = room - detail.length;
+  const take = (lines: string[]) => {
+    const kept = lines.slice(0, Math.max(0, left));
+    left -= kept.length;
+    return kept;
+  };
+  const [head, warn] = [take(title), take(note)];
+  // a reason cut short reads as another sentence: all of it, or its one line ending in "…"
+  const reason = take(why.length <= left ? why : [s.gray(truncate(`${INDENT}${shown(r.reason)}`, cols))]);
+  const out = [...head, ...reason, ...detail, ...warn, ...tail].slice(-maxLines);
   // a blank line apart from the tool above, when there is room for it
   return out.length < maxLines ? ['', ...out] : out;
 }
 
-/** The plan rendered as Markdown; a long one is cut, and Ctrl+G shows it whole in the editor. */
-function planLines(plan: string, width: number, max: number): string[] {
-  const lines = renderMarkdown(stripControls(plan), { width, highlight: false }).map((l) => INDENT + l);
-  if (lines.length <= max) return lines;
-  const kept = lines.slice(0, Math.max(1, max - 1));
-  return [...kept, s.gray(`${INDENT}… ${lines.length - kept.length} more lines (Ctrl+G opens the plan in your editor)`)];
+/** The whole diff, command or plan; the question shows the window of it that fits. */
+function detailLines(q: OpenQuestion, cols: number): string[] {
+  const r = q.request;
+  const inner = Math.max(10, cols - INDENT.length);
+  if (r.kind === 'edit' && r.diff) return diffLines(r.diff, inner, typeof r.args.path === 'string' ? r.args.path : undefined);
+  if (r.kind === 'bash' && r.command !== undefined) return commandLines(r.command, cols);
+  if (r.kind === 'plan' && r.plan !== undefined) return renderMarkdown(stripControls(r.plan), { width: inner, highlight: false }).map((l) => INDENT + l);
+  return [];
+}
+
+/** The last diff drawn: a question is drawn again each frame, and a long diff costs its highlighting. */
+let lastDiff: { key: string; lines: string[] } | undefined;
+
+function diffLines(diff: string, width: number, path: string | undefined): string[] {
+  const key = `${width}\0${path ?? ''}\0${colorLevel()}\0${diff}`;
+  if (lastDiff?.key !== key) lastDiff = { key, lines: renderDiff(diff, width, Number.POSITIVE_INFINITY, path).map((l) => INDENT + l) };
+  return lastDiff.lines;
 }
 
 /** The command line verbatim (wrapped, never reflowed), after a `$`. */
-function commandLines(command: string, cols: number, max: number): string[] {
-  const lines = shown(command)
+function commandLines(command: string, cols: number): string[] {
+  return shown(command)
     .split('\n')
-    .flatMap((line, i) => wrapWithPrefix(line, cols, i === 0 ? `${INDENT}$ ` : `${INDENT}  `, `${INDENT}  `));
-  if (lines.length <= max) return lines.map((l) => s.cyan(l));
-  const kept = lines.slice(0, Math.max(1, max - 1)).map((l) => s.cyan(l));
-  return [...kept, s.gray(`${INDENT}… ${plural(lines.length - kept.length, 'more line')}`)];
+    .flatMap((line, i) => wrapWithPrefix(line, cols, i === 0 ? `${INDENT}$ ` : `${INDENT}  `, `${INDENT}  `))
+    .map((l) => s.cyan(l));
 }
 
 function choiceLines(q: OpenQuestion, cols: number): string[] {
@@ -67,6 +92,14 @@ function choiceLines(q: OpenQuestion, cols: number): string[] {
   const keys = choices.map((c) => c.key).join('/');
   const edit = q.request.kind === 'plan' ? 'Ctrl+G: edit the plan · ' : '';
   return [...lines, s.gray(truncate(`${INDENT}${keys} or ${sym('↑↓', 'Up/Down')} Enter · ${edit}Esc: no · other typing goes to the input`, cols))];
+}
+
+/** The choices in one line, for a terminal too short for one each: the selected one and the other keys. */
+function foldedChoices(q: OpenQuestion, cols: number): string {
+  const choices = q.request.choices;
+  const at = choices[q.selected]!;
+  const others = choices.filter((c) => c !== at).map((c) => c.key);
+  return truncate(`${s.cyan(s.bold(`${sym('›', '>')} ${at.label} (${at.key})`))} ${s.gray(`· ${others.join('/')} or ${sym('↑↓', 'Up/Down')}`)}`, cols);
 }
 
 function reasonLines(reason: EditorState, cols: number, plan: boolean): string[] {

@@ -41,6 +41,20 @@ export function parseUnifiedDiff(diff: string): DiffLine[] {
   return out;
 }
 
+/**
+ * The first run of removed and added lines, as line indices of the rendered diff: where a question
+ * opens it. `added`: its first added line after a removed one, when it replaces lines.
+ */
+export function firstChange(diff: string): { at: number; length: number; added?: number } | undefined {
+  const kinds = parseUnifiedDiff(diff).map((l) => l.kind);
+  const at = kinds.findIndex((k) => k === '+' || k === '-');
+  if (at < 0) return undefined;
+  const end = kinds.findIndex((k, i) => i > at && k !== '+' && k !== '-');
+  const length = (end < 0 ? kinds.length : end) - at;
+  const added = kinds.findIndex((k, i) => i > at && i < at + length && k === '+');
+  return kinds[at] === '-' && added > 0 ? { at, length, added } : { at, length };
+}
+
 const BAND = {
   '-': { base: '\x1b[48;5;52m', mark: '\x1b[48;5;88m' },
   '+': { base: '\x1b[48;5;22m', mark: '\x1b[48;5;28m' },
