@@ -8,6 +8,7 @@ import { KeyParser, type KeyEvent } from '../input/keys.js';
 import { keyCommand, type Command } from '../input/keymap.js';
 import { s, sym } from '../text/style.js';
 import { enterRawMode } from '../os/terminal.js';
+import { redrawLines } from './redraw.js';
 import { renderSetup, type SetupState } from './setup-view.js';
 
 export interface SetupOptions {
@@ -37,7 +38,7 @@ export function runServerSetup(o: SetupOptions): Promise<'saved' | 'quit'> {
     const draw = () => {
       if (done) return;
       const lines = renderSetup(state, { probed: o.probed, configPath: o.configPath, cols: o.stdout.columns || 80 });
-      o.stdout.write(`${drawn > 0 ? `\x1b[${drawn}A\r\x1b[J` : ''}${lines.join('\n')}\n`);
+      o.stdout.write(redrawLines(drawn, lines));
       drawn = lines.length;
     };
     const finish = (answer: 'saved' | 'quit', line?: string) => {
@@ -45,7 +46,7 @@ export function runServerSetup(o: SetupOptions): Promise<'saved' | 'quit'> {
       checking?.abort();
       clearTimeout(escapeTimer);
       terminal.restore();
-      o.stdout.write(`\x1b[${drawn}A\r\x1b[J${line ? `${line}\n` : ''}`);
+      o.stdout.write(redrawLines(drawn, line ? [line] : []));
       resolve(answer);
     };
 
