@@ -37,7 +37,7 @@ export function runServerSetup(o: SetupOptions): Promise<'saved' | 'quit'> {
     let done = false;
     const draw = () => {
       if (done) return;
-      const lines = renderSetup(state, { probed: o.probed, configPath: o.configPath, cols: o.stdout.columns || 80 });
+      const lines = renderSetup(state, { probed: o.probed, configPath: o.configPath, cols: o.stdout.columns || 80, rows: o.stdout.rows || 24 });
       o.stdout.write(redrawLines(drawn, lines));
       drawn = lines.length;
     };
