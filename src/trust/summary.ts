@@ -36,7 +36,7 @@ export function groupLine(g: FileGroup): string {
   return `${plural(g.names.length, KIND_WORD[g.kind])}: ${names}`;
 }
 
-/** The files named in a short phrase: every name when few, else a count per group and at most three names. */
+/** The files named in a short phrase: every name when few, else a count per group, at most three items in all. */
 export function fileList(files: readonly FileReport[], name: (f: FileReport) => string): string {
   if (files.length <= 3) return files.map(name).join(', ');
   const { groups, others } = groupFiles(files);
@@ -44,7 +44,7 @@ export function fileList(files: readonly FileReport[], name: (f: FileReport) => 
     ...others.map((f) => ({ text: name(f), count: 1 })),
     ...groups.map((g) => ({ text: plural(g.files.length, `${g.kind} file`), count: g.files.length })),
   ];
-  if (items.length <= 4) return items.map((i) => i.text).join(', ');
-  const rest = items.slice(3).reduce((n, i) => n + i.count, 0);
-  return [...items.slice(0, 3).map((i) => i.text), plural(rest, 'more file')].join(', ');
+  if (items.length <= 3) return items.map((i) => i.text).join(', ');
+  const rest = items.slice(2).reduce((n, i) => n + i.count, 0);
+  return [...items.slice(0, 2).map((i) => i.text), plural(rest, 'more file')].join(', ');
 }

@@ -94,4 +94,20 @@ run('the trust question and the setup screen in tmux', () => {
     expect(notice[0]!.length).toBeLessThanOrEqual(160);
     expect(notice[0]).toContain('.mcp.json');
   });
+
+  it('a terminal too short for the question counts what it hides; made taller, it shows all of it, still once in the history', async () => {
+    const server = await startMockServer({ turns: [] });
+    const project = crowdedRepo();
+    const term = Term.start({ args: ['--base-url', server.url, '-m', 'mock-model'], cwd: project.dir, home: project.home, cols: 80, rows: 10 });
+    open.push({ term, server });
+    const small = await term.waitFor(QUESTION, 15_000, 'the trust question');
+    expect(small).toMatch(/… \d+ more lines not shown: make the terminal taller to read them/);
+    expect(small).toContain("› Don't trust it: use only my own settings (n)");
+    expect(small).not.toContain('30 slash commands');
+    term.resize(80, 30);
+    const tall = await term.waitFor('30 slash commands: /task-01 … /task-30', 5000, 'the whole question');
+    expect(tall).toContain('runs the MCP server "db": uvx mcp-db, outside the sandbox');
+    expect(tall).not.toContain('more lines not shown');
+    expect(count(term.history(), QUESTION)).toBe(1);
+  });
 });

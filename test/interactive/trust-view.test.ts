@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { redrawLines } from '../../src/modes/interactive/setup/redraw.js';
+import { redrawLines, rowsTaken } from '../../src/modes/interactive/setup/redraw.js';
 import { renderTrustQuestion } from '../../src/modes/interactive/setup/trust-view.js';
 import { stripAnsi } from '../../src/text/escapes.js';
 import { assessTrust, ignoredNotice } from '../../src/trust/index.js';
@@ -32,12 +32,15 @@ describe('the trust question on a small terminal', () => {
   const a = crowded({
     '.mcp.json': JSON.stringify({ mcpServers: { db: { command: 'uvx', args: ['mcp-db'] } } }),
     '.tack/config.json': JSON.stringify({ approval: 'yolo', model: 'm' }),
+    '.agents/skills/pdf/SKILL.md': '---\nname: pdf\ndescription: Fill PDF forms\n---\nSteps.\n',
+    '.agents/skills/csv/SKILL.md': '---\nname: csv\ndescription: Read CSV files\n---\nSteps.\n',
   });
   const draw = (rows: number) => renderTrustQuestion(a, { choices: CHOICES, selected: 2, cols: 80, rows, ownSettings: '~/.tack/config.json' }).map(stripAnsi);
 
   it('groups the commands, and puts the risky files last, beside the choices', () => {
     const lines = draw(40);
     expect(lines).toContain('  30 slash commands: /task-01 … /task-30 in .claude/commands');
+    expect(lines).toContain('  2 skills: csv, pdf');
     expect(lines.filter((l) => l.includes('adds the slash command'))).toEqual([]);
     const mcp = lines.findIndex((l) => l.includes('runs the MCP server "db"'));
     const group = lines.findIndex((l) => l.includes('30 slash commands'));
@@ -58,7 +61,7 @@ describe('the trust question on a small terminal', () => {
 
   it('the notice for a later run names the files in one short line', () => {
     const notice = ignoredNotice(a);
-    expect(notice).toContain('ignoring .tack/config.json, .mcp.json, 30 command files (this folder is not trusted)');
+    expect(notice).toContain('ignoring .tack/config.json, .mcp.json, 32 more files (this folder is not trusted)');
     expect(notice.length).toBeLessThanOrEqual(160);
   });
 });
@@ -70,5 +73,10 @@ describe('redrawing in place', () => {
     for (const bytes of [redrawLines(3, ['x', 'y', 'z', 'w']), redrawLines(4, [])]) {
       expect(bytes).not.toMatch(/\x1b\[[0-3]?J|\x1b\[H|\x1bc/);
     }
+  });
+
+  it('counts the rows a drawing takes once a narrower terminal re-wraps its lines', () => {
+    expect(rowsTaken(['x'.repeat(80), '', '\x1b[1mbold\x1b[22m'], 80)).toBe(3);
+    expect(rowsTaken(['x'.repeat(80), '', 'y'.repeat(41)], 40)).toBe(2 + 1 + 2);
   });
 });

@@ -7,7 +7,7 @@ import { s, sym } from '../text/style.js';
 import { visible } from '../../../text/terminal-text.js';
 import { truncate } from '../text/text.js';
 import { enterRawMode } from '../os/terminal.js';
-import { redrawLines } from './redraw.js';
+import { drawInPlace } from './redraw.js';
 import { type Choice as ShownChoice, renderTrustQuestion } from './trust-view.js';
 
 export type TrustAnswer = 'remember' | 'session' | 'no' | 'quit';
@@ -56,13 +56,8 @@ export function askTrust(a: TrustAssessment, stdin: NodeJS.ReadStream, stdout: N
     const parser = new KeyParser();
     // Enter out of habit must not hand over what loosens a protection.
     let selected = a.files.some((f) => f.risky) ? CHOICES.length - 1 : 0;
-    let drawn = 0;
-    const draw = () => {
-      const lines = renderTrustQuestion(a, { choices: CHOICES, selected, cols: stdout.columns || 80, rows: stdout.rows || 24, ownSettings });
-      stdout.write(redrawLines(drawn, lines));
-      drawn = lines.length;
-    };
-    draw();
+    const screen = drawInPlace(stdout, (size) => renderTrustQuestion(a, { choices: CHOICES, selected, ...size, ownSettings }));
+    screen.draw();
     const shownAt = Date.now();
     let escapeTimer: NodeJS.Timeout | undefined;
     let answered = false;
@@ -72,13 +67,13 @@ export function askTrust(a: TrustAssessment, stdin: NodeJS.ReadStream, stdout: N
         if (next.answer) {
           answered = true;
           terminal.restore();
-          stdout.write(redrawLines(drawn, next.answer === 'quit' ? [] : [answeredLine(next.answer, a, stdout.columns || 80)]));
+          screen.finish(next.answer === 'quit' ? [] : [answeredLine(next.answer, a, stdout.columns || 80)]);
           resolve(next.answer);
           return;
         }
         if (next.selected !== selected) {
           selected = next.selected;
-          draw();
+          screen.draw();
         }
       }
     };
