@@ -20,6 +20,15 @@ const COMMAND_FILE = /\/\.(?:tack\/commands|claude\/commands|opencode\/commands?
 const AGENT_FILE = /\/\.(?:tack\/agents|claude\/agents|opencode\/agents?)\/([^/]+)\.md$/;
 const SKILL_FILE = /\/\.(?:tack|agents|claude)\/skills\/([^/]+)\/SKILL\.md$/;
 
+/** What a command, skill or agent file adds (the one line it has when nothing else is to say): its kind and name. */
+export function addedByFile(effects: readonly string[]): { kind: 'command' | 'skill' | 'agent'; name: string } | undefined {
+  const [only] = effects.length === 1 ? effects : [];
+  const found = only && /^adds the (?:slash command (\/\S+) \(|skill "([^"]+)" \(|agent "([^"]+)" \()/.exec(only);
+  if (!found) return undefined;
+  if (found[1]) return { kind: 'command', name: found[1] };
+  return found[2] ? { kind: 'skill', name: found[2] } : { kind: 'agent', name: found[3]! };
+}
+
 /**
  * The effects of an extension file, by its path under the trust root (`rel`) and as it was found
  * (`path`): a command or skill is known by the folder it was found in, since `rel` is its real

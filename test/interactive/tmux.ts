@@ -55,9 +55,9 @@ export class Term {
     return this.tmux('capture-pane', '-p', '-t', '0');
   }
 
-  /** The screen plus the scrollback above it. */
-  history(): string {
-    return this.tmux('capture-pane', '-p', '-S', '-', '-t', '0');
+  /** The screen plus the scrollback above it; `joined`: a line the terminal wrapped comes back whole. */
+  history(joined = false): string {
+    return this.tmux('capture-pane', '-p', ...(joined ? ['-J'] : []), '-S', '-', '-t', '0');
   }
 
   /** Polls the screen until `test` holds; fails with the last screen after `timeoutMs`. */

@@ -8,6 +8,7 @@ import { KeyParser, type KeyEvent } from '../input/keys.js';
 import { keyCommand, type Command } from '../input/keymap.js';
 import { s, sym } from '../text/style.js';
 import { enterRawMode } from '../os/terminal.js';
+import { drawInPlace } from './redraw.js';
 import { renderSetup, type SetupState } from './setup-view.js';
 
 export interface SetupOptions {
@@ -31,21 +32,19 @@ export function runServerSetup(o: SetupOptions): Promise<'saved' | 'quit'> {
   return new Promise((resolve) => {
     const parser = new KeyParser();
     const state: SetupState = { fields: [ed.emptyEditor, ed.emptyEditor], focus: 0 };
-    let drawn = 0;
+    const screen = drawInPlace(o.stdout, (size) => renderSetup(state, { probed: o.probed, configPath: o.configPath, ...size }));
     let checking: AbortController | undefined;
     let done = false;
     const draw = () => {
       if (done) return;
-      const lines = renderSetup(state, { probed: o.probed, configPath: o.configPath, cols: o.stdout.columns || 80 });
-      o.stdout.write(`${drawn > 0 ? `\x1b[${drawn}A\r\x1b[J` : ''}${lines.join('\n')}\n`);
-      drawn = lines.length;
+      screen.draw();
     };
     const finish = (answer: 'saved' | 'quit', line?: string) => {
       done = true;
       checking?.abort();
       clearTimeout(escapeTimer);
       terminal.restore();
-      o.stdout.write(`\x1b[${drawn}A\r\x1b[J${line ? `${line}\n` : ''}`);
+      screen.finish(line ? [line] : []);
       resolve(answer);
     };
 

@@ -1,5 +1,6 @@
 // The first-run setup screen: which local servers tack looked for, and two fields, the server's
 // base URL and the name of the variable holding its key. Pure.
+import { plural } from '../../../../tools/format.js';
 import type { ProbedServer } from '../../../config/server-setup.js';
 import type { EditorState } from '../editor/editor.js';
 import { s, sym } from '../text/style.js';
@@ -26,34 +27,37 @@ function field(st: EditorState, focused: boolean): string {
   return `${st.text.slice(0, c)}${s.inverse(st.text[c] ?? ' ')}${st.text.slice(c + 1)}`;
 }
 
-export function renderSetup(state: SetupState, o: { probed: readonly ProbedServer[]; configPath: string; cols: number }): string[] {
+export function renderSetup(state: SetupState, o: { probed: readonly ProbedServer[]; configPath: string; cols: number; rows: number }): string[] {
   const { cols } = o;
-  const lines = [truncate(`${s.yellow(sym('?', '?'))} ${s.bold('No model server is set up yet')}`, cols)];
-  lines.push(`${INDENT}Looked for a local server; none answered:`);
+  const head = truncate(`${s.yellow(sym('?', '?'))} ${s.bold('No model server is set up yet')}`, cols);
   const width = Math.max(...o.probed.map((p) => p.label.length), 0);
-  for (const p of o.probed) lines.push(truncate(`${INDENT}${INDENT}${p.label.padEnd(width)}  ${s.gray(p.baseUrl)}`, cols));
-  lines.push(
+  const intro = [
+    `${INDENT}Looked for a local server; none answered:`,
+    ...o.probed.map((p) => truncate(`${INDENT}${INDENT}${p.label.padEnd(width)}  ${s.gray(p.baseUrl)}`, cols)),
     ...wrapWithPrefix(
       `Start one of them and run tack again, or name an OpenAI-compatible server here. It is saved in ${o.configPath} (the key only by its variable's name).`,
       cols,
       INDENT,
       INDENT,
     ),
-  );
-  lines.push('');
+    '',
+  ];
+  const form: string[] = [];
   FIELD_LABELS.forEach((label, i) => {
     const focused = state.focus === i;
-    const head = `${focused ? sym('›', '>') : ' '} ${label.padEnd(12)} `;
-    lines.push(truncate(`${focused ? s.cyan(s.bold(head)) : head}${field(state.fields[i]!, focused)}`, cols));
-    if (focused) lines.push(s.gray(truncate(`${' '.repeat(head.length)}${HINTS[i]}`, cols)));
+    const fieldHead = `${focused ? sym('›', '>') : ' '} ${label.padEnd(12)} `;
+    form.push(truncate(`${focused ? s.cyan(s.bold(fieldHead)) : fieldHead}${field(state.fields[i]!, focused)}`, cols));
+    if (focused) form.push(s.gray(truncate(`${' '.repeat(fieldHead.length)}${HINTS[i]}`, cols)));
   });
   if (state.status) {
     const error = state.status.kind === 'error';
     const color = error ? s.red : s.gray;
-    lines.push(
-      ...wrapWithPrefix(sanitize(state.status.text), cols, `${INDENT}${error ? sym('✗', 'x') : sym('…', '...')} `, `${INDENT}  `).map((l) => color(l)),
-    );
+    form.push(...wrapWithPrefix(sanitize(state.status.text), cols, `${INDENT}${error ? sym('✗', 'x') : sym('…', '...')} `, `${INDENT}  `).map((l) => color(l)));
   }
-  lines.push(s.gray(truncate(`${INDENT}Enter: next field, then check and save · Tab/${sym('↑↓', 'Up/Down')}: switch field · Esc: quit`, cols)));
-  return lines;
+  form.push(s.gray(truncate(`${INDENT}Enter: next field, then check and save · Tab/${sym('↑↓', 'Up/Down')}: switch field · Esc: quit`, cols)));
+  // one row stays for the cursor below the drawing, or the first line scrolls away: the fields win it
+  const room = o.rows - 1 - 1 - form.length;
+  const short = truncate(`${INDENT}Looked for ${plural(o.probed.length, 'local server')}, none answered; saved in ${o.configPath}`, cols);
+  const shown = intro.length <= room ? intro : room > 0 ? [short] : [];
+  return [head, ...shown, ...form];
 }
