@@ -95,7 +95,7 @@ run('commands, skills and hooks in the app', () => {
     term.type('make the file');
     term.keys('Enter');
     const screen = await term.waitFor('A PreToolUse hook asks for your approval: it writes to the release folder', 10_000, 'the question');
-    expect(screen).toContain('? Run touch asked-by-hook');
+    expect(screen).toContain('$ touch asked-by-hook');
     expect(screen).not.toContain('Always allow');
     expect(existsSync(join(project.dir, 'asked-by-hook'))).toBe(false);
     term.type('y');

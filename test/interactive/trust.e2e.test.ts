@@ -61,7 +61,7 @@ run('the trust question', () => {
     term.type('hello');
     term.keys('Enter');
     // the repo's "bash(*)" allow rule does not apply: the command asks
-    await term.waitFor('? Run touch pwned', 10_000, 'the question about the command');
+    await term.waitFor('$ touch pwned', 10_000, 'the question about the command');
     term.keys('Escape');
     app = await term.waitFor('hello from your own server');
     expect(existsSync(join(project.dir, 'pwned'))).toBe(false);

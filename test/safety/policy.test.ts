@@ -339,3 +339,10 @@ describe('commandPrefix', () => {
   ];
   for (const [words, prefix] of cases) it(`${words.join(' ')} -> ${prefix}`, () => expect(commandPrefix(words)).toBe(prefix));
 });
+
+describe('one question for a command line with several parts', () => {
+  it('says why for every part, not only the first', () => {
+    const d = decision('bash', "sed -i 's/a/b/' app.js && echo done > notes.txt", 'ask');
+    expect(d).toMatchObject({ kind: 'ask', reason: "running `sed -i 's/a/b/' app.js` and `echo done > notes.txt`" });
+  });
+});

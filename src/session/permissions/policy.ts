@@ -281,7 +281,16 @@ function decideCommandLine(line: string, ctx: PolicyContext): Decision {
   // One question for the whole line, covering every part that needs an answer.
   const commands = asks.flatMap((a) => (a.subject.type === 'bash' ? a.subject.commands : []));
   const prefixes = [...new Set(asks.flatMap((a) => (a.subject.type === 'bash' ? a.subject.prefixes : [])))];
-  return { ...asks[0], subject: { type: 'bash', commands, prefixes } };
+  return { ...asks[0], reason: allReasons(asks.map((a) => a.reason)), subject: { type: 'bash', commands, prefixes } };
+}
+
+/** Every part's reason, once: "running `sed -i …` and `echo … > notes.txt`", not only the first. */
+function allReasons(reasons: string[]): string {
+  const unique = [...new Set(reasons)];
+  if (unique.length === 1) return unique[0]!;
+  const running = unique.every((r) => r.startsWith('running `')) ? unique.map((r) => r.slice('running '.length)) : undefined;
+  if (!running) return unique.join('; ');
+  return `running ${running.slice(0, -1).join(', ')} and ${running.at(-1)}`;
 }
 
 function decideCommand(cmd: JudgedCommand, ctx: PolicyContext): Decision {

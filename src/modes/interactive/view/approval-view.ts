@@ -26,7 +26,7 @@ const shown = (text: string) => sanitize(visible(text));
  */
 export function renderQuestion(q: OpenQuestion, cols: number, maxLines: number): string[] {
   const r = q.request;
-  const title = [truncate(`${s.yellow(sym('?', '?'))} ${s.bold(shown(r.summary))}`, cols)];
+  const title = [truncate(`${s.yellow(sym('?', '?'))} ${s.bold(shown(titleOf(r)))}`, cols)];
   const why = wrapWithPrefix(shown(r.reason), cols, INDENT, INDENT).map((l) => s.gray(l));
   const note = r.note ? wrapWithPrefix(shown(r.note), cols, `${INDENT}${sym('⚠', '!')} `, `${INDENT}  `).map((l) => s.yellow(l)) : [];
   const all = detailLines(q, cols);
@@ -53,6 +53,12 @@ export function renderQuestion(q: OpenQuestion, cols: number, maxLines: number):
   const out = [...head, ...reason, ...detail, ...warn, ...tail].slice(-maxLines);
   // a blank line apart from the tool above, when there is room for it
   return out.length < maxLines ? ['', ...out] : out;
+}
+
+/** The command is shown whole below its title: the title does not say it again. */
+function titleOf(r: OpenQuestion['request']): string {
+  if (r.kind !== 'bash' || r.command === undefined) return r.summary;
+  return r.summary.endsWith(' in the background') ? 'Run this command in the background' : 'Run this command';
 }
 
 /** The whole diff, command or plan; the question shows the window of it that fits. */
