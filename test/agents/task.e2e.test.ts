@@ -205,6 +205,10 @@ describe('agent files and limits', () => {
     expect(isChild(child2)).toBe(true);
     expect(toolNames(child2)).not.toContain('exit_plan_mode');
     expect(toolResultText(child2)).toContain('plan mode');
+    // a child has no exit_plan_mode: it is told to report, its parent presents the plan
+    const writeResult = child2.body.messages.find((m: any) => m.role === 'tool' && m.tool_call_id === 'w').content;
+    expect(writeResult).toContain('the agent that asked you presents the plan');
+    expect(writeResult).not.toContain('exit_plan_mode');
     expect(readFileSync(join(dir, 'a.txt'), 'utf8')).toBe('original\n');
     expect(readFileSync(join(dir, 'b.txt'), 'utf8')).toBe('keep\n');
   });

@@ -9,7 +9,7 @@ import { describeLocation, locate, realRoot, type RealLocation } from '../../../
 import { reachingRules, type ExtensionGrant } from './grant-reach.js';
 import { SessionGrants } from './grants.js';
 import { EXIT_PLAN_TOOL } from '../../plan/exit-plan-tool.js';
-import type { PlanBash } from './plan-policy.js';
+import { CHILD_PLAN, PLAN_FIRST, type PlanBash } from './plan-policy.js';
 import { APPROVAL_MODES, decide, judgedPaths, refusal, type ApprovalMode, type Decision, type PolicyMode } from './policy.js';
 import { previewChange, type ChangePreview } from './preview.js';
 import type { ApprovalAnswer, ApprovalPrompter, ApprovalRequest } from './prompter.js';
@@ -185,7 +185,9 @@ export class ApprovalGate {
   ): Promise<ToolCallBlock | undefined> => {
     if (!caller) return this.judgeAndAsk(call, tool, signal, hook);
     this.callers.set(call.id, caller);
-    return this.judgeAndAsk(call, tool, signal, hook).finally(() => this.callers.delete(call.id));
+    const block = await this.judgeAndAsk(call, tool, signal, hook).finally(() => this.callers.delete(call.id));
+    // a child has no exit_plan_mode: the plan is its parent's to present
+    return block && { ...block, reason: block.reason.replace(PLAN_FIRST, CHILD_PLAN) };
   };
 
   private async judgeAndAsk(

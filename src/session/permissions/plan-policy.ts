@@ -7,6 +7,8 @@ import type { PolicyMode } from './policy.js';
 import { lineIsReadOnly } from './read-only.js';
 
 export const PLAN_FIRST = 'present the plan with exit_plan_mode first';
+/** What a child agent is told instead: it has no exit_plan_mode, the plan is its parent's. */
+export const CHILD_PLAN = 'report what you found and what you would change; the agent that asked you presents the plan';
 
 /** Tools that change no file: the plan itself, tack's list, a child (it inherits plan mode), a job's output or its stop. */
 const CHANGES_NOTHING = new Set([EXIT_PLAN_TOOL, TODO_TOOL, 'task', 'job_output', 'job_stop']);
