@@ -353,7 +353,7 @@ export class Session {
     // what the request holds, estimated once per call: the count while streaming, or if none comes
     const state = this.agent.state;
     if (event.type === 'message_start' && event.message.role === 'assistant')
-      this.requestEstimate = estimateTokens(state.messages, fixedChars(state.systemPrompt, state.tools));
+      this.requestEstimate = estimateTokens(state.messages, () => fixedChars(state.systemPrompt, state.tools));
     if (event.type === 'agent_end') this.lastEnd = event.reason;
     if (event.type === 'message_end') {
       this.write({ type: 'message', message: event.message });

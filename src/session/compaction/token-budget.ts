@@ -32,15 +32,15 @@ export function fixedChars(systemPrompt: string, tools: readonly { name: string;
 
 /**
  * The server's count for everything up to its last answer, plus chars/4 for what came after;
- * `fixed` (fixedChars) counts too when no answer was counted yet (the first request).
+ * `fixed` (fixedChars, asked only when needed) counts too when no answer was counted yet (the first request).
  */
-export function estimateTokens(messages: readonly Message[], fixed = 0): number {
+export function estimateTokens(messages: readonly Message[], fixed: () => number = () => 0): number {
   let i = messages.length - 1;
   for (; i >= 0; i--) {
     const m = messages[i];
     if (m.role === 'assistant' && m.usage.input + m.usage.output > 0 && m.stopReason !== 'error' && m.stopReason !== 'aborted') break;
   }
-  const base = i >= 0 ? (messages[i] as AssistantMessage).usage.input + (messages[i] as AssistantMessage).usage.output : charsToTokens(fixed);
+  const base = i >= 0 ? (messages[i] as AssistantMessage).usage.input + (messages[i] as AssistantMessage).usage.output : charsToTokens(fixed());
   let chars = 0;
   for (let j = i + 1; j < messages.length; j++) chars += messageChars(messages[j]);
   return base + charsToTokens(chars);

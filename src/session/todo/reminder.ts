@@ -53,13 +53,19 @@ export function withText(m: AgentMessage, text: string): AgentMessage {
  */
 export class Reminders {
   private readonly pins = new WeakMap<object, string>();
+  private pinned = false;
 
   /** The transcript for one model call: the pinned reminders in, and a new one if the list is stale. */
-  apply(messages: readonly AgentMessage[], items: readonly TodoItem[]): AgentMessage[] {
+  apply(messages: AgentMessage[], items: readonly TodoItem[]): AgentMessage[] {
+    // the common case, no list: the transcript as it is, without a walk or a copy per model call
+    if (!this.pinned && !items.some(isOpen)) return messages;
     const last = messages.at(-1);
     if (last && this.stale(messages)) {
       const text = reminderText(items, turnsSinceTodo(messages));
-      if (text && withText(last, text) !== last) this.pins.set(last, text);
+      if (text && withText(last, text) !== last) {
+        this.pins.set(last, text);
+        this.pinned = true;
+      }
     }
     return messages.map((m) => {
       const text = this.pins.get(m as object);
