@@ -9,7 +9,7 @@ import { describeLocation, locate, realRoot, type RealLocation } from '../../../
 import { reachingRules, type ExtensionGrant } from './grant-reach.js';
 import { SessionGrants } from './grants.js';
 import { EXIT_PLAN_TOOL } from '../../plan/exit-plan-tool.js';
-import { CHILD_PLAN, PLAN_FIRST, type PlanBash } from './plan-policy.js';
+import type { PlanBash } from './plan-policy.js';
 import { APPROVAL_MODES, decide, judgedPaths, refusal, type ApprovalMode, type Decision, type PolicyMode } from './policy.js';
 import { previewChange, type ChangePreview } from './preview.js';
 import type { ApprovalAnswer, ApprovalPrompter, ApprovalRequest } from './prompter.js';
@@ -114,7 +114,7 @@ export class ApprovalGate {
   }
 
   /** `located`: where the call's paths really are (`locate`); without it they are judged as written. */
-  decide(tool: string, args: Record<string, unknown>, located?: Located, tackHome = this.o.tackHome, readOnlyHint?: boolean): Decision {
+  decide(tool: string, args: Record<string, unknown>, located?: Located, tackHome = this.o.tackHome, readOnlyHint?: boolean, child = false): Decision {
     const extra = this.extensionGrants.length > 0 ? this.reachingRules(tool, args, located, tackHome) : [];
     const ctx = {
       mode: this.currentMode,
@@ -129,6 +129,7 @@ export class ApprovalGate {
       trustReadOnlyHints: this.o.trustReadOnlyHints,
       runsLater: tool === 'edit' || tool === 'write' ? this.o.runsLater?.() : undefined,
       planBash: this.o.planBash,
+      child,
     };
     return decide(tool, args, ctx);
   }
@@ -167,9 +168,10 @@ export class ApprovalGate {
     tool: string,
     args: Record<string, unknown>,
     readOnlyHint?: boolean,
+    child?: boolean,
   ): Promise<{ decision: Decision; located: Located; tackHome?: string }> {
     const [located, tackHome] = await Promise.all([this.locate(tool, args), this.o.tackHome ? realRoot(this.o.tackHome) : undefined]);
-    return { decision: this.decide(tool, args, located, tackHome, readOnlyHint), located, tackHome };
+    return { decision: this.decide(tool, args, located, tackHome, readOnlyHint, child), located, tackHome };
   }
 
   /**
@@ -185,9 +187,7 @@ export class ApprovalGate {
   ): Promise<ToolCallBlock | undefined> => {
     if (!caller) return this.judgeAndAsk(call, tool, signal, hook);
     this.callers.set(call.id, caller);
-    const block = await this.judgeAndAsk(call, tool, signal, hook).finally(() => this.callers.delete(call.id));
-    // a child has no exit_plan_mode: the plan is its parent's to present
-    return block && { ...block, reason: block.reason.replace(PLAN_FIRST, CHILD_PLAN) };
+    return this.judgeAndAsk(call, tool, signal, hook).finally(() => this.callers.delete(call.id));
   };
 
   private async judgeAndAsk(
@@ -201,7 +201,7 @@ export class ApprovalGate {
       const stop = await this.onRepeat(call, args, signal);
       if (stop) return stop;
     }
-    const { decision, located, tackHome } = await this.judge(call.name, args, tool?.readOnlyHint);
+    const { decision, located, tackHome } = await this.judge(call.name, args, tool?.readOnlyHint, this.callers.has(call.id));
     if (decision.kind === 'deny') return block(decision.message);
     if (hook?.decision === 'ask') return this.askForHook(call, args, hook.reason, signal, located);
     if (decision.kind === 'allow' || hook?.decision === 'allow') return undefined;

@@ -6,9 +6,9 @@ import { TODO_TOOL } from '../todo/list.js';
 import type { PolicyMode } from './policy.js';
 import { lineIsReadOnly } from './read-only.js';
 
-export const PLAN_FIRST = 'present the plan with exit_plan_mode first';
+const PLAN_FIRST = 'present the plan with exit_plan_mode first';
 /** What a child agent is told instead: it has no exit_plan_mode, the plan is its parent's. */
-export const CHILD_PLAN = 'report what you found and what you would change; the agent that asked you presents the plan';
+const CHILD_PLAN = 'report what you found and what you would change; the agent that asked you presents the plan';
 
 /** Tools that change no file: the plan itself, tack's list, a child (it inherits plan mode), a job's output or its stop. */
 const CHANGES_NOTHING = new Set([EXIT_PLAN_TOOL, TODO_TOOL, 'task', 'job_output', 'job_stop']);
@@ -19,9 +19,9 @@ export type PlanBash = { sandboxed: true } | { sandboxed: false; why: string };
 
 export type PlanVerdict = { kind: 'allow' } | { kind: 'deny'; message: string } | { kind: 'judge'; as: PolicyMode };
 
-const deny = (why: string): PlanVerdict => ({ kind: 'deny', message: `plan mode: ${why}; ${PLAN_FIRST}, and the user decides` });
-
-export function planVerdict(tool: string, args: Record<string, unknown>, o: { bash: PlanBash; readOnlyHint?: boolean }): PlanVerdict {
+/** `child`: a child agent's call, which has no exit_plan_mode (the plan is its parent's to present). */
+export function planVerdict(tool: string, args: Record<string, unknown>, o: { bash: PlanBash; readOnlyHint?: boolean; child?: boolean }): PlanVerdict {
+  const deny = (why: string): PlanVerdict => ({ kind: 'deny', message: `plan mode: ${why}; ${o.child ? CHILD_PLAN : PLAN_FIRST}, and the user decides` });
   if (LOOKING.has(tool)) return { kind: 'judge', as: 'ask' };
   if (CHANGES_NOTHING.has(tool)) return { kind: 'allow' };
   if (tool === 'bash') {

@@ -50,6 +50,8 @@ export interface PolicyContext {
   runsLater?: readonly string[];
   /** plan mode: how bash runs (in the read-only sandbox, or from the read-only list only) */
   planBash?: PlanBash;
+  /** the call is a child agent's */
+  child?: boolean;
 }
 
 /** What a question is about, so the asker can offer the right "for this session" answers. */
@@ -132,7 +134,11 @@ export function judgedPaths(tool: string, args: Record<string, unknown>, ctx: Pi
 
 export function decide(tool: string, args: Record<string, unknown>, ctx: PolicyContext): Decision {
   if (ctx.mode === 'plan') {
-    const verdict = planVerdict(tool, args, { bash: ctx.planBash ?? { sandboxed: false, why: 'no sandbox was set up' }, readOnlyHint: ctx.readOnlyHint });
+    const verdict = planVerdict(tool, args, {
+      bash: ctx.planBash ?? { sandboxed: false, why: 'no sandbox was set up' },
+      readOnlyHint: ctx.readOnlyHint,
+      child: ctx.child,
+    });
     if (verdict.kind !== 'judge') return verdict;
     return decide(tool, args, { ...ctx, mode: verdict.as });
   }
