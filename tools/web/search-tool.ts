@@ -4,6 +4,7 @@
 import { Type } from 'typebox';
 import type { AgentTool } from '../../src/agent/types.js';
 import { ToolError, runTool, textResult } from '../errors.js';
+import { plural } from '../format.js';
 import { HttpError, httpFetch, type HttpResponse } from './http-get.js';
 import { searchHits, searchRequest, type SearchBackend, type SearchHit } from './search-providers.js';
 import { fenceUntrusted } from './untrusted.js';
@@ -51,7 +52,10 @@ export function createSearchTool(o: SearchOptions): AgentTool<typeof parameters,
         }
         if (hits.length === 0) return textResult(`no results for "${params.query}"`, { query: params.query, results: 0 });
         const list = hits.map((h, i) => `${i + 1}. ${h.title || '(no title)'}\n   ${h.url}${h.snippet ? `\n   ${h.snippet.replace(/\s+/g, ' ').trim()}` : ''}`);
-        return textResult(`${hits.length} results for "${params.query}":\n${fenceUntrusted(list.join('\n'))}`, { query: params.query, results: hits.length });
+        return textResult(`${plural(hits.length, 'result')} for "${params.query}":\n${fenceUntrusted(list.join('\n'))}`, {
+          query: params.query,
+          results: hits.length,
+        });
       }),
   };
 }
