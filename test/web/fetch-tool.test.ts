@@ -40,7 +40,8 @@ describe('fetch: pages as Markdown', () => {
     expect(r.text).toContain('- first step');
     expect(r.text).toContain(`[the configuration page](${w.url}/docs/config.html)`);
     expect(r.text).toContain('```python\nimport widgets\nwidgets.install(force=True)\n```');
-    for (const gone of ['tracker-script-body', 'script-ran', 'color: red', 'NAVIGATION-LINK-PRICING', 'FOOTER-COPYRIGHT']) expect(r.text).not.toContain(gone);
+    for (const gone of ['tracker-script-body', 'script-ran', 'color: red', 'NAVIGATION-LINK-PRICING', 'ROLE-NAVIGATION-PREVIOUS', 'FOOTER-COPYRIGHT'])
+      expect(r.text).not.toContain(gone);
     expect(r.details).toMatchObject({ status: 200, title: 'Widgets & Gadgets — Docs' });
   });
 

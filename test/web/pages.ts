@@ -8,6 +8,7 @@ export const DOC_PAGE = `<!doctype html>
 </head><body>
 <nav><a href="/">Home</a> | <a href="/pricing">NAVIGATION-LINK-PRICING</a></nav>
 <main>
+<div role="navigation"><a href="/prev">ROLE-NAVIGATION-PREVIOUS</a></div>
 <h1>Installing widgets</h1>
 <p>Run the installer, then read <a href="/docs/config.html">the configuration page</a>.</p>
 <ul><li>first step</li><li>second step</li></ul>

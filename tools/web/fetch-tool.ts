@@ -74,9 +74,11 @@ export function createFetchTool(o: FetchOptions): AgentTool<typeof parameters, F
         const known = params.offset ? pages.get(params.url) : undefined;
         const page = known ?? (await load(params.url, o, signal));
         if ('redirect' in page) return textResult(page.redirect, { url: params.url, status: 0, chars: 0, from: 0, to: 0 });
-        if (!known) pages.set(params.url, page);
         if (known?.spill) known.text = await readFile(known.spill, 'utf8');
-        return show(page, params);
+        const result = await show(page, params);
+        // only a page that was cut is kept (as its file), for the next offset
+        if (!known && page.spill) pages.set(params.url, page);
+        return result;
       }),
   };
 }

@@ -6,10 +6,14 @@ import type TurndownService from 'turndown';
 
 let converter: Promise<TurndownService> | undefined;
 
+const CHROME_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'search', 'complementary']);
+
 async function makeConverter(): Promise<TurndownService> {
   const { default: Turndown } = await import('turndown');
   const service = new Turndown({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '_' });
   service.remove(['script', 'style', 'noscript', 'nav', 'aside', 'footer', 'form', 'button', 'select', 'svg', 'iframe', 'template', 'canvas', 'head']);
+  // navigation marked by its role rather than its tag (docs generators: `<div role="navigation">`), and what the page hides
+  service.remove((node) => CHROME_ROLES.has(node.getAttribute('role') ?? '') || node.getAttribute('hidden') !== null);
   // an image is its alt text or nothing: a URL the model cannot look at is noise
   service.addRule('imageAlt', { filter: 'img', replacement: (_c, node) => node.getAttribute('alt')?.trim() ?? '' });
   service.addRule('absoluteLink', {

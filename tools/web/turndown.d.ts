@@ -18,7 +18,7 @@ declare module 'turndown' {
   export default class TurndownService {
     constructor(options?: Options);
     addRule(name: string, rule: Rule): this;
-    remove(filter: string | string[]): this;
+    remove(filter: string | string[] | ((node: TurndownNode) => boolean)): this;
     turndown(html: string): string;
   }
 }
