@@ -127,6 +127,13 @@ describe('fetch: pages as Markdown', () => {
     expect(sent).toBeLessThan(50);
   });
 
+  it('converts at most 2,000,000 characters of HTML, and says so', async () => {
+    const w = await web({ '/long': html(`<html><body><main><p>the start</p><script>${'x'.repeat(2_100_000)}</script></main></body></html>`) });
+    const r = await run(fetchTool(), { url: `${w.url}/long` });
+    expect(r.text).toContain("the page's HTML is longer than 2,000,000 characters: only its first 2,000,000 were converted");
+    expect(r.text).toContain('the start');
+  });
+
   it('refuses a binary and a PDF in one sentence', async () => {
     const w = await web({
       '/logo.png': (_q, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 1])),

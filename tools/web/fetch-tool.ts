@@ -52,8 +52,8 @@ interface Page {
   status: string;
   title?: string;
   text: string;
-  /** the byte cap the body went past, if it did */
-  capped?: number;
+  /** what was left out: the body went past the byte cap, or its HTML past what is converted */
+  capped?: string;
   spill?: string;
 }
 
@@ -114,7 +114,19 @@ async function load(url: string, o: FetchOptions, signal: AbortSignal | undefine
   if (response.status >= 400) throw new ToolError(`${response.url} answered ${status}`);
   const text = await pageText(response.body, String(response.headers['content-type'] ?? ''), response.url);
   if (!text.ok) throw new ToolError(text.refusal);
-  return { url: response.url, status, title: text.title, text: text.text, capped: response.truncated ? (o.maxBytes ?? FETCH_MAX_BYTES) : undefined };
+  return {
+    url: response.url,
+    status,
+    title: text.title,
+    text: text.text,
+    capped: capNote(response.truncated ? (o.maxBytes ?? FETCH_MAX_BYTES) : undefined, text.cutAt),
+  };
+}
+
+function capNote(bytes: number | undefined, htmlChars: number | undefined): string | undefined {
+  if (htmlChars !== undefined) return `the page's HTML is longer than ${n(htmlChars)} characters: only its first ${n(htmlChars)} were converted`;
+  if (bytes !== undefined) return `the page is larger than ${formatSize(bytes)}: only its first ${formatSize(bytes)} were read`;
+  return undefined;
 }
 
 function retryNote(retryAfter: string | undefined): string {
@@ -138,7 +150,7 @@ async function show(page: Page, params: Static<typeof parameters>) {
     const more = to < total ? `; call fetch with offset=${to} for more` : '; that is the end';
     lines.push(`showing characters ${n(from + 1)}–${n(to)} of ${n(total)}${more} (the whole text is in ${page.spill})`);
   }
-  if (page.capped) lines.push(`the page is larger than ${formatSize(page.capped)}: only its first ${formatSize(page.capped)} were read`);
+  if (page.capped) lines.push(page.capped);
   const body = fenceUntrusted(page.text.slice(from, to));
   // the text is read from the file again on the next offset; the window shown is all that stays in memory
   if (page.spill) page.text = '';

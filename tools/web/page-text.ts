@@ -3,7 +3,21 @@
 import { formatSize } from '../format.js';
 import { htmlTitle, htmlToMarkdown } from './html-to-markdown.js';
 
-export type PageText = { ok: true; text: string; title?: string; kind: 'html' | 'json' | 'text' } | { ok: false; refusal: string };
+export type PageText =
+  | {
+      ok: true;
+      text: string;
+      title?: string;
+      kind: 'html' | 'json' | 'text' /** the HTML was cut at this many characters before it was converted */;
+      cutAt?: number;
+    }
+  | { ok: false; refusal: string };
+
+/**
+ * The most HTML converted: turndown works synchronously (about 2 s a megabyte here), and a larger
+ * page would freeze the app that long. Documentation pages are far smaller.
+ */
+export const HTML_MAX_CHARS = 2_000_000;
 
 const TEXTUAL =
   /^(text\/|application\/(json|xml|xhtml\+xml|javascript|ecmascript|x-javascript|ld\+json|x-ndjson|yaml|x-yaml|toml|x-sh)\b|application\/[\w.-]+\+(json|xml)\b)/i;
@@ -38,6 +52,9 @@ export async function pageText(body: Buffer, contentType: string, url: string): 
   }
   const text = decode(body, charsetOf(contentType, body));
   const html = type === 'text/html' || type === 'application/xhtml+xml' || (!type && /^\s*<(!doctype html|html)/i.test(text));
-  if (html) return { ok: true, kind: 'html', title: htmlTitle(text), text: await htmlToMarkdown(text, url) };
+  if (html) {
+    const cutAt = text.length > HTML_MAX_CHARS ? HTML_MAX_CHARS : undefined;
+    return { ok: true, kind: 'html', title: htmlTitle(text), text: await htmlToMarkdown(text.slice(0, HTML_MAX_CHARS), url), cutAt };
+  }
   return { ok: true, kind: type.includes('json') ? 'json' : 'text', text };
 }
