@@ -176,6 +176,12 @@ describe('fetch: private addresses (attacker)', () => {
     expect(r.text).toBe(
       'refused: 127.0.0.1 is a private, loopback or link-local address; tack fetches such a host only when a rule names it, e.g. "fetch(domain:127.0.0.1)" in permissions.allow',
     );
+    // other spellings of loopback: decimal, hex, IPv6
+    for (const spelling of [`http://2130706433:${w.port}/`, `http://0x7f.1:${w.port}/`, `http://[::1]:${w.port}/`]) {
+      expect((await run(fetchTool({ privateAllowed: () => false }), { url: spelling })).text).toMatch(
+        /^refused: .* is a private, loopback or link-local address/,
+      );
+    }
     expect(w.requests).toHaveLength(0);
   });
 
