@@ -55,7 +55,7 @@ export async function httpFetch(url: string, o: HttpOptions): Promise<HttpRespon
     const verdict = o.judge(current, hop);
     if (verdict.kind === 'deny') throw new HttpError(verdict.message);
     try {
-      // the first URL is the one the gate approved
+      // an `ask` for the first URL was answered already: the gate asked before the tool ran
       const answer = await requestOnce(current, { ...o, method, body }, verdict.privateAllowed, signal);
       const location = answer.headers.location;
       if (!REDIRECTS.has(answer.status) || !location || o.maxRedirects === 0) return { ...(await readBody(answer, o.maxBytes)), url: current.href };
