@@ -4,3 +4,6 @@ export type ToolName = (typeof TOOL_NAMES)[number];
 /** Tools the Session makes, after those above: they keep its state (src/session/todo). Named in `--tools` like the others. */
 export const SESSION_TOOL_NAMES = ['todo'] as const;
 export type SessionToolName = (typeof SESSION_TOOL_NAMES)[number];
+/** The web tools (tools/web): `search` is offered only when a backend is configured. */
+export const WEB_TOOL_NAMES = ['fetch', 'search'] as const;
+export type WebToolName = (typeof WEB_TOOL_NAMES)[number];

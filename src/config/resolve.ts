@@ -11,7 +11,8 @@ import { agentsSettings, type AgentsSettings } from './agents-settings.js';
 import type { ApprovalMode } from './schema.js';
 import { PRESETS, type Preset } from '../ai/presets.js';
 import type { ConfigFile, ModelFactsConfig, ProviderConfig } from './schema.js';
-import { SESSION_TOOL_NAMES, TOOL_NAMES, type SessionToolName, type ToolName } from '../../tools/names.js';
+import { SESSION_TOOL_NAMES, TOOL_NAMES, WEB_TOOL_NAMES, type SessionToolName, type ToolName, type WebToolName } from '../../tools/names.js';
+import { webSettings, type WebSettings } from './web-settings.js';
 import { collectMcpServers, findProjectMcpFile, readMcpFile, type McpServerSpec, type McpSource } from './mcp-servers.js';
 
 export const OPENAI_BASE_URL = PRESETS.openai!.baseUrl;
@@ -80,7 +81,9 @@ export interface ResolvedConfig {
   retry: RetryOptions | undefined;
   idleTimeoutMs: number | undefined;
   answerTimeoutMs: number | undefined;
-  tools: (ToolName | SessionToolName)[];
+  tools: (ToolName | SessionToolName | WebToolName)[];
+  /** the search backend and fetch's limits */
+  web: WebSettings;
   compaction: { reserveTokens?: number; keepRecentTokens?: number };
   checkpoints: CheckpointSettings;
   /** background jobs running at once, at most (`jobs.max`, default 8) */
@@ -182,14 +185,14 @@ function sandboxSettings(files: ConfigFile[]): { mode: 'on' | 'off' | undefined;
   };
 }
 
-export function parseToolList(list: string | string[]): (ToolName | SessionToolName)[] {
+export function parseToolList(list: string | string[]): (ToolName | SessionToolName | WebToolName)[] {
   const names = (Array.isArray(list) ? list : list.split(',')).map((n) => n.trim()).filter(Boolean);
-  const known: readonly string[] = [...TOOL_NAMES, ...SESSION_TOOL_NAMES];
+  const known: readonly string[] = [...TOOL_NAMES, ...SESSION_TOOL_NAMES, ...WEB_TOOL_NAMES];
   for (const name of names) {
     if (!known.includes(name) && name !== 'task') throw new UsageError(`unknown tool "${name}"; the tools are: ${known.join(', ')}, task`);
   }
   // `task` (a child agent) is the session's, not a tool of its own: agentsSettings reads it
-  return [...new Set(names.filter((n) => n !== 'task'))] as (ToolName | SessionToolName)[];
+  return [...new Set(names.filter((n) => n !== 'task'))] as (ToolName | SessionToolName | WebToolName)[];
 }
 
 /** A built-in preset with the settings' entry of the same name laid over it (compat merged). */
@@ -366,7 +369,8 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = proce
     retry: file.retry && Object.keys(file.retry).length > 0 ? file.retry : undefined,
     idleTimeoutMs: idle !== undefined ? idle * 1000 : undefined,
     answerTimeoutMs: answer !== undefined ? answer * 1000 : undefined,
-    tools: parseToolList(flags.tools ?? file.tools ?? [...TOOL_NAMES, ...SESSION_TOOL_NAMES]),
+    tools: parseToolList(flags.tools ?? file.tools ?? [...TOOL_NAMES, ...SESSION_TOOL_NAMES, ...WEB_TOOL_NAMES]),
+    web: webSettings(loaded, env),
     compaction: file.compaction ?? {},
     checkpoints: checkpointSettings(file.checkpoints),
     maxJobs: file.jobs?.max ?? 8,

@@ -5,6 +5,7 @@ import { Value } from 'typebox/value';
 import { AgentsSettingsSchema } from './agents-settings.js';
 import { HooksSchema } from './hooks-schema.js';
 import { McpServersSchema, McpSettingsSchema } from './mcp-schema.js';
+import { FetchSettingsSchema, SearchSettingsSchema } from './web-settings.js';
 
 const strict = { additionalProperties: false } as const;
 
@@ -156,6 +157,10 @@ export const ConfigFileSchema = Type.Object(
     hooks: Type.Optional(HooksSchema),
     /** child agents (the task tool): budgets, how many at once, depth */
     agents: Type.Optional(AgentsSettingsSchema),
+    /** the search tool's backend: SearXNG's url, or Brave, Tavily or Exa with apiKeyEnv */
+    search: Type.Optional(SearchSettingsSchema),
+    /** the fetch tool's limits */
+    fetch: Type.Optional(FetchSettingsSchema),
   },
   strict,
 );

@@ -47,6 +47,10 @@ function describeRaw(name: string, args: unknown): string {
       const lines = (s('plan') ?? '').trim().split('\n');
       return `plan ${clip(lines[0]!.replace(/^#+\s*/, ''))} (${lines.length} lines)`;
     }
+    case 'fetch':
+      return `fetch ${clip(webAddress(s('url') ?? ''))}`;
+    case 'search':
+      return `search ${clip(s('query') ?? '')}`;
     case 'task':
       return `task ${s('agent') ?? 'explore'}: ${clip(s('description') ?? '')}`;
     default: {
@@ -55,6 +59,13 @@ function describeRaw(name: string, args: unknown): string {
       return `${mcp ? `${mcp[1]}:${mcp[2]}` : name} ${clip(JSON.stringify(a))}`;
     }
   }
+}
+
+/** A URL without its scheme, its path cut after two folders: `docs.python.org/3/library/…`. */
+function webAddress(url: string): string {
+  const bare = url.replace(/^https?:\/\//i, '');
+  const parts = bare.split('/');
+  return parts.length > 4 ? `${parts.slice(0, 3).join('/')}/…` : bare;
 }
 
 /** `+2, 1 done, 3 in_progress`: what a todo call changes, by item id. */

@@ -19,6 +19,7 @@ import { sessionTaskTool } from './agents/index.js';
 import type { AgentOptions } from '../agent/types.js';
 import { MESSAGE_LIMIT, stripControls } from '../text/terminal-text.js';
 import { Todos } from './todo/todos.js';
+import { sessionWebTools } from './setup/web-tools.js';
 
 /** for a hook called without the run's signal (the loop always passes one) */
 const NEVER = new AbortController().signal;
@@ -55,8 +56,15 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
   const exitPlan = createExitPlanTool(
     planPresenter(safety.gate, { tackHome: config.home, sessionId: () => session?.id ?? id, record: (plan) => session?.recordPlan(plan) }),
   );
+  const web = sessionWebTools(config, safety.gate);
   const builtinTools = config.tools.flatMap((name) =>
-    name === 'bash' ? [safety.bashTool, ...createJobTools(safety.jobs)] : name === 'todo' ? [todos.tool] : [allTools.byName[name]],
+    name === 'bash'
+      ? [safety.bashTool, ...createJobTools(safety.jobs)]
+      : name === 'todo'
+        ? [todos.tool]
+        : name === 'fetch' || name === 'search'
+          ? (web[name] ?? [])
+          : [allTools.byName[name]],
   );
   const tools = [...builtinTools, exitPlan].map((tool) => extensions.hooks?.wrap(tool) ?? tool);
   // the SDK loads only when there are servers to run, and (deferred) only once the caller says so

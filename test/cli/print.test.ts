@@ -111,7 +111,7 @@ describe('tack -p against a scripted server', () => {
       type: 'session',
       cwd: dir,
       model: 'mock-model',
-      tools: ['read', 'write', 'edit', 'bash', 'job_output', 'job_stop', 'grep', 'find', 'ls', 'todo', 'task'],
+      tools: ['read', 'write', 'edit', 'bash', 'job_output', 'job_stop', 'grep', 'find', 'ls', 'todo', 'fetch', 'task'],
     });
     expect(objects.at(-1)).toMatchObject({ type: 'result', is_error: false, num_turns: 3 });
     const types = objects.map((o) => o.type);

@@ -11,7 +11,17 @@ import type { TodoItem } from '../../session/todo/list.js';
 import { resolvePath } from '../../../tools/fs/paths.js';
 import { describeCall } from '../tool-summary.js';
 
-const KINDS: Record<string, ToolKind> = { read: 'read', edit: 'edit', write: 'edit', bash: 'execute', grep: 'search', find: 'search', ls: 'search' };
+const KINDS: Record<string, ToolKind> = {
+  read: 'read',
+  edit: 'edit',
+  write: 'edit',
+  bash: 'execute',
+  grep: 'search',
+  find: 'search',
+  ls: 'search',
+  fetch: 'fetch',
+  search: 'fetch',
+};
 
 export const toolKind = (name: string): ToolKind => KINDS[name] ?? 'other';
 

@@ -273,7 +273,7 @@ export class ApprovalGate {
       const now = this.decide(call.name, args, located, tackHome);
       if (now.kind === 'allow') return { settled: undefined };
       if (now.kind === 'deny') return { settled: block(now.message) };
-      const kind = now.subject.type === 'tool' ? 'other' : now.subject.type;
+      const kind = now.subject.type === 'tool' || now.subject.type === 'fetch' ? 'other' : now.subject.type;
       const reason = `${now.reason[0].toUpperCase()}${now.reason.slice(1)}`;
       const request = this.request(call, args, kind, reason, askChoices(now, this.o.cwd, this.o.saveAllowRules !== undefined), preview, hidden);
       if (now.warning) request.note = now.warning;
@@ -344,9 +344,10 @@ export class ApprovalGate {
     else if (scope.kind === 'all-edits') this.grants.allEdits = true;
     else if (scope.kind === 'tool') this.grants.grantTool(scope.name);
     else {
-      for (const prefix of scope.prefixes) this.grants.grantPrefix(prefix);
+      if (scope.kind === 'host') this.grants.grantHost(scope.host);
+      else for (const prefix of scope.prefixes) this.grants.grantPrefix(prefix);
       if (scope.save && this.o.saveAllowRules) {
-        const rules = scope.prefixes.map((p) => `bash(${p}*)`);
+        const rules = scope.kind === 'host' ? [`fetch(domain:${scope.host})`] : scope.prefixes.map((p) => `bash(${p}*)`);
         try {
           const file = this.o.saveAllowRules(rules);
           this.o.notify?.(`saved ${rules.join(', ')} to permissions.allow in ${file}`);

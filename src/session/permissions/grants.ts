@@ -7,6 +7,8 @@ export class SessionGrants {
   private readonly prefixes = new Set<string>();
   /** MCP tools answered "always" for this session */
   private readonly tools = new Set<string>();
+  /** hosts a fetch may read from, answered "always" for this session */
+  private readonly hosts = new Set<string>();
   /** "yes to all edits": edits and writes inside the workspace run like in auto-edit */
   allEdits = false;
 
@@ -20,6 +22,14 @@ export class SessionGrants {
 
   allowsTool(name: string): boolean {
     return this.tools.has(name);
+  }
+
+  grantHost(host: string): void {
+    this.hosts.add(host);
+  }
+
+  allowsHost(host: string): boolean {
+    return this.hosts.has(host);
   }
 
   grantPrefix(prefix: string): void {

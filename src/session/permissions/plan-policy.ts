@@ -12,7 +12,7 @@ const CHILD_PLAN = 'report what you found and what you would change; the agent t
 
 /** Tools that change no file: the plan itself, tack's list, a child (it inherits plan mode), a job's output or its stop. */
 const CHANGES_NOTHING = new Set([EXIT_PLAN_TOOL, TODO_TOOL, 'task', 'job_output', 'job_stop']);
-const LOOKING = new Set(['read', 'grep', 'find', 'ls']);
+const LOOKING = new Set(['read', 'grep', 'find', 'ls', 'fetch', 'search']);
 
 /** How bash runs in plan mode: in the sandbox with a read-only workspace, or (with the reason there is none) from the read-only list only. */
 export type PlanBash = { sandboxed: true } | { sandboxed: false; why: string };

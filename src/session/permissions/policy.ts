@@ -12,6 +12,7 @@ import { matchesCommand, matchesPath, ruleCovers, suggestPathRule, type Rule, ty
 import { secretMatch } from './secrets.js';
 import { judgeCommandLine, type JudgedCommand } from './shell-unwrap.js';
 import { TODO_TOOL } from '../todo/list.js';
+import { decideWeb } from './web-policy.js';
 import { controlCharacter, visible } from '../../text/terminal-text.js';
 
 /** In the order Shift+Tab cycles them. */
@@ -59,6 +60,7 @@ export type AskSubject =
   | { type: 'edit'; path: string; inside: boolean }
   | { type: 'read'; path: string }
   | { type: 'bash'; commands: string[]; prefixes: string[] }
+  | { type: 'fetch'; host: string }
   | { type: 'tool' };
 
 export type Decision =
@@ -145,6 +147,7 @@ export function decide(tool: string, args: Record<string, unknown>, ctx: PolicyC
   if (tool.startsWith('mcp__')) return decideMcp(tool, ctx);
   // the model's own todo list: it changes nothing of the user's
   if (tool === TODO_TOOL) return { kind: 'allow' };
+  if (tool === 'fetch' || tool === 'search') return decideWeb(tool, args, ctx);
   if (tool === 'bash') return decideCommandLine(typeof args.command === 'string' ? args.command : '', ctx);
   if (LOOKING_TOOLS.has(tool) || CHANGING_TOOLS.has(tool)) return decidePath(tool, toolPath(args, ctx), ctx);
   // reading or ending a job bash started, which was judged as any command when it started

@@ -10,7 +10,9 @@ export type ApprovalScope =
   /** commands starting with these prefixes (`npm test`); `save` also writes them to .tack/config.json */
   | { kind: 'commands'; prefixes: string[]; save: boolean }
   /** this MCP tool, for the rest of the session */
-  | { kind: 'tool'; name: string };
+  | { kind: 'tool'; name: string }
+  /** fetching from this host; `save` also writes `fetch(domain:HOST)` to .tack/config.json */
+  | { kind: 'host'; host: string; save: boolean };
 
 export interface ApprovalAnswer {
   answer: 'yes' | 'always' | 'no';

@@ -33,6 +33,10 @@ export function summarize(tool: string, args: Record<string, unknown>, where: { 
       return `${tool[0].toUpperCase()}${tool.slice(1)} ${path()}`;
     case 'ls':
       return `List ${path()}`;
+    case 'fetch':
+      return `Fetch ${oneLine(s('url'))}`;
+    case 'search':
+      return `Search the web for ${oneLine(s('query'))}`;
     case 'grep':
     case 'find':
       return `${tool === 'grep' ? 'Search' : 'Find'} ${oneLine(s('pattern'))}${s('path') ? ` in ${path()}` : ''}`;
@@ -80,6 +84,25 @@ export function askChoices(decision: Extract<Decision, { kind: 'ask' }>, cwd: st
         answer: { answer: 'always', scope: { kind: 'commands', prefixes: subject.prefixes, save: true } },
       };
       return canSave ? [YES, session, save, NO] : [YES, session, NO];
+    }
+    case 'fetch': {
+      const host = visible(subject.host);
+      const choices: ApprovalChoice[] = [
+        YES,
+        {
+          label: `Yes, and don't ask again for ${host} this session`,
+          key: 'a',
+          answer: { answer: 'always', scope: { kind: 'host', host: subject.host, save: false } },
+        },
+      ];
+      if (canSave) {
+        choices.push({
+          label: `Always allow ${host}, and save fetch(domain:${host}) to .tack/config.json`,
+          key: 's',
+          answer: { answer: 'always', scope: { kind: 'host', host: subject.host, save: true } },
+        });
+      }
+      return [...choices, NO];
     }
     default:
       if (!decision.routine || !decision.detail.startsWith('mcp__')) return [YES, NO];

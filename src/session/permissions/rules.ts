@@ -3,6 +3,7 @@
 import { isAbsolute, relative, sep } from 'node:path';
 import { isInside } from '../../../tools/fs/paths.js';
 import { PREFIX, sanitize } from '../../extensions/mcp/names.js';
+import { domainMatcher } from './domain.js';
 import { commandPatternToRegExp, escapeGlob, pathMatcher } from './glob.js';
 
 export type RuleList = 'allow' | 'ask' | 'deny';
@@ -36,6 +37,8 @@ const COVERS: Record<string, readonly string[]> = {
   grep: ['grep'],
   find: ['find'],
   ls: ['ls'],
+  fetch: ['fetch'],
+  search: ['search'],
 };
 
 export class RuleError extends Error {}
@@ -95,6 +98,14 @@ export function parseRule(text: string, list: RuleList, home: string, mcpServers
   if (tool === 'bash') {
     const re = commandPatternToRegExp(pattern);
     return { text, list, tool, matcher: (command) => re.test(command), anchor: undefined };
+  }
+  if (tool === 'fetch' || tool === 'search') {
+    const matcher = tool === 'fetch' ? domainMatcher(pattern) : undefined;
+    if (!matcher)
+      throw new RuleError(
+        `the permission rule "${text}" in permissions.${list} is not understood; write "fetch(domain:docs.python.org)", "fetch(domain:*.python.org)", or "${tool}" for every use`,
+      );
+    return { text, list, tool, matcher, anchor: undefined };
   }
   let glob = pattern.replace(/^~(?=\/|$)/, escapeGlob(home)).replace(/^(\.\/)+/, '');
   if (glob.endsWith('/')) glob += '**';

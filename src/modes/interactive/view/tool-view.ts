@@ -49,7 +49,7 @@ export function toolHeader(t: ToolCallView, cols: number, now = Date.now()): str
   let tail = '';
   if (t.status === 'preparing') tail = s.gray(' …');
   else if (t.status === 'running' && t.startedAt !== undefined && now - t.startedAt >= 1000) tail = s.gray(` ${formatSeconds(now - t.startedAt)}`);
-  const styledOutcome = t.status === 'failed' ? s.red(outcome) : s.gray(outcome) + changeCounts(t);
+  const styledOutcome = t.status === 'failed' ? s.red(outcome) : s.gray(outcome) + changeCounts(t) + fetchedChars(t);
   return truncate(`${mark(t.status)} ${s.bold(name)}${rest}${styledOutcome}${tail}`, cols);
 }
 
@@ -60,6 +60,13 @@ function changeCounts(t: ToolCallView): string {
   if (typeof d.diff !== 'string') return '';
   const created = t.name === 'write' && d.created === true ? s.gray(' created') : '';
   return `${created} ${s.green(`+${num(d, 'added') ?? 0}`)} ${s.red(`-${num(d, 'removed') ?? 0}`)}`;
+}
+
+/** ` 12k chars` after a finished fetch: how much text the page gave. */
+function fetchedChars(t: ToolCallView): string {
+  const chars = t.status === 'done' && t.name === 'fetch' && t.result?.details ? num(t.result.details as Record<string, unknown>, 'chars') : undefined;
+  if (chars === undefined) return '';
+  return s.gray(` ${chars >= 1000 ? `${Math.round(chars / 1000)}k` : chars} chars`);
 }
 
 function firstLine(result: AgentToolResult | undefined): string | undefined {
@@ -140,6 +147,10 @@ export function toolPreview(t: ToolCallView, cols: number, expanded = false): st
       return indent([s.gray(`${plural(num(d, 'matches') ?? 0, 'path')}${d.truncated ? ' (truncated)' : ''}`)]);
     case 'ls':
       return indent([s.gray(`${plural(num(d, 'entries') ?? 0, 'entry').replace('entrys', 'entries')}${d.truncated ? ' (truncated)' : ''}`)]);
+    case 'fetch':
+      return []; // one line: the header says what and how much; Ctrl+O shows the text
+    case 'search':
+      return indent([s.gray(plural(num(d, 'results') ?? 0, 'result'))]);
     case 'todo':
       return []; // the list is shown above the input (Ctrl+T, /todo)
     default:
@@ -167,7 +178,7 @@ function keptTail(text: string, totalLines: number): string[] {
 }
 
 /** Tools whose preview is a count of their result. */
-const COUNTED_AT_THE_END = new Set(['read', 'grep', 'find', 'ls', 'edit', 'write']);
+const COUNTED_AT_THE_END = new Set(['read', 'grep', 'find', 'ls', 'edit', 'write', 'fetch', 'search']);
 
 /** The last `n` lines, with a "… N more lines" note above them when some were left out. */
 function tail(lines: string[], n: number, note: boolean): string[] {
