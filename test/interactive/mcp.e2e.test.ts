@@ -63,18 +63,26 @@ run('MCP in the app', () => {
     await term.waitFor('answered without it', 15_000, 'the answer');
   });
 
-  it('an MCP call asks in ask mode, labelled with its server; yes runs it', async () => {
-    const { term, server } = await startApp([{ toolCalls: [{ name: 'mcp__t__echo', arguments: { message: 'hi from the app' } }] }, { text: 'echoed.' }], {
+  it("an MCP call asks in ask mode under one name (server:tool), with the server's description and name: value arguments; yes runs it", async () => {
+    const args = { message: 'hi from the app', times: 2, loud: { yes: true } };
+    const { term, server } = await startApp([{ toolCalls: [{ name: 'mcp__t__echo', arguments: args }] }, { text: 'echoed.' }], {
       project: projectWithServers(),
     });
     term.type('echo something');
     term.keys('Enter');
-    const screen = await term.waitFor('Using the MCP tool mcp__t__echo', 15_000, 'the question');
-    expect(screen).toContain("Yes, and don't ask again for mcp__t__echo this session");
+    const screen = await term.waitFor('Using the MCP tool t:echo', 15_000, 'the question');
+    expect(screen).toContain('? Use t:echo');
+    expect(screen).toContain('Echoes the message back.');
+    expect(screen).toContain('  message: hi from the app');
+    expect(screen).toContain('  times: 2');
+    expect(screen).toContain('  loud: {"yes":true}');
+    expect(screen).not.toContain('mcp__t__echo');
+    expect(screen).not.toContain('MCP tool "echo" of the server');
+    expect(screen).toContain("Yes, and don't ask again for t:echo this session");
     term.keys('y');
     const done = await term.waitFor('echoed.', 10_000, 'the answer');
-    expect(done).toMatch(/t:echo \{"message":"hi from the app"\}/);
-    expect(toolResults(server.chatRequests()[1]!)).toEqual(['echo: hi from the app']);
+    expect(done).toContain('t:echo message: hi from the app · times: 2 · loud: {"yes":true}');
+    expect(toolResults(server.chatRequests()[1]!)[0]).toContain('echo: hi from the app');
   });
 
   it("a server's prompts are slash commands: in the menu with their arguments, filled in and sent as the message", async () => {

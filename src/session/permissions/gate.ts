@@ -16,6 +16,7 @@ import type { ApprovalAnswer, ApprovalPrompter, ApprovalRequest } from './prompt
 import { REPEAT_LIMIT, RepeatGuard } from './repeat-guard.js';
 import type { Rules } from './rules.js';
 import { askChoices, summarize, YES_NO } from './questions.js';
+import { isMcpToolName, ownDescription, shownToolName } from '../../extensions/mcp/names.js';
 
 export interface ApprovalGateOptions {
   cwd: string;
@@ -205,7 +206,7 @@ export class ApprovalGate {
     if (decision.kind === 'deny') return block(decision.message);
     if (hook?.decision === 'ask') return this.askForHook(call, args, hook.reason, signal, located);
     if (decision.kind === 'allow' || hook?.decision === 'allow') return undefined;
-    return this.ask(call, args, decision, signal, located, tackHome);
+    return this.ask(call, args, decision, signal, located, tackHome, tool);
   }
 
   /** A PreToolUse hook wants the user's yes for this call: a plain yes/no (no "always": the hook asks each time). */
@@ -262,6 +263,7 @@ export class ApprovalGate {
     signal: AbortSignal,
     located: Located,
     tackHome: string | undefined,
+    tool?: AnyAgentTool,
   ): Promise<ToolCallBlock | undefined> {
     if (!this.prompter) return block(refusal(decision));
     const hidden = this.hiddenPreview(call.name, located);
@@ -277,6 +279,11 @@ export class ApprovalGate {
       const reason = `${now.reason[0].toUpperCase()}${now.reason.slice(1)}`;
       const request = this.request(call, args, kind, reason, askChoices(now, this.o.cwd, this.o.saveAllowRules !== undefined), preview, hidden);
       if (now.warning) request.note = now.warning;
+      if (isMcpToolName(call.name)) {
+        // the model reads the tool's own name in a refusal; the user reads the one name the screen uses
+        request.reason = reason.replaceAll(call.name, shownToolName(call.name));
+        if (tool) request.about = ownDescription(tool.description);
+      }
       return request;
     });
     if ('settled' in answer) return answer.settled;

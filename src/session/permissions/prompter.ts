@@ -49,6 +49,8 @@ export interface ApprovalRequest {
   note?: string;
   /** bash: the whole command line */
   command?: string;
+  /** a tool from outside tack (MCP): what its server says it does */
+  about?: string;
   /** exit_plan_mode: the plan, Markdown */
   plan?: string;
   /** in order; the first is the default, the last is always a plain "no" */
