@@ -25,6 +25,24 @@ export function permissionRequest(sessionId: string, r: ApprovalRequest, cwd: st
   };
 }
 
+/**
+ * Clients that put their own question on every `fs/write_text_file` (acpx asks "Allow write to …?"
+ * unless told to approve everything): an edit written through them is asked about there, once.
+ */
+const ASK_ON_WRITE = new Set(['acpx']);
+
+export function clientAsksOnWrite(clientInfo: { name?: string } | null | undefined): boolean {
+  return ASK_ON_WRITE.has(clientInfo?.name ?? '');
+}
+
+/**
+ * Whether tack leaves a question to such a client: a routine edit (asked only because of the mode)
+ * that goes through the client's file system. An edit asked for a rule, a risk or a hidden diff keeps tack's question.
+ */
+export function leftToClient(r: ApprovalRequest, clientWrites: boolean): boolean {
+  return clientWrites && r.kind === 'edit' && r.routine === true && r.note === undefined;
+}
+
 /** The client's pick as tack's answer; a cancelled question (the turn was cancelled) or an unknown pick is a no. */
 export function answerOf(r: ApprovalRequest, response: RequestPermissionResponse): ApprovalAnswer {
   if (response.outcome.outcome !== 'selected') return { answer: 'no' };

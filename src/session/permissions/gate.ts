@@ -279,6 +279,7 @@ export class ApprovalGate {
       const reason = `${now.reason[0].toUpperCase()}${now.reason.slice(1)}`;
       const request = this.request(call, args, kind, reason, askChoices(now, this.o.cwd, this.o.saveAllowRules !== undefined), preview, hidden);
       if (now.warning) request.note = now.warning;
+      if (now.routine) request.routine = true;
       if (isMcpToolName(call.name)) {
         // the model reads the tool's own name in a refusal; the user reads the one name the screen uses
         request.reason = reason.replaceAll(call.name, shownToolName(call.name));
