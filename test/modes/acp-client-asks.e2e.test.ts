@@ -59,4 +59,35 @@ describe('ACP: one question per edit', () => {
     expect(r.permissions).toEqual(['c1', 'c2', 'c3']);
     expect(r.writes).toHaveLength(3);
   });
+
+  it("an edit of an unsaved buffer is asked about with the buffer's diff, not skipped because the file on disk differs", { timeout: 60_000 }, async () => {
+    const s = await server([
+      { toolCalls: [{ id: 'c1', name: 'edit', arguments: { path: 'calc.js', old_text: '// unsaved', new_text: '// fixed' } }] },
+      { text: 'done' },
+    ]);
+    const p = makeProject({ 'calc.js': 'return a - b; // saved\n' });
+    const buffer = join(p.dir, 'calc.js');
+    const buffers = new Map([[buffer, 'return a - b; // unsaved\n']]);
+    const tack = startAcp(
+      ['--base-url', s.url, '-m', 'm'],
+      { cwd: p.dir, home: p.home },
+      {
+        permission: () => ({ outcome: { outcome: 'selected' as const, optionId: 'n' } }),
+        read: ({ path }) => buffers.get(path) ?? readFileSync(path, 'utf8'),
+        write: ({ path, content }) => {
+          buffers.set(path, content);
+        },
+      },
+    );
+    running.push(tack);
+    await tack.agent.request('initialize', { protocolVersion: PROTOCOL_VERSION, clientCapabilities: FS, clientInfo: { name: 'zed', version: '1.0.0' } });
+    const { sessionId } = await tack.agent.request('session/new', { cwd: p.dir, mcpServers: [] });
+    await tack.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'fix it' }] });
+    expect(tack.permissions.map((r) => r.toolCall.toolCallId)).toEqual(['c1']);
+    const shown = JSON.stringify(tack.permissions[0]!.toolCall.content);
+    expect(shown).toContain('-return a - b; // unsaved');
+    expect(shown).toContain('+return a - b; // fixed');
+    // refused: the buffer is as it was
+    expect(buffers.get(buffer)).toBe('return a - b; // unsaved\n');
+  });
 });

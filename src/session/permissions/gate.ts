@@ -12,6 +12,7 @@ import { EXIT_PLAN_TOOL } from '../../plan/exit-plan-tool.js';
 import type { PlanBash } from './plan-policy.js';
 import { APPROVAL_MODES, decide, judgedPaths, refusal, type ApprovalMode, type Decision, type PolicyMode } from './policy.js';
 import { previewChange, type ChangePreview } from './preview.js';
+import type { EditorFiles } from '../../../tools/index.js';
 import type { ApprovalAnswer, ApprovalPrompter, ApprovalRequest } from './prompter.js';
 import { REPEAT_LIMIT, RepeatGuard } from './repeat-guard.js';
 import type { Rules } from './rules.js';
@@ -39,6 +40,8 @@ export interface ApprovalGateOptions {
   runsLater?: () => readonly string[];
   /** plan mode: how bash runs (in the read-only sandbox, or from the read-only list only) */
   planBash?: PlanBash;
+  /** the editor's buffers (ACP): a change is previewed on what the edit will change */
+  editorFiles?: EditorFiles;
 }
 
 /** What the PreToolUse hooks answered for a call: "allow" stands for the user's yes, "ask" puts the question even where nothing would ask. */
@@ -225,7 +228,7 @@ export class ApprovalGate {
       );
     }
     const hidden = this.hiddenPreview(call.name, located);
-    const preview = hidden ? undefined : await previewChange(call.name, args, this.o.cwd);
+    const preview = hidden ? undefined : await previewChange(call.name, args, this.o.cwd, this.o.editorFiles);
     const answer = await this.question<never>(signal, () => this.request(call, args, KINDS[call.name] ?? 'other', reason, [...YES_NO], preview, hidden));
     if (signal.aborted) return block('interrupted: the user stopped the agent while this call waited for approval');
     return answer.answer === 'no' ? block(this.declined(answer)) : undefined;
@@ -267,7 +270,7 @@ export class ApprovalGate {
   ): Promise<ToolCallBlock | undefined> {
     if (!this.prompter) return block(refusal(decision));
     const hidden = this.hiddenPreview(call.name, located);
-    const preview = hidden ? undefined : await previewChange(call.name, args, this.o.cwd);
+    const preview = hidden ? undefined : await previewChange(call.name, args, this.o.cwd, this.o.editorFiles);
     // A routine edit that cannot apply is not worth a question: the tool will explain what is wrong.
     if (preview && !preview.ok && decision.routine && decision.subject.type === 'edit') return undefined;
     const answer = await this.question(signal, () => {
