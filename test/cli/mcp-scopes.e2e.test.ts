@@ -1,9 +1,9 @@
 // `tack mcp add|get|remove -s local|project|user`, as Claude Code's scopes: local (the default) is the
 // user's own server for one project, kept under $TACK_HOME, so it runs without folder trust and only there.
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cwdSlug } from '../../src/config/paths.js';
+import { mcpScopeFiles } from '../../src/config/mcp-scopes.js';
 import { makeProject, runTack } from '../support/cli.js';
 import { PATIENT, TEST_SERVER, offeredTools } from '../support/mcp.js';
 import { scriptedServers } from '../support/scripted.js';
@@ -14,7 +14,7 @@ function repository() {
   const p = makeProject();
   mkdirSync(join(p.dir, '.git'));
   writeFileSync(join(p.home, 'config.json'), JSON.stringify({ mcp: PATIENT }));
-  return { ...p, local: join(p.home, 'projects', cwdSlug(p.dir), 'mcp.json'), user: join(p.home, 'config.json'), project: join(p.dir, '.mcp.json') };
+  return { ...p, local: mcpScopeFiles(p.home, p.dir).local, user: join(p.home, 'config.json'), project: join(p.dir, '.mcp.json') };
 }
 
 const serversIn = (file: string): string[] => (existsSync(file) ? Object.keys(JSON.parse(readFileSync(file, 'utf8')).mcpServers ?? {}) : []);
@@ -43,11 +43,17 @@ describe('tack mcp scopes', () => {
     expect(offered).toContain('mcp__t__echo');
     expect(offered.some((n) => n.startsWith('mcp__planted__'))).toBe(false);
 
-    const other = makeProject();
-    const elsewhere = await scripted([{ text: 'ok' }]);
-    const there = await runTack(['-p', '--base-url', elsewhere.url, '-m', 'm', 'go'], { cwd: other.dir, home: p.home });
-    expect(there.code).toBe(0);
-    expect(offeredTools(elsewhere.chatRequests()[0]!).some((n) => n.startsWith('mcp__'))).toBe(false);
+    expect(p.local.startsWith(join(p.home, 'projects'))).toBe(true);
+
+    // another project, and one whose path flattens to the same name (…/base/project and …/base-project)
+    for (const dir of [makeProject().dir, `${dirname(p.dir)}-project`]) {
+      mkdirSync(dir, { recursive: true });
+      mkdirSync(join(dir, '.git'), { recursive: true });
+      const elsewhere = await scripted([{ text: 'ok' }]);
+      const there = await runTack(['-p', '--base-url', elsewhere.url, '-m', 'm', 'go'], { cwd: dir, home: p.home });
+      expect(there.code).toBe(0);
+      expect(offeredTools(elsewhere.chatRequests()[0]!).some((n) => n.startsWith('mcp__'))).toBe(false);
+    }
   });
 
   it('-s user and -s project write their files; --project stays the same as -s project; a wrong scope is refused', async () => {
