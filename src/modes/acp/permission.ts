@@ -9,7 +9,7 @@ const OPTION_KIND: Record<ApprovalAnswer['answer'], PermissionOptionKind> = { ye
 export function permissionRequest(sessionId: string, r: ApprovalRequest, cwd: string): RequestPermissionRequest {
   const content: ToolCallContent[] = [];
   // the gate's diff is what the edit will do, computed from the file on disk; shown as text with the reason
-  const lines = [r.reason, r.note, r.command === undefined ? undefined : `$ ${r.command}`, r.diff, r.plan].filter((x): x is string => Boolean(x));
+  const lines = [r.about, r.reason, r.note, r.command === undefined ? undefined : `$ ${r.command}`, r.diff, r.plan].filter((x): x is string => Boolean(x));
   content.push({ type: 'content', content: { type: 'text', text: lines.join('\n\n') } });
   return {
     sessionId,
