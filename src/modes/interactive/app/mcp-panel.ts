@@ -1,7 +1,7 @@
 // `/mcp` as a panel under the input: the servers with their state and tool count; Enter on one shows
 // its tools (one name each, `server:tool`, with the server's description) and its log; `r`
-// reconnects the one chosen; Esc goes back, then closes. It reads the servers at each frame, so a
-// state that changes shows at once. What a server said is drawn with its control characters visible.
+// reconnects the one chosen; Esc goes back, then closes. It reads the servers at each frame it is
+// drawn in. What a server said is drawn with its control characters visible.
 import type { McpServerView } from '../../../extensions/mcp/index.js';
 import { visible } from '../../../text/terminal-text.js';
 import type { Command } from '../input/keymap.js';
