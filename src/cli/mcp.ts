@@ -1,29 +1,49 @@
 // `tack mcp list|get|add|remove`: the same words as `claude mcp`. `list` connects to every server
 // and says how each one is; the others only read or write the settings files.
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { Command } from 'commander';
 import { parseWords, tackStyle } from '../config/subcommand.js';
 import { UsageError } from '../config/errors.js';
 import { loadConfigFiles } from '../config/files.js';
 import { checkEntry, collectMcpServers, type McpServerSpec } from '../config/mcp-servers.js';
-import { expandHome, findRepoRoot, packageVersion, tackHome } from '../config/paths.js';
+import { expandHome, packageVersion, tackHome } from '../config/paths.js';
 import { mcpSources } from '../config/resolve.js';
 import { toolEnv } from '../../tools/sandbox/env.js';
 import { MESSAGE_LIMIT, stripControls, visible } from '../text/terminal-text.js';
+import { MCP_SCOPES, mcpScopeFiles, type McpScope } from '../config/mcp-scopes.js';
 import { addServer, hasServer, removeServer } from '../extensions/mcp/config-edit.js';
 
 interface Where {
   cwd: string;
   home: string;
-  userFile: string;
-  projectFile: string;
+  files: Record<McpScope, string>;
 }
 
 function where(cwd: string | undefined, env: NodeJS.ProcessEnv): Where {
   const dir = resolve(expandHome(cwd ?? process.cwd()));
   const home = tackHome(env);
-  return { cwd: dir, home, userFile: join(home, 'config.json'), projectFile: join(findRepoRoot(dir) ?? dir, '.mcp.json') };
+  return { cwd: dir, home, files: mcpScopeFiles(home, dir) };
+}
+
+const SCOPE_WORDS: Record<McpScope, string> = {
+  local: 'local scope: yours, this project only',
+  project: "project scope: the repository's .mcp.json, shared",
+  user: 'user scope: yours, every project',
+};
+
+/** The scope a server's file is: a project's `.tack/config.json` counts as the project's. */
+function scopeOf(w: Where, source: string): McpScope {
+  return source === w.files.local ? 'local' : source === w.files.user ? 'user' : 'project';
+}
+
+/** The one scope `-s` (or its old alias `--project`) names; `local` when neither is given, as Claude Code. */
+function chosenScope(o: { scope?: string; project?: boolean }): McpScope | undefined {
+  if (o.scope !== undefined && !(MCP_SCOPES as readonly string[]).includes(o.scope)) {
+    throw new UsageError(`--scope takes local, project or user, not "${o.scope}"`);
+  }
+  if (o.project && o.scope !== undefined && o.scope !== 'project') throw new UsageError(`--project is -s project; it cannot go with -s ${o.scope}`);
+  return o.project ? 'project' : (o.scope as McpScope | undefined);
 }
 
 /** The servers a run here would have; an untrusted folder's own files are left out, and said so. */
@@ -32,7 +52,7 @@ async function configuredServers(w: Where, env: NodeJS.ProcessEnv): Promise<McpS
   const a = assessTrust(w.cwd, w.home);
   const applyProject = a.status === 'none' || a.status === 'trusted';
   if (!applyProject) say(ignoredNotice(a));
-  return collectMcpServers(mcpSources(loadConfigFiles(w.cwd, w.home, applyProject), w.cwd, applyProject, []), w.cwd, env);
+  return collectMcpServers(mcpSources(loadConfigFiles(w.cwd, w.home, applyProject), w.cwd, w.home, applyProject, []), w.cwd, env);
 }
 
 function describeTarget(s: McpServerSpec): string {
@@ -66,7 +86,12 @@ async function list(w: Where, env: NodeJS.ProcessEnv): Promise<number> {
 async function get(w: Where, env: NodeJS.ProcessEnv, name: string): Promise<number> {
   const spec = (await configuredServers(w, env)).find((s) => s.name === name);
   if (!spec) throw new UsageError(`no MCP server named "${name}" here (tack mcp list shows them)`);
-  const lines = [`${visible(spec.name)}:`, `  from: ${visible(spec.source)}`, `  transport: ${spec.transport}`];
+  const lines = [
+    `${visible(spec.name)}:`,
+    `  scope: ${SCOPE_WORDS[scopeOf(w, spec.source)]}`,
+    `  from: ${visible(spec.source)}`,
+    `  transport: ${spec.transport}`,
+  ];
   if (spec.transport === 'stdio') {
     lines.push(`  command: ${describeTarget(spec)}`);
     if (spec.cwd) lines.push(`  cwd: ${visible(spec.cwd)}`);
@@ -97,6 +122,7 @@ function pairs(values: string[] | undefined, sep: RegExp, what: string): Record<
 
 interface AddOptions {
   transport: string;
+  scope?: string;
   project?: boolean;
   env?: string[];
   header?: string[];
@@ -122,28 +148,34 @@ async function add(w: Where, name: string, rest: string[], o: AddOptions): Promi
     if (o.env) throw new UsageError("-e sets a stdio server's environment; a remote server takes --header");
   }
   if (o.timeout !== undefined) entry.timeout = Number(o.timeout);
-  const file = o.project ? w.projectFile : w.userFile;
+  const scope = chosenScope(o) ?? 'local';
+  const file = w.files[scope];
   checkEntry(name, entry, file, w.cwd, {});
-  const before = o.project && existsSync(file) ? readFileSync(file, 'utf8') : undefined;
-  const replaced = addServer(file, name, entry, o.project ? 0o644 : 0o600);
-  if (o.project) {
+  const before = scope === 'project' && existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  const replaced = addServer(file, name, entry, scope === 'project' ? 0o644 : 0o600);
+  if (scope === 'project') {
     // the user wrote it themselves: a folder they trust stays trusted with it, and with nothing else
     const { assessTrust, repinAfterOwnWrite } = await import('../trust/index.js');
     if (assessTrust(w.cwd, w.home).record) repinAfterOwnWrite(w.cwd, w.home, file, before);
   }
-  process.stdout.write(`${replaced ? 'replaced' : 'added'} the MCP server "${name}" in ${file}\n`);
+  process.stdout.write(`${replaced ? 'replaced' : 'added'} the MCP server "${name}" (${SCOPE_WORDS[scope]}) in ${file}\n`);
   return 0;
 }
 
-function remove(w: Where, name: string, project: boolean | undefined): number {
-  const files = project ? [w.projectFile] : [w.userFile, w.projectFile];
-  for (const file of files) {
-    if (hasServer(file, name) && removeServer(file, name, file === w.userFile ? 0o600 : 0o644)) {
-      process.stdout.write(`removed the MCP server "${name}" from ${file}\n`);
-      return 0;
-    }
+function remove(w: Where, name: string, o: { scope?: string; project?: boolean }): number {
+  const asked = chosenScope(o);
+  const scopes = asked ? [asked] : MCP_SCOPES.filter((s) => hasServer(w.files[s], name));
+  if (scopes.length > 1) {
+    const places = scopes.map((s) => `${s} (${w.files[s]})`).join(' and ');
+    throw new UsageError(`the MCP server "${name}" is in ${places}; say which with -s ${scopes.join('|')}`);
   }
-  throw new UsageError(`no MCP server named "${name}" in ${files.join(' or ')}`);
+  const scope = scopes[0];
+  if (scope && removeServer(w.files[scope], name, scope === 'project' ? 0o644 : 0o600)) {
+    process.stdout.write(`removed the MCP server "${name}" from ${scope} scope (${w.files[scope]})\n`);
+    return 0;
+  }
+  const looked = (asked ? [asked] : MCP_SCOPES).map((s) => `${s} (${w.files[s]})`).join(', ');
+  throw new UsageError(`no MCP server named "${name}" in ${looked}`);
 }
 
 function program(): Command {
@@ -159,7 +191,8 @@ function program(): Command {
       .argument('<name>')
       .argument('[commandOrUrl...]', 'the command and its arguments (after --), or the URL')
       .option('-t, --transport <kind>', 'stdio, http or sse', 'stdio')
-      .option('--project', "write the project's .mcp.json instead of your own settings")
+      .option('-s, --scope <scope>', "local (default: yours, this project only), project (the repository's .mcp.json) or user (yours, every project)")
+      .option('--project', 'the same as -s project')
       .option('-e, --env <KEY=value>', 'an environment variable for a stdio server (repeatable)', (v, p: string[] = []) => [...p, v])
       .option('-H, --header <"Name: value">', 'an HTTP header for a remote server (repeatable)', (v, p: string[] = []) => [...p, v])
       .option('--timeout <ms>', 'per-call timeout in milliseconds (default 60000)')
@@ -168,9 +201,10 @@ function program(): Command {
   base(
     root
       .command('remove')
-      .description('remove a server from your settings (or, with --project, from .mcp.json)')
+      .description('remove a server from the one scope that has it (or the one -s names)')
       .argument('<name>')
-      .option('--project', "remove it from the project's .mcp.json"),
+      .option('-s, --scope <scope>', 'local, project or user')
+      .option('--project', 'the same as -s project'),
   );
   return root;
 }
@@ -191,8 +225,8 @@ export async function runMcpCommand(args: string[], env: NodeJS.ProcessEnv = pro
     if (!['stdio', 'http', 'sse'].includes(o.transport)) throw new UsageError(`--transport takes stdio, http or sse, not "${o.transport}"`);
     action = add(w(), name, rest, o);
   });
-  sub('remove').action((name: string, o: { project?: boolean }) => {
-    action = Promise.resolve(remove(w(), name, o.project));
+  sub('remove').action((name: string, o: { scope?: string; project?: boolean }) => {
+    action = Promise.resolve(remove(w(), name, o));
   });
   const ended = parseWords(root, args);
   if (ended !== undefined) return ended;

@@ -1,6 +1,6 @@
 // Which MCP servers a run has, from every source that applies, lowest precedence first:
 // $TACK_HOME/config.json, the project's .mcp.json and .tack/config.json (trusted folders only),
-// then each --mcp-config file. A later entry of the same name replaces an earlier one whole.
+// the local scope's file for this project (mcp-scopes.ts), then each --mcp-config file. A later entry of the same name replaces an earlier one whole.
 // `${VAR}` in the user's own files expands from the whole environment; in a project's, only from
 // what commands get (mcp-vars.ts).
 import { statSync } from 'node:fs';

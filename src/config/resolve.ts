@@ -13,6 +13,7 @@ import { PRESETS, type Preset } from '../ai/presets.js';
 import type { ConfigFile, ModelFactsConfig, ProviderConfig } from './schema.js';
 import { SESSION_TOOL_NAMES, TOOL_NAMES, WEB_TOOL_NAMES, type SessionToolName, type ToolName, type WebToolName } from '../../tools/names.js';
 import { webSettings, type WebSettings } from './web-settings.js';
+import { localMcpSource } from './mcp-scopes.js';
 import { collectMcpServers, findProjectMcpFile, readMcpFile, type McpServerSpec, type McpSource } from './mcp-servers.js';
 
 export const OPENAI_BASE_URL = PRESETS.openai!.baseUrl;
@@ -284,7 +285,7 @@ function checkKeyDestination(o: {
 }
 
 /** The sources of MCP servers, lowest precedence first (see mcp-servers.ts). */
-export function mcpSources(loaded: LoadedFile[], cwd: string, applyProject: boolean, flagFiles: string[]): McpSource[] {
+export function mcpSources(loaded: LoadedFile[], cwd: string, home: string, applyProject: boolean, flagFiles: string[]): McpSource[] {
   const fromSettings = (l: LoadedFile): McpSource => ({
     path: l.path,
     servers: l.config.mcpServers as Record<string, unknown> | undefined,
@@ -294,6 +295,8 @@ export function mcpSources(loaded: LoadedFile[], cwd: string, applyProject: bool
   const dotMcp = applyProject ? findProjectMcpFile(cwd) : undefined;
   if (dotMcp) sources.push({ ...readMcpFile(dotMcp), project: true });
   sources.push(...loaded.filter((l) => !l.own).map(fromSettings));
+  const local = localMcpSource(home, cwd);
+  if (local) sources.push(local);
   for (const file of flagFiles) sources.push(readMcpFile(resolve(cwd, expandHome(file))));
   return sources;
 }
@@ -336,7 +339,7 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = proce
   }
   if (apiKey) checkKeyDestination({ baseUrl, apiKeyEnv, providerName, flags, env, loaded, globalPath: join(home, 'config.json') });
   // a project's servers expand only what commands get: never this key, whatever holds it
-  const mcpServers = collectMcpServers(mcpSources(loaded, cwd, applyProject, flags.mcpConfig ?? []), cwd, env, {
+  const mcpServers = collectMcpServers(mcpSources(loaded, cwd, home, applyProject, flags.mcpConfig ?? []), cwd, env, {
     apiKeyEnv,
     apiKey,
     allow: loaded.filter((l) => l.own).flatMap((l) => l.config.env?.allow ?? []),

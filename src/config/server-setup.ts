@@ -60,10 +60,11 @@ export function checkKeyVariable(text: string, env: NodeJS.ProcessEnv): { name?:
 }
 
 /** Writes the server into the user's settings, keeping everything else in the file. */
-export function saveServer(path: string, server: { baseUrl: string; apiKeyEnv?: string }): void {
+export function saveServer(path: string, server: { baseUrl: string; apiKeyEnv?: string; model?: string }): void {
   const file: Json = readJson(path);
   const next: Json = { ...file, baseUrl: server.baseUrl };
   if (server.apiKeyEnv) next.apiKeyEnv = server.apiKeyEnv;
+  if (server.model) next.model = server.model;
   // a provider named before now would send its own key elsewhere; the base URL says where to go
   if (typeof next.provider === 'string' && PRESETS[next.provider]?.apiKeyEnv) delete next.provider;
   writeJson(path, next, 0o600);

@@ -2,6 +2,7 @@
 // What the model or a tool sent is drawn with its control characters visible, never raw: an escape
 // sequence in an argument would otherwise reach the terminal.
 import { visible } from '../text/terminal-text.js';
+import { isMcpToolName, shownToolName } from '../extensions/mcp/names.js';
 
 const MAX = 80;
 
@@ -54,9 +55,12 @@ function describeRaw(name: string, args: unknown): string {
     case 'task':
       return `task ${s('agent') ?? 'explore'}: ${clip(s('description') ?? '')}`;
     default: {
-      // an MCP tool is labelled with its server: `everything:echo {…}`
-      const mcp = /^mcp__(.+?)__(.+)$/.exec(name);
-      return `${mcp ? `${mcp[1]}:${mcp[2]}` : name} ${clip(JSON.stringify(a))}`;
+      // an MCP tool is labelled with its server, its arguments as `name: value`: `everything:echo message: hi`
+      if (isMcpToolName(name)) {
+        const pairs = Object.entries(a).map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`);
+        return `${shownToolName(name)} ${clip(pairs.join(' · '))}`;
+      }
+      return `${name} ${clip(JSON.stringify(a))}`;
     }
   }
 }

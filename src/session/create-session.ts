@@ -46,7 +46,7 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
   const provider = makeProvider(config, note);
   const models = createModels();
   models.setProvider(provider);
-  const safety = createSafety(config, o.safety ?? {});
+  const safety = createSafety(config, { ...o.safety, editorFiles: o.editorFiles });
   const allTools = createTools({ cwd: config.cwd, secretFile: safety.secretFile, editorFiles: o.editorFiles });
   const id = resume?.header.id ?? randomUUID();
   let session: Session | undefined;

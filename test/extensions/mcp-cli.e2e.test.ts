@@ -53,9 +53,9 @@ describe('.mcp.json and trust', () => {
 describe('tack mcp add | list | get | remove', () => {
   it('adds stdio servers to the user file, lists their state and tool count or the failure, and removes them', async () => {
     const p = makeProject();
-    const add = (args: string[]) => runTack(['mcp', 'add', ...args], { cwd: p.dir, home: p.home });
+    const add = (args: string[]) => runTack(['mcp', 'add', '-s', 'user', ...args], { cwd: p.dir, home: p.home });
     expect((await add(['everything', '--', ...[EVERYTHING.command, ...EVERYTHING.args]])).stdout).toBe(
-      `added the MCP server "everything" in ${join(p.home, 'config.json')}\n`,
+      `added the MCP server "everything" (user scope: yours, every project) in ${join(p.home, 'config.json')}\n`,
     );
     expect((await add(['-e', 'MEMORY_FILE_PATH=' + join(p.dir, '..', 'memory.jsonl'), 'memory', '--', MEMORY.command, ...MEMORY.args])).code).toBe(0);
     const fs = filesystem(p.dir);
@@ -78,7 +78,7 @@ describe('tack mcp add | list | get | remove', () => {
     expect(get.stdout).toContain(`  from: ${file}`);
 
     const removed = await runTack(['mcp', 'remove', 'broken'], { cwd: p.dir, home: p.home });
-    expect(removed.stdout).toBe(`removed the MCP server "broken" from ${file}\n`);
+    expect(removed.stdout).toBe(`removed the MCP server "broken" from user scope (${file})\n`);
     expect(Object.keys(JSON.parse(readFileSync(file, 'utf8')).mcpServers)).toEqual(['everything', 'memory', 'files']);
     const again = await runTack(['mcp', 'remove', 'broken'], { cwd: p.dir, home: p.home });
     expect(again.code).toBe(2);

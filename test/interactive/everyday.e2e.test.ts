@@ -177,8 +177,9 @@ run('the footer and the end of a turn', () => {
     expect(first).not.toContain('mock-model');
     expect(first).not.toContain(project.dir);
     term.type('?');
-    await term.waitFor('Commands', 5_000, 'the keys and commands');
-    expect(term.screen()).toContain('Shift+Tab');
+    await term.waitFor('Keys and commands', 5_000, 'the keys and commands');
+    expect(term.screen()).toContain('Alt+Enter');
+    // typing closes the panel and goes on into the input
     term.type('hello');
     term.keys('Enter');
     const done = await term.waitFor(/done in \d+ s · ↑4\.1k ↓312/, 10_000, 'the end-of-turn line');

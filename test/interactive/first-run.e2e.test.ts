@@ -1,6 +1,7 @@
 // The first run without any settings (issue 20): a setup screen that says which local servers were
 // looked for, takes a base URL and a key variable's NAME, checks the server and saves both in
-// $TACK_HOME/config.json; Esc leaves with the guidance; print mode keeps its error.
+// $TACK_HOME/config.json (with the model chosen, when the server lists several); Esc leaves with the
+// guidance; print mode keeps its error.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -78,6 +79,38 @@ run('first run without settings', () => {
     expect(saved).not.toContain(FAKE_KEY);
     // the server was asked with the key from the variable
     expect(server.requests.some((r) => r.headers.authorization === `Bearer ${FAKE_KEY}`)).toBe(true);
+  });
+
+  it('a server listing several models asks which one: typing narrows, the arrows move, Esc goes back, Enter saves it', async () => {
+    const models = ['llama-3.1-8b', 'qwen2.5-coder-7b', 'qwen2.5-coder-32b', 'mistral-small'];
+    const server = await startMockServer({ turns: [{ text: 'answered by the big coder' }], models });
+    const { term, project } = await startSetup({}, server);
+    term.type(server.url);
+    term.keys('Enter');
+    await term.waitFor('› Key variable', 5000, 'the key field');
+    term.keys('Enter');
+    let screen = await term.waitFor(`Which model? ${server.url} lists 4`, 10_000, 'the model question');
+    for (const id of models) expect(screen).toContain(id);
+    expect(screen).toContain('› llama-3.1-8b');
+    expect(existsSync(join(project.home, 'config.json'))).toBe(false);
+    term.keys('Escape');
+    await term.waitFor('› Key variable', 5000, 'back to the fields');
+    term.keys('Enter');
+    await term.waitFor('Which model?', 10_000, 'the model question again');
+    term.type('coder');
+    screen = await term.waitFor((x) => x.includes('› qwen2.5-coder-7b') && !x.includes('llama-3.1-8b'), 5000, 'the narrowed list');
+    expect(screen).not.toContain('mistral-small');
+    term.keys('Down');
+    await term.waitFor('› qwen2.5-coder-32b', 5000, 'the selection moved');
+    term.keys('Enter');
+    const app = await term.waitFor((x) => APP_READY.test(x) && x.includes('· qwen2.5-coder-32b ·'), 15_000, 'the app');
+    // the line is wider than the terminal: tmux wraps it
+    expect(app.replace(/\n/g, '')).toContain(`saved ${server.url} in ${join(project.home, 'config.json')}, model qwen2.5-coder-32b (one of 4)`);
+    expect(JSON.parse(readFileSync(join(project.home, 'config.json'), 'utf8'))).toEqual({ baseUrl: server.url, model: 'qwen2.5-coder-32b' });
+    term.type('hi');
+    term.keys('Enter');
+    await term.waitFor('answered by the big coder', 10_000, 'the answer');
+    expect(server.chatRequests().at(-1)!.body.model).toBe('qwen2.5-coder-32b');
   });
 
   it('a server that does not answer is said so in one sentence, and nothing is saved', async () => {

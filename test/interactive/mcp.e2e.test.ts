@@ -1,5 +1,5 @@
-// MCP in a real terminal: `/mcp` lists the servers (state, tools, the failure and its log), reconnects
-// one; an MCP call asks in ask mode, labelled with its server; server stderr never reaches the screen.
+// MCP in a real terminal: `/mcp` is a panel of the servers (state, tool count; a server's tools and
+// log), reconnects one; an MCP call asks in ask mode, labelled with its server; server stderr never reaches the screen.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -27,22 +27,38 @@ function projectWithServers() {
 }
 
 run('MCP in the app', () => {
-  it('/mcp shows each server: ready with its tools, failed with the reason and its log tail; reconnect restarts one', async () => {
+  it("/mcp is a panel: servers with state and tool count; Enter shows one server's tools and log, Esc goes back, then closes; r reconnects", async () => {
     const { term } = await startApp([], { project: projectWithServers() });
     term.type('/mcp');
     term.keys('Enter');
     let screen = await term.waitFor('MCP servers (2)', 10_000, '/mcp');
-    expect(screen).toMatch(/t\s+stdio\s+ready · \d+ tools/);
-    expect(screen).toContain('mcp__t__echo');
-    expect(screen).toMatch(/broken\s+stdio\s+failed/);
+    expect(screen).toMatch(/› broken\s+stdio\s+failed/);
+    expect(screen).toMatch(/ t\s+stdio\s+ready · \d+ tools/);
     expect(screen).toContain('the server exited during start-up (its last words: broken: no database at db.invalid)');
+    // the list holds no tool names or log: Enter on a server shows them
+    expect(screen).not.toContain('t:echo');
+    term.keys('Enter');
+    screen = await term.waitFor('mcp-broken.log', 5_000, "broken's log");
     expect(screen).toContain('broken: no database at db.invalid');
-    expect(screen).toContain('mcp-broken.log');
+    term.keys('Escape');
+    await term.waitFor('MCP servers (2)', 5_000, 'back to the list');
+    term.keys('Down');
+    term.keys('Enter');
+    screen = await term.waitFor('Tools (', 5_000, "t's tools");
+    expect(screen).toContain('t:echo  Echoes the message back.');
+    expect(screen).toContain('mcp-t.log');
+    term.type('r');
+    screen = await term.waitFor(/reconnected t: \d+ tools/, 10_000, 'the reconnect');
+    term.keys('Escape');
+    await term.waitFor('MCP servers (2)', 5_000, 'back to the list');
+    term.keys('Escape');
+    screen = await term.waitFor((x) => !x.includes('MCP servers (2)'), 5_000, 'the panel closed');
+    // nothing of the panel was left in the transcript, and the servers' stderr went to their logs only
+    expect(term.history()).not.toContain('Tools (');
+    expect(screen).not.toContain('test server');
     term.type('/mcp reconnect t');
     term.keys('Enter');
-    screen = await term.waitFor(/reconnected t: \d+ tools/, 10_000, 'the reconnect');
-    // the servers' stderr went to their logs only
-    expect(screen).not.toContain('test server');
+    await term.waitFor(/reconnected t: \d+ tools/, 10_000, 'the reconnect command');
   });
 
   it('no silent wait: /mcp and the first prompt say which servers they wait for while one is starting', async () => {
@@ -56,6 +72,7 @@ run('MCP in the app', () => {
     const waiting = await term.waitFor('waiting up to 6 s for 1 MCP server to start (silent)', 5_000, 'the /mcp wait notice');
     expect(waiting).not.toContain('MCP servers (1)');
     await term.waitFor('MCP servers (1)', 10_000, 'the list after the wait');
+    term.keys('Escape');
     term.type('hello');
     term.keys('Enter');
     const status = await term.waitFor('waiting for 1 MCP server to start (silent)', 5_000, 'the activity line');
@@ -63,18 +80,26 @@ run('MCP in the app', () => {
     await term.waitFor('answered without it', 15_000, 'the answer');
   });
 
-  it('an MCP call asks in ask mode, labelled with its server; yes runs it', async () => {
-    const { term, server } = await startApp([{ toolCalls: [{ name: 'mcp__t__echo', arguments: { message: 'hi from the app' } }] }, { text: 'echoed.' }], {
+  it("an MCP call asks in ask mode under one name (server:tool), with the server's description and name: value arguments; yes runs it", async () => {
+    const args = { message: 'hi from the app', times: 2, loud: { yes: true } };
+    const { term, server } = await startApp([{ toolCalls: [{ name: 'mcp__t__echo', arguments: args }] }, { text: 'echoed.' }], {
       project: projectWithServers(),
     });
     term.type('echo something');
     term.keys('Enter');
-    const screen = await term.waitFor('Using the MCP tool mcp__t__echo', 15_000, 'the question');
-    expect(screen).toContain("Yes, and don't ask again for mcp__t__echo this session");
+    const screen = await term.waitFor('Using the MCP tool t:echo', 15_000, 'the question');
+    expect(screen).toContain('? Use t:echo');
+    expect(screen).toContain('Echoes the message back.');
+    expect(screen).toContain('  message: hi from the app');
+    expect(screen).toContain('  times: 2');
+    expect(screen).toContain('  loud: {"yes":true}');
+    expect(screen).not.toContain('mcp__t__echo');
+    expect(screen).not.toContain('MCP tool "echo" of the server');
+    expect(screen).toContain("Yes, and don't ask again for t:echo this session");
     term.keys('y');
     const done = await term.waitFor('echoed.', 10_000, 'the answer');
-    expect(done).toMatch(/t:echo \{"message":"hi from the app"\}/);
-    expect(toolResults(server.chatRequests()[1]!)).toEqual(['echo: hi from the app']);
+    expect(done).toContain('t:echo message: hi from the app · times: 2 · loud: {"yes":true}');
+    expect(toolResults(server.chatRequests()[1]!)[0]).toContain('echo: hi from the app');
   });
 
   it("a server's prompts are slash commands: in the menu with their arguments, filled in and sent as the message", async () => {
@@ -85,6 +110,7 @@ run('MCP in the app', () => {
     term.type('/mcp');
     term.keys('Enter');
     await term.waitFor(/everything\s+stdio\s+ready/, 10_000, '/mcp');
+    term.keys('Escape');
     term.type('/mcp__everything__arg');
     let screen = await term.waitFor('/mcp__everything__args-prompt <city> [state]', 10_000, 'the menu');
     expect(screen).toContain('A prompt with two arguments');
@@ -110,6 +136,7 @@ run('MCP in the app', () => {
     term.type('/mcp');
     term.keys('Enter');
     await term.waitFor(/everything\s+stdio\s+ready/, 10_000, '/mcp');
+    term.keys('Escape');
     term.type('summarize @everything:demo://resource/static/document/arch');
     await term.waitFor('@everything:demo://resource/static/document/architecture.md', 10_000, 'the @ menu');
     term.type('itecture.md please');

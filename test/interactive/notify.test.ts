@@ -11,8 +11,14 @@ describe('notifications', () => {
     expect(notificationSequence({ VTE_VERSION: '7600' }, 'tack', 'done')).toBe('\x1b]777;notify;tack;done\x07');
     expect(notificationSequence({ TERM: 'foot' }, 'tack', 'done')).toBe('\x1b]777;notify;tack;done\x07');
     expect(notificationSequence({ TERM: 'xterm-256color' }, 'tack', 'done')).toBe('\x07');
-    // tmux forwards a bell, not an OSC
-    expect(notificationSequence({ TMUX: '/tmp/t,1,0', TERM_PROGRAM: 'iTerm.app' }, 'tack', 'done')).toBe('\x07');
+    // tmux forwards a bell; the OSC of the terminal around it goes wrapped for passthrough (allow-passthrough on)
+    expect(notificationSequence({ TMUX: '/tmp/t,1,0', TERM_PROGRAM: 'tmux' }, 'tack', 'done')).toBe('\x07');
+    expect(notificationSequence({ TMUX: '/tmp/t,1,0', TERM_PROGRAM: 'tmux', LC_TERMINAL: 'iTerm2' }, 'tack', 'done')).toBe(
+      '\x07\x1bPtmux;\x1b\x1b]9;tack: done\x07\x1b\\',
+    );
+    expect(notificationSequence({ TMUX: '/tmp/t,1,0', TERM_PROGRAM: 'tmux', VTE_VERSION: '7600' }, 'tack', 'done')).toBe(
+      '\x07\x1bPtmux;\x1b\x1b]777;notify;tack;done\x07\x1b\\',
+    );
   });
 
   it('keeps control characters and separators out of the sequence', () => {

@@ -113,6 +113,22 @@ describe('permissions', () => {
     expect(answerOf(request, { outcome: { outcome: 'selected', optionId: 'zzz' } })).toEqual({ answer: 'no' });
     expect(answerOf(request, { outcome: { outcome: 'cancelled' } })).toEqual({ answer: 'no' });
   });
+
+  it("an MCP tool's question says what its server says the tool does, before the reason", () => {
+    const mcp: ApprovalRequest = {
+      ...request,
+      tool: 'mcp__t__echo',
+      args: { message: 'hi' },
+      kind: 'other',
+      summary: 'Use t:echo',
+      reason: 'Using the MCP tool t:echo',
+      command: undefined,
+      about: 'Echoes the message back.',
+    };
+    const r = permissionRequest('s1', mcp, CWD);
+    expect(r.toolCall).toMatchObject({ title: 'Use t:echo', rawInput: { message: 'hi' } });
+    expect(r.toolCall.content).toEqual([{ type: 'content', content: { type: 'text', text: 'Echoes the message back.\n\nUsing the MCP tool t:echo' } }]);
+  });
 });
 
 describe('prompts and MCP entries', () => {

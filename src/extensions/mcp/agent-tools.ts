@@ -4,6 +4,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { Value } from 'typebox/value';
 import type { AnyAgentTool } from '../../agent/types.js';
 import type { McpConnection } from './connection.js';
+import { originLine } from './names.js';
 import { convertResult, cleanText } from './results.js';
 
 const MAX_DESCRIPTION = 2000;
@@ -46,7 +47,7 @@ export function mcpAgentTool(connection: McpConnection, tool: Tool, modelName: s
   return {
     name: modelName,
     label: `${server} · ${cleanText(tool.title ?? tool.name).slice(0, 60)}`,
-    description: `${description}\n(MCP tool "${cleanText(tool.name).slice(0, 100)}" of the server "${server}")`,
+    description: description + originLine(cleanText(tool.name).slice(0, 100), server),
     parameters: usableSchema(tool.inputSchema) as never,
     strict: false,
     // a server's tool may change anything: it waits for the batch's other calls, and they for it

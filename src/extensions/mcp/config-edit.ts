@@ -1,5 +1,5 @@
-// `tack mcp add` and `remove`: one entry of `mcpServers` in the user's file ($TACK_HOME/config.json)
-// or the project's `.mcp.json`, the rest of the file kept as it was. Written beside and renamed.
+// `tack mcp add` and `remove`: one entry of `mcpServers` in a scope's file (config/mcp-scopes.ts),
+// the rest of the file kept as it was. Written beside and renamed.
 import { type Json, readJson, writeJson } from '../../config/json-edit.js';
 
 function serversOf(file: Json): Json {

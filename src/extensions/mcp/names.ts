@@ -60,3 +60,19 @@ function compare(a: ToolKey, b: ToolKey): number {
 export function isMcpToolName(name: string): boolean {
   return name.startsWith(PREFIX);
 }
+
+/** The line an MCP tool's description ends with, so the model knows where the tool comes from. */
+export function originLine(tool: string, server: string): string {
+  return `\n(MCP tool "${tool}" of the server "${server}")`;
+}
+
+/** What the server itself says its tool does: the description without tack's origin line. */
+export function ownDescription(description: string): string {
+  return description.replace(/\n\(MCP tool "[^\n]*$/, '');
+}
+
+/** The one name an MCP tool has on screen, `server:tool` (the question, the transcript, its "always" answer); other names as they are. */
+export function shownToolName(name: string): string {
+  const mcp = /^mcp__(.+?)__(.+)$/.exec(name);
+  return mcp ? `${mcp[1]}:${mcp[2]}` : name;
+}

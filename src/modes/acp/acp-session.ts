@@ -9,7 +9,7 @@ import { createSession } from '../../session/create-session.js';
 import type { Session } from '../../session/session.js';
 import type { EditorFiles } from '../../../tools/index.js';
 import { clientMcpServers, withClientServers } from './client-mcp.js';
-import { answerOf, permissionRequest } from './permission.js';
+import { answerOf, leftToClient, permissionRequest } from './permission.js';
 import { planUpdate, replay, updatesFor } from './updates.js';
 import { workspaceConfig, type WorkspaceFlags } from './workspace-config.js';
 
@@ -17,8 +17,8 @@ export interface OpenOptions extends WorkspaceFlags {
   cwd: string;
   mcpServers: McpServer[];
   client: AgentContext;
-  /** which of the client's file methods to use */
-  clientFs: { read: boolean; write: boolean };
+  /** which of the client's file methods to use, and whether the client asks before each write */
+  clientFs: { read: boolean; write: boolean; asksOnWrite?: boolean };
   /** a stored session to continue (its file) */
   resumeFile?: string;
   systemPrompt?: string;
@@ -52,7 +52,10 @@ export class AcpSession {
     config.mcpServers = withClientServers(config.mcpServers, clientMcpServers(o.mcpServers));
     // the prompter and the editor's files need the session's id, known once it exists
     const ref: { id?: string } = {};
+    const clientAsks = o.clientFs.read && o.clientFs.write && o.clientFs.asksOnWrite === true;
     const prompter: ApprovalPrompter = async (request, signal) => {
+      // the client's own question on the write is the one the user answers
+      if (leftToClient(request, clientAsks)) return { answer: 'yes' };
       try {
         const response = await o.client.request('session/request_permission', permissionRequest(ref.id ?? '', request, config.cwd), {
           cancellationSignal: signal,

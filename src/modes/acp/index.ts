@@ -7,6 +7,7 @@ import { packageVersion, tackHome } from '../../config/paths.js';
 import { findSessionById } from '../../session/file/locate.js';
 import { AcpSession } from './acp-session.js';
 import { acpLog } from './log.js';
+import { clientAsksOnWrite } from './permission.js';
 import { promptMessage } from './prompt-content.js';
 import { claimStdout } from './stdout-claim.js';
 import type { WorkspaceFlags } from './workspace-config.js';
@@ -30,7 +31,7 @@ export async function runAcp(o: AcpOptions): Promise<number> {
   const log = acpLog(tackHome());
   const { protocol: protocolOut } = claimStdout(log);
   const sessions = new Map<string, AcpSession>();
-  let clientFs = { read: false, write: false };
+  let clientFs = { read: false, write: false, asksOnWrite: false };
   const find = (id: string) => {
     const s = sessions.get(id);
     if (!s) throw RequestError.sessionNotFound(id);
@@ -41,7 +42,7 @@ export async function runAcp(o: AcpOptions): Promise<number> {
   const app = agent({ name: 'tack' })
     .onRequest(methods.agent.initialize, ({ params }) => {
       const fs = params.clientCapabilities?.fs;
-      clientFs = { read: fs?.readTextFile === true, write: fs?.writeTextFile === true };
+      clientFs = { read: fs?.readTextFile === true, write: fs?.writeTextFile === true, asksOnWrite: clientAsksOnWrite(params.clientInfo) };
       log(`client ${JSON.stringify(params.clientInfo ?? {})}, protocol ${params.protocolVersion}, file system ${JSON.stringify(clientFs)}`);
       return {
         protocolVersion: PROTOCOL_VERSION,

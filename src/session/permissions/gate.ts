@@ -12,10 +12,12 @@ import { EXIT_PLAN_TOOL } from '../../plan/exit-plan-tool.js';
 import type { PlanBash } from './plan-policy.js';
 import { APPROVAL_MODES, decide, judgedPaths, refusal, type ApprovalMode, type Decision, type PolicyMode } from './policy.js';
 import { previewChange, type ChangePreview } from './preview.js';
+import type { EditorFiles } from '../../../tools/index.js';
 import type { ApprovalAnswer, ApprovalPrompter, ApprovalRequest } from './prompter.js';
 import { REPEAT_LIMIT, RepeatGuard } from './repeat-guard.js';
 import type { Rules } from './rules.js';
 import { askChoices, summarize, YES_NO } from './questions.js';
+import { isMcpToolName, ownDescription, shownToolName } from '../../extensions/mcp/names.js';
 
 export interface ApprovalGateOptions {
   cwd: string;
@@ -38,6 +40,8 @@ export interface ApprovalGateOptions {
   runsLater?: () => readonly string[];
   /** plan mode: how bash runs (in the read-only sandbox, or from the read-only list only) */
   planBash?: PlanBash;
+  /** the editor's buffers (ACP): a change is previewed on what the edit will change */
+  editorFiles?: EditorFiles;
 }
 
 /** What the PreToolUse hooks answered for a call: "allow" stands for the user's yes, "ask" puts the question even where nothing would ask. */
@@ -205,7 +209,7 @@ export class ApprovalGate {
     if (decision.kind === 'deny') return block(decision.message);
     if (hook?.decision === 'ask') return this.askForHook(call, args, hook.reason, signal, located);
     if (decision.kind === 'allow' || hook?.decision === 'allow') return undefined;
-    return this.ask(call, args, decision, signal, located, tackHome);
+    return this.ask(call, args, decision, signal, located, tackHome, tool);
   }
 
   /** A PreToolUse hook wants the user's yes for this call: a plain yes/no (no "always": the hook asks each time). */
@@ -224,7 +228,7 @@ export class ApprovalGate {
       );
     }
     const hidden = this.hiddenPreview(call.name, located);
-    const preview = hidden ? undefined : await previewChange(call.name, args, this.o.cwd);
+    const preview = hidden ? undefined : await previewChange(call.name, args, this.o.cwd, this.o.editorFiles);
     const answer = await this.question<never>(signal, () => this.request(call, args, KINDS[call.name] ?? 'other', reason, [...YES_NO], preview, hidden));
     if (signal.aborted) return block('interrupted: the user stopped the agent while this call waited for approval');
     return answer.answer === 'no' ? block(this.declined(answer)) : undefined;
@@ -262,10 +266,11 @@ export class ApprovalGate {
     signal: AbortSignal,
     located: Located,
     tackHome: string | undefined,
+    tool?: AnyAgentTool,
   ): Promise<ToolCallBlock | undefined> {
     if (!this.prompter) return block(refusal(decision));
     const hidden = this.hiddenPreview(call.name, located);
-    const preview = hidden ? undefined : await previewChange(call.name, args, this.o.cwd);
+    const preview = hidden ? undefined : await previewChange(call.name, args, this.o.cwd, this.o.editorFiles);
     // A routine edit that cannot apply is not worth a question: the tool will explain what is wrong.
     if (preview && !preview.ok && decision.routine && decision.subject.type === 'edit') return undefined;
     const answer = await this.question(signal, () => {
@@ -277,6 +282,12 @@ export class ApprovalGate {
       const reason = `${now.reason[0].toUpperCase()}${now.reason.slice(1)}`;
       const request = this.request(call, args, kind, reason, askChoices(now, this.o.cwd, this.o.saveAllowRules !== undefined), preview, hidden);
       if (now.warning) request.note = now.warning;
+      if (now.routine) request.routine = true;
+      if (isMcpToolName(call.name)) {
+        // the model reads the tool's own name in a refusal; the user reads the one name the screen uses
+        request.reason = reason.replaceAll(call.name, shownToolName(call.name));
+        if (tool) request.about = ownDescription(tool.description);
+      }
       return request;
     });
     if ('settled' in answer) return answer.settled;

@@ -1,8 +1,9 @@
 // The diff an edit or write would make, computed before it runs, so the question can show it. Uses
-// the edit tool's own matcher, so the preview is exactly what the tool will do.
+// the edit tool's own matcher, and reads what the tool will change (an editor's unsaved buffer, in
+// ACP), so the preview is exactly what the tool will do.
 import { isUtf8 } from 'node:buffer';
 import { readFile } from 'node:fs/promises';
-import { planEdit, resolvePath, unifiedDiff } from '../../../tools/index.js';
+import { planEdit, resolvePath, unifiedDiff, type EditorFiles } from '../../../tools/index.js';
 
 export type ChangePreview =
   | { ok: true; path: string; diff: string; added: number; removed: number; created: boolean }
@@ -19,12 +20,14 @@ async function readText(path: string): Promise<string | undefined> {
   return bytes.toString('utf8');
 }
 
-export async function previewChange(tool: string, args: Record<string, unknown>, cwd: string): Promise<ChangePreview | undefined> {
+export async function previewChange(tool: string, args: Record<string, unknown>, cwd: string, editor?: EditorFiles): Promise<ChangePreview | undefined> {
   if ((tool !== 'edit' && tool !== 'write') || typeof args.path !== 'string') return undefined;
   const target = resolvePath(cwd, args.path);
   const path = target.display;
   try {
-    const before = await readText(target.absolute);
+    // as the tools do (editor-files.ts): the editor's buffer inside the workspace; a file it cannot read (a new one) from the disk
+    const before =
+      editor && target.insideWorkspace ? await editor.read(target.absolute).catch(() => readText(target.absolute)) : await readText(target.absolute);
     if (tool === 'write') {
       const change = unifiedDiff(path, before ?? '', typeof args.content === 'string' ? args.content : '');
       return { ok: true, path, ...change, created: before === undefined };

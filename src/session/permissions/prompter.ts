@@ -51,6 +51,10 @@ export interface ApprovalRequest {
   note?: string;
   /** bash: the whole command line */
   command?: string;
+  /** asked only because of the mode (an edit in the workspace in ask mode): no rule or risk behind it */
+  routine?: boolean;
+  /** a tool from outside tack (MCP): what its server says it does */
+  about?: string;
   /** exit_plan_mode: the plan, Markdown */
   plan?: string;
   /** in order; the first is the default, the last is always a plain "no" */

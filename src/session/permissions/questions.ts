@@ -3,6 +3,7 @@ import { displayPath, resolvePath } from '../../../tools/fs/paths.js';
 import type { Decision } from './policy.js';
 import type { ApprovalChoice } from './prompter.js';
 import { visible } from '../../text/terminal-text.js';
+import { isMcpToolName, shownToolName } from '../../extensions/mcp/names.js';
 
 const MAX = 100;
 
@@ -41,7 +42,8 @@ export function summarize(tool: string, args: Record<string, unknown>, where: { 
     case 'find':
       return `${tool === 'grep' ? 'Search' : 'Find'} ${oneLine(s('pattern'))}${s('path') ? ` in ${path()}` : ''}`;
     default:
-      return `${tool} ${oneLine(JSON.stringify(args))}`;
+      // an MCP tool's arguments are shown below the title, one `name: value` line each
+      return isMcpToolName(tool) ? `Use ${visible(shownToolName(tool))}` : `${tool} ${oneLine(JSON.stringify(args))}`;
   }
 }
 
@@ -109,7 +111,7 @@ export function askChoices(decision: Extract<Decision, { kind: 'ask' }>, cwd: st
       return [
         YES,
         {
-          label: `Yes, and don't ask again for ${decision.detail} this session`,
+          label: `Yes, and don't ask again for ${visible(shownToolName(decision.detail))} this session`,
           key: 'a',
           answer: { answer: 'always', scope: { kind: 'tool', name: decision.detail } },
         },

@@ -11,6 +11,7 @@ import { withGitGuards } from '../../../tools/sandbox/git-guards.js';
 import { createSandbox, probeSandbox, type Sandbox } from '../../../tools/sandbox/sandbox.js';
 import { runsLater, runsLaterPaths } from '../../../tools/sandbox/runs-later.js';
 import type { SecretTest } from '../../../tools/fs/secret-files.js';
+import type { EditorFiles } from '../../../tools/index.js';
 import { WorkspaceScanner } from '../../../tools/sandbox/workspace-scan.js';
 import { ApprovalGate } from './gate.js';
 import type { ApprovalPrompter } from './prompter.js';
@@ -27,6 +28,8 @@ export interface SafetyOptions {
   prompter?: ApprovalPrompter;
   /** one sentence for the user: the sandbox is unavailable, an "always" answer was saved */
   notify?: (message: string) => void;
+  /** the editor's buffers (ACP), which the questions preview a change on */
+  editorFiles?: EditorFiles;
 }
 
 export interface Safety {
@@ -125,6 +128,7 @@ export function createSafety(config: ResolvedConfig, o: SafetyOptions): Safety {
     trustReadOnlyHints: config.mcp.trustReadOnlyHints,
     runsLater: () => runsLaterPaths(runsLater(config.cwd, { nestedGitDirs: guard.scanner.scan().nestedGitDirs, runFiles: guard.runFiles })),
     planBash,
+    editorFiles: o.editorFiles,
   });
   // tack's own key never reaches a command, whatever the variable is called or env.allow says
   const { env, dropped } = filterToolEnv(process.env, {

@@ -106,7 +106,7 @@ export function composeFrame(f: FrameInput): string[] {
   );
   const queue = [...renderTodos(session.todos.items, f.todosExpanded ?? false, cols), ...renderQueue(queueState(session.queued()), cols)];
   const input = [inputRule(mode, cols, true), ...view.lines, inputRule(mode, cols, false)];
-  const menu = f.picker ? f.picker.render(cols) : renderMenu(f.menu, cols);
+  const menu = f.picker ? f.picker.render(cols) : renderMenu(f.menu, cols, f.rows);
   const room = f.rows - 1 - BODY_ROOM - status.length - queue.length - input.length - menu.length - 1;
   return composeLive(
     {

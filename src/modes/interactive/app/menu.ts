@@ -12,7 +12,8 @@ export interface MenuItem {
 /** Something that takes every key while open and draws itself in the menu's place (the rewind chooser). */
 export interface Panel {
   handle(cmd: Command): void;
-  render(cols: number): string[];
+  /** `rows`: the terminal's height, for a panel that scrolls what does not fit */
+  render(cols: number, rows: number): string[];
 }
 
 export interface MenuState {
@@ -33,9 +34,9 @@ export function moveSelection(m: MenuState, delta: number): MenuState {
   return { ...m, selected: (m.selected + delta + m.items.length) % m.items.length };
 }
 
-export function renderMenu(m: MenuState | null, cols: number): string[] {
+export function renderMenu(m: MenuState | null, cols: number, rows = 24): string[] {
   if (!m) return [];
-  if (m.panel) return m.panel.render(cols);
+  if (m.panel) return m.panel.render(cols, rows);
   const out: string[] = [];
   if (m.title) out.push(s.gray(truncate(m.title, cols)));
   if (m.items.length === 0) return m.empty ? [...out, s.gray(`  ${m.empty}`)] : out;

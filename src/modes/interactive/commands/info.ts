@@ -2,6 +2,7 @@
 import { agentLines } from './agents-view.js';
 import { showHooks, showSkills } from './extensions-view.js';
 import { mcpCommand } from './mcp-view.js';
+import { HelpPanel } from '../app/help-panel.js';
 import { s } from '../text/style.js';
 import { padEnd, wrapWithPrefix } from '../text/text.js';
 import type { Command, CommandInfo } from './command.js';
@@ -49,7 +50,7 @@ export function helpCommand(commands: () => readonly CommandInfo[]): Command {
     name: 'help',
     description: 'keys and commands',
     run(ctx) {
-      ctx.transcript.push(helpLines(commands(), ctx.transcript.width));
+      new HelpPanel(ctx.input, (cols) => helpLines(commands(), cols)).open();
     },
   };
 }
@@ -57,8 +58,8 @@ export function helpCommand(commands: () => readonly CommandInfo[]): Command {
 export const mcp: Command = {
   name: 'mcp',
   args: '[reconnect <server>]',
-  description: 'MCP servers: state, tools, errors, log tail; reconnect one',
-  run: (ctx, args) => mcpCommand(ctx.session(), ctx.transcript, args),
+  description: 'MCP servers in a panel: state, tools, log; reconnect one',
+  run: (ctx, args) => mcpCommand(ctx, args),
 };
 
 export const skills: Command = {

@@ -1,6 +1,6 @@
 // First run without any settings: instead of exiting, the setup screen (drawn before the app, like
-// the trust question) takes a base URL and a key variable's name, asks the server for its models,
-// and saves both into the user's own settings file.
+// the trust question) takes a base URL and a key variable's name, asks the server for its models
+// (which one, when it lists several), and saves them into the user's own settings file.
 import { checkBaseUrl, checkKeyVariable, type ProbedServer, saveServer } from '../../../config/server-setup.js';
 import * as ed from '../editor/editor.js';
 import { applyEdit } from '../app/input-box.js';
@@ -9,7 +9,9 @@ import { keyCommand, type Command } from '../input/keymap.js';
 import { s, sym } from '../text/style.js';
 import { enterRawMode } from '../os/terminal.js';
 import { drawInPlace } from './redraw.js';
+import { visible } from '../../../text/terminal-text.js';
 import { renderSetup, type SetupState } from './setup-view.js';
+import { moveSelection, pickedModel, renderModelPick, type ModelPick } from './model-pick.js';
 
 export interface SetupOptions {
   stdin: NodeJS.ReadStream;
@@ -32,7 +34,13 @@ export function runServerSetup(o: SetupOptions): Promise<'saved' | 'quit'> {
   return new Promise((resolve) => {
     const parser = new KeyParser();
     const state: SetupState = { fields: [ed.emptyEditor, ed.emptyEditor], focus: 0 };
-    const screen = drawInPlace(o.stdout, (size) => renderSetup(state, { probed: o.probed, configPath: o.configPath, ...size }));
+    // the last step, when the server lists several models: the server and key it is for
+    let picking: { pick: ModelPick; server: { baseUrl: string; apiKeyEnv?: string } } | undefined;
+    const screen = drawInPlace(o.stdout, (size) =>
+      picking
+        ? renderModelPick(picking.pick, picking.server.baseUrl, size.cols, size.rows)
+        : renderSetup(state, { probed: o.probed, configPath: o.configPath, ...size }),
+    );
     let checking: AbortController | undefined;
     let done = false;
     const draw = () => {
@@ -74,9 +82,13 @@ export function runServerSetup(o: SetupOptions): Promise<'saved' | 'quit'> {
       try {
         const models = await o.listModels(url.baseUrl, { apiKey, apiKeyEnv: key.name }, checking.signal);
         if (models.length === 0) throw new Error(`the server at ${url.baseUrl} lists no models; load one there first`);
-        saveServer(o.configPath, { baseUrl: url.baseUrl, apiKeyEnv: key.name });
-        const via = key.name ? `, key from $${key.name}` : '';
-        finish('saved', s.gray(`${sym('✓', '+')} saved ${url.baseUrl}${via} in ${o.configPath} (${models.length} model${models.length === 1 ? '' : 's'})`));
+        const server = { baseUrl: url.baseUrl, apiKeyEnv: key.name };
+        // one model is the one the app starts with: nothing to ask
+        if (models.length === 1) save(server, models.length);
+        else {
+          state.status = undefined;
+          picking = { pick: { models, filter: ed.emptyEditor, selected: 0 }, server };
+        }
       } catch (err) {
         if (checking.signal.aborted) return;
         state.status = { kind: 'error', text: err instanceof Error ? err.message : String(err) };
@@ -86,8 +98,33 @@ export function runServerSetup(o: SetupOptions): Promise<'saved' | 'quit'> {
       }
     };
 
+    const save = (server: { baseUrl: string; apiKeyEnv?: string; model?: string }, count: number) => {
+      saveServer(o.configPath, server);
+      const via = server.apiKeyEnv ? `, key from $${server.apiKeyEnv}` : '';
+      const which = server.model ? `, model ${visible(server.model)} (one of ${count})` : ` (${count} model${count === 1 ? '' : 's'})`;
+      finish('saved', s.gray(`${sym('✓', '+')} saved ${server.baseUrl}${via} in ${o.configPath}${which}`));
+    };
+
+    /** The model step: typing narrows, the arrows move, Enter saves, Esc goes back to the fields. */
+    const onPick = (p: NonNullable<typeof picking>, cmd: Command) => {
+      if (cmd.type === 'escape') picking = undefined;
+      else if (cmd.type === 'up' || cmd.type === 'down') p.pick = moveSelection(p.pick, cmd.type === 'up' ? -1 : 1);
+      else if (cmd.type === 'submit') {
+        const model = pickedModel(p.pick);
+        if (model) return save({ ...p.server, model }, p.pick.models.length);
+      } else {
+        const next =
+          cmd.type === 'newline' ? null : applyEdit(p.pick.filter, cmd.type === 'paste' ? { type: 'insert', text: cmd.text.replace(/\s+/g, ' ') } : cmd);
+        if (!next) return;
+        p.pick = { ...p.pick, filter: next, selected: 0 };
+      }
+      draw();
+    };
+
     const onCommand = (cmd: Command) => {
-      if (cmd.type === 'escape' || cmd.type === 'interrupt' || cmd.type === 'eof') return finish('quit');
+      if (cmd.type === 'interrupt' || cmd.type === 'eof') return finish('quit');
+      if (picking) return onPick(picking, cmd);
+      if (cmd.type === 'escape') return finish('quit');
       if (checking) return;
       if (cmd.type === 'submit') return void submit().then(draw);
       if (cmd.type === 'tab' || cmd.type === 'up' || cmd.type === 'down' || cmd.type === 'cycleMode') state.focus = state.focus === 0 ? 1 : 0;

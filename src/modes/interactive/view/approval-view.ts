@@ -11,11 +11,14 @@ import { stripControls, visible } from '../../../text/terminal-text.js';
 import { renderMarkdown } from '../markdown/render.js';
 import { sanitize, truncate, wrapWithPrefix } from '../text/text.js';
 import { detailWindow, openingLine } from './detail-window.js';
+import { argumentLines } from './argument-lines.js';
 import { firstChange, renderDiff } from './diff-view.js';
 
 const INDENT = '  ';
 /** The change or command keeps at least this many lines (its marker included) before the title. */
 const MIN_DETAIL_LINES = 3;
+/** A tool's own description keeps at most this many lines of the question. */
+const ABOUT_LINES = 2;
 
 const shown = (text: string) => sanitize(visible(text));
 
@@ -28,6 +31,7 @@ export function renderQuestion(q: OpenQuestion, cols: number, maxLines: number):
   const r = q.request;
   const title = [truncate(`${s.yellow(sym('?', '?'))} ${s.bold(shown(titleOf(r)))}`, cols)];
   const why = wrapWithPrefix(shown(r.reason), cols, INDENT, INDENT).map((l) => s.gray(l));
+  const about = r.about ? aboutLines(r.about, cols) : [];
   const note = r.note ? wrapWithPrefix(shown(r.note), cols, `${INDENT}${sym('⚠', '!')} `, `${INDENT}  `).map((l) => s.yellow(l)) : [];
   const all = detailLines(q, cols);
   let tail = q.reason ? reasonLines(q.reason, cols, r.kind === 'plan') : choiceLines(q, cols);
@@ -35,7 +39,7 @@ export function renderQuestion(q: OpenQuestion, cols: number, maxLines: number):
   if (!q.reason && maxLines - tail.length - least < title.length) tail = tail.slice(0, -1);
   if (!q.reason && maxLines - tail.length < least) tail = [foldedChoices(q, cols)];
   const room = Math.max(0, maxLines - tail.length);
-  const detailRoom = Math.min(all.length, Math.max(least, room - title.length - note.length));
+  const detailRoom = Math.min(all.length, Math.max(least, room - title.length - about.length - note.length));
   const focus = r.kind === 'edit' && r.diff ? firstChange(r.diff) : undefined;
   const window = detailWindow(all, detailRoom, openingLine(focus, detailRoom - 1), q.page ?? 0, INDENT);
   // the page is kept where the screen can show it, so a key past the end costs no key back
@@ -47,10 +51,10 @@ export function renderQuestion(q: OpenQuestion, cols: number, maxLines: number):
     left -= kept.length;
     return kept;
   };
-  const [head, warn] = [take(title), take(note)];
+  const [head, said, warn] = [take(title), take(about), take(note)];
   // a reason cut short reads as another sentence: all of it, or its one line ending in "…"
   const reason = take(why.length <= left ? why : [s.gray(truncate(`${INDENT}${shown(r.reason)}`, cols))]);
-  const out = [...head, ...reason, ...detail, ...warn, ...tail].slice(-maxLines);
+  const out = [...head, ...said, ...reason, ...detail, ...warn, ...tail].slice(-maxLines);
   // a blank line apart from the tool above, when there is room for it
   return out.length < maxLines ? ['', ...out] : out;
 }
@@ -68,7 +72,21 @@ function detailLines(q: OpenQuestion, cols: number): string[] {
   if (r.kind === 'edit' && r.diff) return diffLines(r.diff, inner, typeof r.args.path === 'string' ? r.args.path : undefined);
   if (r.kind === 'bash' && r.command !== undefined) return commandLines(r.command, cols);
   if (r.kind === 'plan' && r.plan !== undefined) return renderMarkdown(stripControls(r.plan), { width: inner, highlight: false }).map((l) => INDENT + l);
+  if (r.about !== undefined) return argumentLines(r.args, cols, INDENT).map((l) => s.cyan(l));
   return [];
+}
+
+/** A server's description of its tool: its first lines, under the title; the tool's schema says the rest to the model. */
+function aboutLines(about: string, cols: number): string[] {
+  const lines = wrapWithPrefix(
+    stripControls(about)
+      .replace(/\s*\n\s*/g, ' ')
+      .trim(),
+    cols,
+    INDENT,
+    INDENT,
+  );
+  return (lines.length > ABOUT_LINES ? [...lines.slice(0, ABOUT_LINES - 1), truncate(`${lines[ABOUT_LINES - 1]!}…`, cols)] : lines).map((l) => s.gray(l));
 }
 
 /** The last diff drawn: a question is drawn again each frame, and a long diff costs its highlighting. */
