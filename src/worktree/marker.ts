@@ -3,8 +3,9 @@
 // worktrees that hold one; the user's own worktrees hold none.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { WORKTREE_MARKER } from '../../tools/sandbox/worktree-git.js';
 
-export const MARKER_FILE = 'tack-worktree.json';
+export const MARKER_FILE = WORKTREE_MARKER;
 /** One empty file per tack process working in the worktree: the last to leave decides its fate. */
 const USERS_DIR = 'tack-users';
 
