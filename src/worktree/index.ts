@@ -5,5 +5,6 @@ export { othersWorking } from './marker.js';
 export { openWorktree, type OpenedWorktree } from './open.js';
 export { leaveWorktree, removeWorktree } from './remove.js';
 export { findRepository, WorktreeError } from './repo.js';
+export { tackWorktreeName } from './here.js';
 export { worktreeLocation } from './settings.js';
 export { describeState, worktreeState } from './state.js';

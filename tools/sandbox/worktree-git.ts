@@ -36,7 +36,8 @@ export function tackWorktreeBinds(cwd: string): WorktreeBinds | undefined {
   };
 }
 
-function linkedWorktree(cwd: string): { adminDir: string; commonDir: string } | undefined {
+/** The admin and common git folders of the linked worktree `cwd` is in, if it is in one. */
+export function linkedWorktree(cwd: string): { adminDir: string; commonDir: string } | undefined {
   for (let dir = cwd; ; dir = dirname(dir)) {
     const dotGit = join(dir, '.git');
     if (existsSync(dotGit)) {
