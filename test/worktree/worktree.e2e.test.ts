@@ -183,3 +183,17 @@ it('with worktrees.location "inside" the worktree is in .worktrees/ and git stat
   expect(worktreePath(run.stderr)).toBe(join(p.dir, '.worktrees', 'near'));
   expect(git(p.dir, 'status', '--porcelain')).toBe(status);
 });
+
+it('a detached HEAD and a repository with submodules: each said in one line, and the worktree starts from HEAD', { timeout: 60_000 }, async () => {
+  const p = userRepo();
+  writeFileSync(join(p.dir, '.gitmodules'), '[submodule "lib"]\n\tpath = lib\n\turl = ../lib\n');
+  git(p.dir, 'add', '.gitmodules');
+  git(p.dir, 'commit', '-qm', 'modules');
+  git(p.dir, 'checkout', '-q', '--detach');
+  const s = await server([{ text: 'looked' }]);
+  const run = await runTack(['-w', 'det', '-p', '--base-url', s.url, '-m', 'm', 'look'], { cwd: p.dir, home: p.home });
+  expect(run.code, run.stderr).toBe(0);
+  expect(run.stderr).toContain(`HEAD is detached: the worktree starts from commit ${git(p.dir, 'rev-parse', 'HEAD').slice(0, 9)}`);
+  expect(run.stderr).toContain('submodules are not checked out in the worktree');
+  expect(gitWorktrees(p.dir)).toEqual([p.dir]);
+});
