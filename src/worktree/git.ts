@@ -10,13 +10,23 @@ export interface GitResult {
   err: string;
 }
 
+/** Git's own variables (set when tack runs from a git hook) would point these commands at another repository. */
+const REPOSITORY_VARIABLES = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_COMMON_DIR', 'GIT_OBJECT_DIRECTORY', 'GIT_PREFIX'];
+
+function gitEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' };
+  for (const name of REPOSITORY_VARIABLES) delete env[name];
+  // no optional locks: reading the user's status must not rewrite their index
+  env.GIT_OPTIONAL_LOCKS = '0';
+  return env;
+}
+
 export function runGit(args: readonly string[], cwd: string): GitResult {
   const run = spawnSync('git', [...SAFE, ...args], {
     cwd,
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
-    // no optional locks: reading the user's status must not rewrite their index
-    env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' },
+    env: gitEnv(),
   });
   if (run.error) return { ok: false, out: '', err: run.error.message };
   return { ok: run.status === 0, out: run.stdout, err: run.stderr.trim() };
