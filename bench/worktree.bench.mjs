@@ -38,7 +38,7 @@ function bench(label, repo, home) {
     const w = openWorktree({ cwd: repo, home, name: `bench-${run}`, location: 'home', isSecret: () => undefined });
     open.push(ms(t0));
     t0 = process.hrtime.bigint();
-    leaveWorktree(w, repo);
+    leaveWorktree(w, repo, home);
     leave.push(ms(t0));
   }
   const cli = (args) => {

@@ -5,7 +5,7 @@ import { UsageError } from '../config/errors.js';
 import { expandHome, tackHome } from '../config/paths.js';
 import { builtinSecretTest } from '../../tools/fs/secret-files.js';
 import { stripControls } from '../text/terminal-text.js';
-import { findRepository, leaveWorktree, openWorktree, type OpenedWorktree, WorktreeError, worktreeLocation } from '../worktree/index.js';
+import { carryTrust, findRepository, leaveWorktree, openWorktree, type OpenedWorktree, WorktreeError, worktreeLocation } from '../worktree/index.js';
 
 export interface WorktreeFlags {
   /** true for `-w` without a name */
@@ -17,10 +17,11 @@ export interface WorktreeFlags {
 /** Opens the worktree, points `flags.cwd` into it, runs, and settles the worktree's fate afterwards. */
 export async function runInWorktree(flags: WorktreeFlags, run: () => Promise<number>): Promise<number> {
   const home = tackHome();
+  const source = resolve(expandHome(flags.cwd ?? process.cwd()));
   let opened: OpenedWorktree;
   try {
     opened = openWorktree({
-      cwd: resolve(expandHome(flags.cwd ?? process.cwd())),
+      cwd: source,
       home,
       name: typeof flags.worktree === 'string' ? flags.worktree : undefined,
       from: flags.from,
@@ -32,6 +33,9 @@ export async function runInWorktree(flags: WorktreeFlags, run: () => Promise<num
     throw err;
   }
   const repoDir = findRepository(opened.path).root;
+  if (opened.created && carryTrust(findRepository(source).top, opened.workDir, home)) {
+    say("this repository's settings files are trusted, and the worktree's are the same: trusted there too");
+  }
   for (const note of opened.notes) say(note);
   if (opened.created) say(`working in worktree ${opened.marker.name} (branch ${opened.marker.branch}) at ${opened.path}`);
   flags.cwd = opened.workDir;
@@ -39,7 +43,7 @@ export async function runInWorktree(flags: WorktreeFlags, run: () => Promise<num
   const settle = () => {
     if (settled) return;
     settled = true;
-    for (const line of leaveWorktree(opened, repoDir)) say(line);
+    for (const line of leaveWorktree(opened, repoDir, home)) say(line);
   };
   // a run that ends through process.exit (a signal in the app) still settles: git runs synchronously here
   process.once('exit', settle);

@@ -47,27 +47,27 @@ function listLines(worktrees: TackWorktree[], home: string): string {
     .concat('\n');
 }
 
-function removeOne(commonDir: string, root: string, name: string, force: boolean): string {
+function removeOne(commonDir: string, root: string, home: string, name: string, force: boolean): string {
   const w = findTackWorktree(commonDir, name);
   if (!w) throw new UsageError(`no tack worktree named ${name} in this repository (tack worktree list shows them)`);
   const state = worktreeState(w);
   if (state.changes > 0 && !force) {
     throw new UsageError(`worktree ${name} has ${describeState(state)} not committed; commit them there, or add --force to lose them`);
   }
-  const { branchKept } = removeWorktree(w, root);
+  const { branchKept } = removeWorktree(w, root, home);
   return branchKept
     ? `removed worktree ${name}; branch ${w.marker.branch} keeps its commits (git merge ${w.marker.branch}, or git branch -D ${w.marker.branch})\n`
     : `removed worktree ${name} and branch ${w.marker.branch}\n`;
 }
 
 /** Removes tack's worktrees whose folder is gone, and those with no changes and no commits of their own. */
-function prune(commonDir: string, root: string): string {
+function prune(commonDir: string, root: string, home: string): string {
   const gone: string[] = [];
   for (const w of tackWorktrees(commonDir)) {
     const state = worktreeState(w);
     if (!w.missing && (state.changes > 0 || state.commits > 0)) continue;
     if (!w.missing && othersWorking(w.adminDir)) continue;
-    removeWorktree(w, root);
+    removeWorktree(w, root, home);
     gone.push(w.marker.name);
   }
   return gone.length === 0 ? 'nothing to prune: every tack worktree here has changes or commits\n' : `removed ${gone.map(visible).join(', ')}\n`;
@@ -92,7 +92,7 @@ export function runWorktreeCommand(args: string[], env: NodeJS.ProcessEnv = proc
     .action((name: string, o: { force?: boolean }) => {
       ran = () => {
         const r = repo();
-        return removeOne(r.commonDir, r.root, name, o.force === true);
+        return removeOne(r.commonDir, r.root, tackHome(env), name, o.force === true);
       };
     });
   program
@@ -101,7 +101,7 @@ export function runWorktreeCommand(args: string[], env: NodeJS.ProcessEnv = proc
     .action(() => {
       ran = () => {
         const r = repo();
-        return prune(r.commonDir, r.root);
+        return prune(r.commonDir, r.root, tackHome(env));
       };
     });
   for (const sub of program.commands) tackStyle(sub);

@@ -8,3 +8,4 @@ export { findRepository, WorktreeError } from './repo.js';
 export { tackWorktreeName } from './here.js';
 export { worktreeLocation } from './settings.js';
 export { describeState, worktreeState } from './state.js';
+export { carryTrust } from './trust.js';

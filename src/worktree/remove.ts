@@ -5,20 +5,22 @@ import { runGit } from './git.js';
 import type { TackWorktree } from './inventory.js';
 import { leaveUsers } from './marker.js';
 import { describeState, worktreeState } from './state.js';
+import { forgetTrust } from './trust.js';
 
 export interface Removed {
   /** the branch was kept: it has commits of its own */
   branchKept: boolean;
 }
 
-/** Removes the worktree (uncommitted changes included: the caller asked) and, unless it has commits, its branch. */
-export function removeWorktree(w: TackWorktree, repoDir: string, keepBranchWithCommits = true): Removed {
+/** Removes the worktree (uncommitted changes included: the caller asked), its trust record and, unless it has commits, its branch. */
+export function removeWorktree(w: TackWorktree, repoDir: string, home: string, keepBranchWithCommits = true): Removed {
   const removed = runGit(['worktree', 'remove', '--force', '--force', w.path], repoDir);
   if (!removed.ok) {
     if (!w.missing) throw new Error(`git could not remove the worktree ${w.path}: ${removed.err.split('\n')[0]}`);
     // its folder was deleted by hand: only git's record is left, this one and no other
     rmSync(w.adminDir, { recursive: true, force: true });
   }
+  forgetTrust(home, w.path);
   const branchKept = keepBranchWithCommits && branchCommits(w, repoDir) > 0;
   if (!branchKept) runGit(['branch', '-D', w.marker.branch], repoDir);
   return { branchKept };
@@ -33,11 +35,11 @@ function branchCommits(w: TackWorktree, repoDir: string): number {
  * What happens when a `tack -w` run ends: the last tack process there removes an untouched worktree
  * with its branch; one with changes or commits is kept and described in two lines.
  */
-export function leaveWorktree(w: TackWorktree, repoDir: string): string[] {
+export function leaveWorktree(w: TackWorktree, repoDir: string, home: string): string[] {
   if (leaveUsers(w.adminDir)) return [];
   const state = worktreeState(w);
   if (state.changes === 0 && state.commits === 0 && branchCommits(w, repoDir) === 0) {
-    removeWorktree(w, repoDir);
+    removeWorktree(w, repoDir, home);
     return [];
   }
   const branch = state.branch ?? w.marker.branch;

@@ -197,3 +197,21 @@ it('a detached HEAD and a repository with submodules: each said in one line, and
   expect(run.stderr).toContain('submodules are not checked out in the worktree');
   expect(gitWorktrees(p.dir)).toEqual([p.dir]);
 });
+
+it("a trusted repository's worktree is trusted while its settings are the same; the record goes with the worktree", { timeout: 60_000 }, async () => {
+  const p = userRepo();
+  mkdirSync(join(p.dir, '.tack'));
+  writeFileSync(join(p.dir, '.tack', 'config.json'), JSON.stringify({ tools: ['read', 'write', 'edit', 'bash', 'grep', 'find', 'ls'] }));
+  git(p.dir, 'add', '.tack');
+  git(p.dir, 'commit', '-qm', 'settings');
+  const untrusted = await runTack(['-w', 'first', '-p', 'hi', '--base-url', 'http://127.0.0.1:1/v1', '-m', 'm'], { cwd: p.dir, home: p.home });
+  expect(untrusted.stderr).toContain('ignoring .tack/config.json');
+  expect((await runTack(['trust'], { cwd: p.dir, home: p.home })).code).toBe(0);
+  const s = await server([{ text: 'hello' }]);
+  const run = await runTack(['-w', 'second', '-p', '--base-url', s.url, '-m', 'm', 'hi'], { cwd: p.dir, home: p.home });
+  expect(run.code, run.stderr).toBe(0);
+  expect(run.stderr).toContain('trusted there too');
+  expect(run.stderr).not.toContain('ignoring');
+  const trusted = Object.keys(JSON.parse(readFileSync(join(p.home, 'trust.json'), 'utf8')).folders);
+  expect(trusted).toEqual([p.dir]);
+});

@@ -42,7 +42,7 @@ export async function runIsolated(kit: ParentKit, agent: AgentDefinition, callId
     const applied = await applyChanges(kit, agent, callId, signal, opened.path, opened.marker.base, parentTop, changes);
     return { ...result, content: [...result.content, { type: 'text' as const, text: applied }] };
   } finally {
-    removeWorktree(opened, findRepository(parentTop).root, false);
+    removeWorktree(opened, findRepository(parentTop).root, kit.config.home, false);
   }
 }
 
