@@ -38,6 +38,11 @@ export async function runIsolated(kit: ParentKit, agent: AgentDefinition, callId
   const parentTop = findRepository(kit.config.cwd).top;
   try {
     const result = await run(isolatedKit(kit, opened.workDir), { ...agent, isolation: undefined });
+    if (signal?.aborted)
+      return {
+        ...result,
+        content: [...result.content, { type: 'text' as const, text: `[stopped: nothing of the ${agent.name} agent's worktree was applied]` }],
+      };
     const changes = changesIn(opened);
     const applied = await applyChanges(kit, agent, callId, signal, opened.path, opened.marker.base, parentTop, changes);
     return { ...result, content: [...result.content, { type: 'text' as const, text: applied }] };
