@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { makeProject, runTack } from '../support/cli.js';
 import { scriptedServers, toolResultText } from '../support/scripted.js';
+import { offeredTools, PATIENT, TEST_SERVER } from '../support/mcp.js';
 import { git, gitWorktrees } from './repo.js';
 
 const server = scriptedServers();
@@ -76,4 +77,15 @@ it("a file the user changed since the last commit is not overwritten with the ch
   expect(run.code, run.stderr).toBe(0);
   expect(toolResultText(s.chatRequests().at(-1)!)).toContain('a.txt: not applied (it was changed here since');
   expect(readFileSync(join(p.dir, 'a.txt'), 'utf8')).toBe("the user's own work\n");
+});
+
+it("the parent's MCP tools are not offered to a child in a worktree: they would reach the parent's world, not its copy", { timeout: 60_000 }, async () => {
+  const p = repoWithIsolatedAgent(() => ({ mcpServers: { t: TEST_SERVER }, mcp: PATIENT }));
+  const s = await server([childTurns[0]!, { text: 'looked' }, { text: 'parent done' }]);
+  const run = await runTack(['-p', '--base-url', s.url, '-m', 'm', 'fix it'], { cwd: p.dir, home: p.home });
+  expect(run.code, run.stderr).toBe(0);
+  const [parent, child] = s.chatRequests();
+  expect(offeredTools(parent!).some((name) => name.startsWith('mcp__t__'))).toBe(true);
+  expect(offeredTools(child!).filter((name) => name.startsWith('mcp__'))).toEqual([]);
+  expect(offeredTools(child!)).toContain('edit');
 });

@@ -26,4 +26,6 @@ export interface ParentKit {
   depth: number;
   /** how many children run at once */
   limiter: Limiter;
+  /** a child in its own worktree: the parent's MCP tools would reach the parent's world, not its copy */
+  withoutMcp?: boolean;
 }

@@ -64,7 +64,7 @@ function isolatedKit(kit: ParentKit, cwd: string): ParentKit {
   const tools = createTools({ cwd, secretFile: safety.secretFile });
   const names = new Set(kit.builtinTools.map((t) => t.name));
   const builtinTools = tools.all.filter((t) => names.has(t.name)).map((t) => (t.name === 'bash' ? safety.bashTool : t));
-  return { ...kit, config, builtinTools, guard: (name) => kit.guard(name, safety.gate), depth: 0 };
+  return { ...kit, config, builtinTools, guard: (name) => kit.guard(name, safety.gate), depth: 0, withoutMcp: true };
 }
 
 /** Files the child added, changed or deleted, against the worktree's base (its commits included). */
