@@ -9,9 +9,10 @@ import { expandHome, packageVersion, tackHome } from './config/paths.js';
 import { workFolderWidth } from './config/work-folder.js';
 import type { ConfigFlags, ProjectTrust } from './config/resolve.js';
 import type { SessionFlags } from './session/file/locate.js';
+import type { WorktreeFlags } from './cli/worktree-flag.js';
 
 /** What commander parses: the settings flags, the session flags, and the mode's own. */
-interface CliOptions extends ConfigFlags, SessionFlags {
+interface CliOptions extends ConfigFlags, SessionFlags, WorktreeFlags {
   print?: boolean;
   outputFormat: 'text' | 'json' | 'stream-json';
   inputFormat: 'text' | 'stream-json';
@@ -54,6 +55,7 @@ Environment: OPENAI_API_KEY (or the provider's key, e.g. OPENROUTER_API_KEY), OP
   TACK_HOME (default ~/.tack), TACK_PROBE_PORTS (local servers to look for), TACK_DEBUG=1
 Settings: $TACK_HOME/config.json and .tack/config.json (model, provider, baseUrl, apiKeyEnv, ...)
 MCP servers: tack mcp add|list|get|remove (tack mcp --help), .mcp.json in a trusted folder, --mcp-config
+Worktrees: tack -w [name] [--from ref] works beside your tree; tack worktree list | rm NAME | prune
 Checkpoints: tack rewind --list | --to N [--code|--conversation|--both] | --prune (tack rewind --help)
 Exit codes: 0 done, 1 model or runtime error, 2 usage or settings error, 3 --max-turns reached, 130 interrupted`;
 
@@ -96,6 +98,8 @@ function buildProgram(): Command {
     .option('--system-prompt <text|@file>', 'replace the system prompt')
     .option('--append-system-prompt <text|@file>', 'add to the system prompt')
     .option('-C, --cwd <dir>', 'work in this directory')
+    .option('-w, --worktree [name]', 'work in a git worktree of this repository on branch tack/<name>, made from local HEAD (see tack worktree)')
+    .option('--from <ref>', 'with -w: make the new worktree from this commit, branch or tag instead of HEAD')
     .option('--mcp-config <file>', 'MCP servers from a file holding {"mcpServers": …} (repeatable; see tack mcp --help)', collect)
     .optionsGroup('Safety:')
     .addOption(
@@ -201,12 +205,22 @@ async function main(argv: string[]): Promise<number> {
   if (opts.cwd !== undefined) checkWorkDirectory(opts.cwd);
   if (opts.image && !opts.print) throw new UsageError('--image goes with -p; in the app, type @ and the path of the image');
   checkStreamFlags(opts);
+  if (opts.from !== undefined && opts.worktree === undefined) throw new UsageError('--from goes with -w: tack -w [name] --from <ref>');
+  if (opts.worktree !== undefined && opts.acp) throw new UsageError('-w does not combine with --acp: the editor names the folder of each session');
+  if (opts.worktree !== undefined && !opts.listModels && !opts.listProviders) {
+    const { runInWorktree } = await import('./cli/worktree-flag.js');
+    return runInWorktree(opts, () => runMode(opts, program.args));
+  }
+  return runMode(opts, program.args);
+}
+
+async function runMode(opts: CliOptions, args: string[]): Promise<number> {
   if (opts.acp) {
     // each session settles its own folder's trust and settings
     const { runAcp } = await import('./modes/acp/index.js');
     return runAcp({ flags: opts, trust: opts.trust === true, systemPrompt: opts.systemPrompt, appendSystemPrompt: opts.appendSystemPrompt });
   }
-  const promptWords = program.args.join(' ').trim() || undefined;
+  const promptWords = args.join(' ').trim() || undefined;
   const interactive = !opts.print && !opts.listModels && !opts.listProviders;
   const notices: string[] = [];
   if (!opts.listModels && !opts.listProviders) checkWorkFolderWidth(opts.cwd ?? process.cwd(), interactive, notices);

@@ -6,6 +6,7 @@ const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
   mcp: async () => (await import('./mcp.js')).runMcpCommand,
   rewind: async () => (await import('./rewind.js')).runRewindCommand,
   trust: async () => (await import('./trust.js')).runTrustCommand,
+  worktree: async () => (await import('./worktree.js')).runWorktreeCommand,
 };
 
 /** Runs `tack <subcommand> …` and returns its exit code, or undefined when the first word is none. */

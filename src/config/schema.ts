@@ -125,6 +125,8 @@ export const ConfigFileSchema = Type.Object(
         strict,
       ),
     ),
+    /** `tack -w`: worktrees under $TACK_HOME/worktrees (home, the default) or in the repository's .worktrees/ (inside) */
+    worktrees: Type.Optional(Type.Object({ location: Type.Optional(Type.Union([Type.Literal('home'), Type.Literal('inside')])) }, strict)),
     /** background jobs (bash's run_in_background): how many may run at once */
     jobs: Type.Optional(Type.Object({ max: Type.Optional(Type.Integer({ minimum: 1, maximum: 64 })) }, strict)),
     approval: Type.Optional(ApprovalModeSchema),

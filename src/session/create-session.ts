@@ -82,7 +82,7 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
   // calls the policy lets through. All judge the checked arguments: the object the tool is given.
   // `agent`: a child's call, judged the same way, its name on the question and in the hooks' payload.
   const guard =
-    (agent?: string): NonNullable<AgentOptions['beforeToolCall']> =>
+    (agent?: string, gate = safety.gate): NonNullable<AgentOptions['beforeToolCall']> =>
     async (context, signal = NEVER) => {
       const call = { ...context.toolCall, arguments: context.args as Record<string, unknown> };
       const hook = await extensions.hooks?.preToolUse(call, signal, agent);
@@ -90,7 +90,7 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
       // a rewritten input is what the gate judges and the tool is given
       const problem = hook?.updatedInput && rewriteArguments(call, hook.updatedInput, context.tool);
       if (problem) return { block: true, reason: problem };
-      return (await safety.gate.beforeToolCall(call, context.tool, signal, hook, agent)) ?? o.beforeToolCall?.(context, signal);
+      return (await gate.beforeToolCall(call, context.tool, signal, hook, agent)) ?? o.beforeToolCall?.(context, signal);
     };
   const task = sessionTaskTool({
     config,

@@ -15,6 +15,7 @@ const LAYERS = [
   'src/extensions',
   'src/trust',
   'src/checkpoints',
+  'src/worktree',
   'src/jobs',
   'src/plan',
   'src/session',

@@ -13,6 +13,8 @@ import { emptyFile, explainMasked, unexposed } from './secrets.js';
 import type { SecretTest } from '../fs/secret-files.js';
 import { findExecutable } from '../process/which.js';
 import { WorkspaceScanner } from './workspace-scan.js';
+import { hiddenAround } from './hide-around.js';
+import { tackWorktreeBinds } from './worktree-git.js';
 
 /** Directories under $HOME that hold credentials: hidden in the sandbox, and asked about before reading. */
 export const HOME_SECRET_DIRS = ['.ssh', '.aws', '.gnupg', '.azure', '.kube', '.docker', '.config/gcloud', '.config/gh', '.password-store'];
@@ -133,6 +135,9 @@ export function planSandbox(settings: SandboxSettings, scanner: WorkspaceScanner
   const protection = frozen
     ? { pinned: [], readOnly: [], missing: [] }
     : runsLater(cwd, { nestedGitDirs: scan.nestedGitDirs, runFiles: settings.runFiles?.() });
+  // a tack worktree: of the repository's .git only what `git commit` needs is writable
+  const worktree = frozen ? undefined : tackWorktreeBinds(cwd);
+  const around = hiddenAround(settings.hide ?? [], cwd);
   return {
     cwd,
     // one private /tmp per tack process, so files a command leaves there are there for the next one
@@ -140,13 +145,15 @@ export function planSandbox(settings: SandboxSettings, scanner: WorkspaceScanner
     // in plan mode a worktree's git directory outside the workspace is seen, not written
     readOnly: [...[home].filter((dir) => isInside('/tmp', dir) && existsSync(dir)), ...(frozen ? gitDirsOutside(cwd) : [])],
     writable: [
-      ...(frozen ? [] : gitDirsOutside(cwd)),
+      ...(frozen ? [] : (worktree?.writable ?? gitDirsOutside(cwd))),
       ...[...HOME_CACHES.map((c) => join(home, c)), ...(settings.writable ?? [])].filter((p) => existsSync(p) && !(frozen && isInside(cwd, p))),
     ],
-    hideDirs: [...HOME_SECRET_DIRS.map((d) => join(home, d)), ...(settings.hide ?? []), ...(runtimeDir ? [runtimeDir] : [])].filter(visible),
-    hideFiles: [...HOME_SECRET_FILES.map((f) => join(home, f)), '/var/run/docker.sock', '/run/docker.sock'].filter(visible),
+    hideDirs: [...HOME_SECRET_DIRS.map((d) => join(home, d)), ...(settings.hide ?? []), ...(runtimeDir ? [runtimeDir] : [])]
+      .filter(visible)
+      .concat(around.dirs),
+    hideFiles: [...HOME_SECRET_FILES.map((f) => join(home, f)), '/var/run/docker.sock', '/run/docker.sock'].filter(visible).concat(around.files),
     pinned: protection.pinned,
-    protected: protection.readOnly,
+    protected: [...protection.readOnly, ...(worktree?.readOnly ?? [])],
     missing: protection.missing,
     maskFiles: unexposed(scan.secrets, cwd, settings.exposeSecretFiles),
     nestedGitDirs: scan.nestedGitDirs,

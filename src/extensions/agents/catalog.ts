@@ -20,6 +20,8 @@ export interface AgentDefinition {
   readOnlyBash?: boolean;
   /** a model id on the parent's server; undefined: the parent's model */
   model?: string;
+  /** `worktree`: it works in a temporary git worktree, and its changes come back through the parent's gate */
+  isolation?: 'worktree';
   /** where it came from, as the user knows it: `.claude/agents`, `built-in` */
   source: string;
   path?: string;
@@ -69,6 +71,7 @@ async function readAgent(src: SourceDir, rel: string): Promise<AgentDefinition |
       instructions: body.trim(),
       tools: toolsOf(data),
       model: model && !MODEL_ALIASES.has(model.toLowerCase()) ? model : undefined,
+      isolation: stringField(data, 'isolation') === 'worktree' ? 'worktree' : undefined,
       source: src.label,
       path,
     };

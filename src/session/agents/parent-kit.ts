@@ -5,6 +5,7 @@ import type { AgentOptions, AnyAgentTool } from '../../agent/types.js';
 import type { StreamFn } from '../../ai/types.js';
 import type { ResolvedConfig } from '../../config/resolve.js';
 import type { AgentDefinition } from '../../extensions/agents/catalog.js';
+import type { ApprovalGate } from '../permissions/gate.js';
 import type { Session } from '../session.js';
 import type { SessionHooks } from '../setup/hooks.js';
 import type { Limiter } from './slots.js';
@@ -17,12 +18,14 @@ export interface ParentKit {
   /** the built-in tools the parent has, before hooks wrap them */
   builtinTools: readonly AnyAgentTool[];
   hooks: SessionHooks | undefined;
-  /** the parent's checks before a call, the child's name on its questions and hook payloads */
-  guard: (agent: string) => NonNullable<AgentOptions['beforeToolCall']>;
+  /** the parent's checks before a call, the child's name on its questions and hook payloads; `gate`: another workspace's (isolation: worktree) */
+  guard: (agent: string, gate?: ApprovalGate) => NonNullable<AgentOptions['beforeToolCall']>;
   /** every agent the model may name: the built-in ones and the user's */
   agents: readonly AgentDefinition[];
   /** levels of children a child may still start (0: children get no task tool) */
   depth: number;
   /** how many children run at once */
   limiter: Limiter;
+  /** a child in its own worktree: the parent's MCP tools would reach the parent's world, not its copy */
+  withoutMcp?: boolean;
 }

@@ -15,6 +15,7 @@ import { childGuard, childTools } from './child-tools.js';
 import type { ParentKit } from './parent-kit.js';
 import { callLine, callsOf, childReport, type ChildEnd } from './report.js';
 import { createTaskTool } from './task-tool.js';
+import { runIsolated } from './worktree-child.js';
 
 /** What the parent's listeners get while a child works (the `details` of the task call's progress). */
 export interface ChildProgress {
@@ -58,6 +59,7 @@ export async function runChild(
   signal: AbortSignal | undefined,
   onUpdate: AgentToolUpdateCallback<ChildProgress> | undefined,
 ): Promise<AgentToolResult> {
+  if (agent.isolation === 'worktree') return runIsolated(kit, agent, job.toolCallId, signal, (k, a) => runChild(k, a, job, signal, onUpdate));
   const parent = kit.parent();
   const limits = kit.config.agents;
   const config = { ...kit.config, checkpoints: { ...kit.config.checkpoints, enabled: false } };

@@ -221,7 +221,8 @@ function decidePath(tool: string, absolute: string, ctx: PolicyContext): Decisio
   const asked = firstRule(ctx.rules, 'ask', appliesToAny);
   if (asked) return ask(`${verb} a file covered by the rule "${asked.text}" in permissions.ask`, 'an answer', undefined);
   const allowed = firstRule(ctx.rules, 'allow', appliesToReal);
-  if (!allowed && ctx.tackHome && isInside(ctx.tackHome, real) && !isInside(ctx.tackHome, ctx.cwd)) {
+  // a workspace inside tack's home (a `tack -w` worktree) is the tools' own; the rest of the home is not
+  if (!allowed && ctx.tackHome && isInside(ctx.tackHome, real) && !isInside(ctx.cwd, real)) {
     return {
       kind: 'deny',
       message:

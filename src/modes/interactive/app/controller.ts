@@ -12,6 +12,7 @@ import { keyCommand } from '../input/keymap.js';
 import type { KeyEvent } from '../input/keys.js';
 import { ConversationView } from '../conversation/conversation-view.js';
 import { GitBranch } from '../os/git-branch.js';
+import { tackWorktreeName } from '../../../worktree/here.js';
 import { Attention } from '../os/notify.js';
 import type { Transcript } from '../conversation/transcript.js';
 import { renderHeader } from '../view/messages.js';
@@ -79,6 +80,8 @@ export class Controller {
   private rows: number;
   private readonly screen: Screen;
   private readonly branch: GitBranch;
+  /** the `tack -w` worktree the app works in */
+  private readonly worktree: string | undefined;
   private readonly attention: Attention;
   private readonly keys: KeyHandler;
 
@@ -87,6 +90,7 @@ export class Controller {
     this.cols = o.cols;
     this.rows = o.rows;
     this.branch = new GitBranch(o.session.config.cwd);
+    this.worktree = tackWorktreeName(o.session.config.cwd);
     this.attention = new Attention(o.writeRaw, o.session.config.notifications);
     this.view = new ConversationView({ width: o.cols, usage: () => this.session.usageNow });
     this.transcript = this.view.transcript;
@@ -273,6 +277,7 @@ export class Controller {
       todosExpanded: this.todosExpanded,
       headerModel: this.o.session.model.id,
       branch: this.branch.current(now),
+      worktree: this.worktree,
     });
   }
 

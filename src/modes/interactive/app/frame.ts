@@ -36,6 +36,7 @@ export interface FrameInput {
   /** the model the header names */
   headerModel: string;
   branch?: string;
+  worktree?: string;
 }
 
 /** Lines of the body kept visible above a question, so the running tool stays in view. */
@@ -77,6 +78,7 @@ export function composeFrame(f: FrameInput): string[] {
       model: state.model.id,
       headerModel: f.headerModel,
       branch: f.branch,
+      worktree: f.worktree,
       firstScreen: state.messages.length === 0 && !f.picker,
       contextWindow: state.model.contextWindow,
       context: usage.context,

@@ -21,6 +21,8 @@ export interface FooterInfo {
   sessionId: string;
   /** the repository's branch, when the directory is in one */
   branch?: string;
+  /** the `tack -w` worktree's name, when the directory is in one */
+  worktree?: string;
   /** the conversation is empty: show how to see the keys */
   firstScreen?: boolean;
   /** the approval mode (Shift+Tab cycles it); absent without approvals */
@@ -62,6 +64,7 @@ export function renderFooter(f: FooterInfo, cols: number): string {
     ...(f.cost !== null && f.totalInput + f.totalOutput > 0 ? [formatCost(f.cost)] : []),
     ...(mode ? [`approvals: ${mode}`] : []),
     ...(f.jobs ? [s.yellow(f.jobs === 1 ? '1 job' : `${f.jobs} jobs`)] : []),
+    ...(f.worktree ? [`worktree ${visible(f.worktree)}`] : []),
     ...(f.branch ? [`git:${f.branch}`] : []),
     ...(f.sessionId ? [f.sessionId.slice(0, 8)] : []),
     ...(f.firstScreen ? ['? for keys'] : []),

@@ -1,0 +1,153 @@
+// `isolation: worktree`: the child works in a temporary tack worktree made from local HEAD, with its
+// own file tools and sandbox there and the parent's checks (hooks, mode, rules; its questions go to
+// the parent's user). What it changed comes back as writes the parent's own gate judges, as if the
+// parent had made them (the same question and diff in ask mode), and the worktree is removed.
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { AgentToolResult, AnyAgentTool, BeforeToolCallContext } from '../../agent/types.js';
+import { createTools } from '../../../tools/index.js';
+import { builtinSecretTest } from '../../../tools/fs/secret-files.js';
+import type { AgentDefinition } from '../../extensions/agents/catalog.js';
+import { findRepository, openWorktree, type OpenedWorktree, removeWorktree } from '../../worktree/index.js';
+import { runGit } from '../../worktree/git.js';
+import { createSafety } from '../permissions/index.js';
+import type { ParentKit } from './parent-kit.js';
+
+export type RunInKit = (kit: ParentKit, agent: AgentDefinition) => Promise<AgentToolResult>;
+
+interface Change {
+  /** relative to the repository root, `/`-separated */
+  path: string;
+  deleted: boolean;
+}
+
+export async function runIsolated(kit: ParentKit, agent: AgentDefinition, callId: string, signal: AbortSignal | undefined, run: RunInKit) {
+  let opened: OpenedWorktree;
+  try {
+    opened = openWorktree({
+      cwd: kit.config.cwd,
+      home: kit.config.home,
+      name: `agent-${randomBytes(4).toString('hex')}`,
+      location: 'home',
+      isSecret: builtinSecretTest,
+    });
+  } catch (err) {
+    return failed(`the ${agent.name} agent works in a worktree (isolation: worktree), and none could be made: ${(err as Error).message}`);
+  }
+  const parentTop = findRepository(kit.config.cwd).top;
+  try {
+    const result = await run(isolatedKit(kit, opened.workDir), { ...agent, isolation: undefined });
+    if (signal?.aborted)
+      return {
+        ...result,
+        content: [...result.content, { type: 'text' as const, text: `[stopped: nothing of the ${agent.name} agent's worktree was applied]` }],
+      };
+    const changes = changesIn(opened);
+    const applied = await applyChanges(kit, agent, callId, signal, opened.path, opened.marker.base, parentTop, changes);
+    return { ...result, content: [...result.content, { type: 'text' as const, text: applied }] };
+  } finally {
+    removeWorktree(opened, findRepository(parentTop).root, kit.config.home, false);
+  }
+}
+
+/** The parent's pieces for a child in the worktree: tools there, a gate there with the parent's mode, rules and user. */
+function isolatedKit(kit: ParentKit, cwd: string): ParentKit {
+  const parentGate = kit.parent().approvals;
+  // the parent's mode now (print mode's `auto` is the default of a session nobody answers); nothing saved from here
+  const mode = parentGate?.mode;
+  const config = { ...kit.config, cwd, trust: 'session' as const, approval: mode === 'auto' ? undefined : (mode ?? kit.config.approval) };
+  const safety = createSafety(config, {
+    prompter:
+      parentGate && ((request, signal) => parentGate.put(request, signal) ?? Promise.resolve({ answer: 'no' as const, reason: 'nobody was there to answer' })),
+  });
+  const tools = createTools({ cwd, secretFile: safety.secretFile });
+  const names = new Set(kit.builtinTools.map((t) => t.name));
+  const builtinTools = tools.all.filter((t) => names.has(t.name)).map((t) => (t.name === 'bash' ? safety.bashTool : t));
+  return { ...kit, config, builtinTools, guard: (name) => kit.guard(name, safety.gate), depth: 0, withoutMcp: true };
+}
+
+/** Files the child added, changed or deleted, against the worktree's base (its commits included). */
+function changesIn(w: OpenedWorktree): Change[] {
+  runGit(['add', '--all'], w.path);
+  const diff = runGit(['diff', '--cached', '--name-status', '--no-renames', '-z', w.marker.base], w.path);
+  if (!diff.ok) return [];
+  const parts = diff.out.split('\0');
+  const included = new Set(w.marker.included);
+  const changes: Change[] = [];
+  for (let i = 0; i + 1 < parts.length; i += 2) {
+    const path = parts[i + 1]!;
+    if (!included.has(path)) changes.push({ path, deleted: parts[i] === 'D' });
+  }
+  return changes;
+}
+
+/** Each changed file becomes the parent's own `write` call, judged by the parent's checks before it runs. */
+async function applyChanges(
+  kit: ParentKit,
+  agent: AgentDefinition,
+  callId: string,
+  signal: AbortSignal | undefined,
+  worktree: string,
+  base: string,
+  parentTop: string,
+  changes: Change[],
+): Promise<string> {
+  if (changes.length === 0) return `[the ${agent.name} agent changed no file in its worktree]`;
+  const write = kit.builtinTools.find((t) => t.name === 'write');
+  const lines: string[] = [];
+  const guard = kit.guard(agent.name);
+  for (const [i, change] of changes.entries()) {
+    const path = relative(kit.config.cwd, join(parentTop, change.path));
+    if (change.deleted) {
+      lines.push(`${path}: deleted in the worktree, not here (delete it yourself if it should go)`);
+      continue;
+    }
+    if (!write) {
+      lines.push(`${path}: changed in the worktree, not applied (this session has no write tool)`);
+      continue;
+    }
+    const content = readFileSync(join(worktree, change.path));
+    if (content.includes(0)) {
+      lines.push(`${path}: a binary file, not applied`);
+      continue;
+    }
+    const conflict = changedHere(join(parentTop, change.path), worktree, base, change.path);
+    if (conflict) {
+      lines.push(`${path}: not applied (${conflict})`);
+      continue;
+    }
+    // write replaces only a file this session has read: the parent reads what it is about to replace
+    const id = `${callId}-apply-${i}`;
+    if (existsSync(join(parentTop, change.path))) await kit.builtinTools.find((t) => t.name === 'read')?.execute(`${id}-read`, { path }, signal);
+    lines.push(`${path}: ${await applyOne(write, guard, id, { path, content: content.toString('utf8') }, signal)}`);
+  }
+  return [`[the ${agent.name} agent's changes, from its worktree, applied here through your approvals:`, ...lines.map((l) => `- ${l}`), ']'].join('\n');
+}
+
+async function applyOne(
+  write: AnyAgentTool,
+  guard: ReturnType<ParentKit['guard']>,
+  id: string,
+  args: { path: string; content: string },
+  signal: AbortSignal | undefined,
+): Promise<string> {
+  // the parent's checks read the call, its arguments and the tool; there is no model message to hand them
+  const context = { toolCall: { type: 'toolCall', id, name: 'write', arguments: args }, args, tool: write } as unknown as BeforeToolCallContext;
+  const verdict = await guard(context, signal);
+  if (verdict && 'block' in verdict && verdict.block) return `not applied (${(verdict as { reason?: string }).reason ?? 'refused'})`;
+  const result = await write.execute(id, args, signal);
+  return result.isError ? `not applied (${result.content.map((c) => (c.type === 'text' ? c.text : '')).join(' ')})` : 'written';
+}
+
+/** Why a file of the parent's tree is not what the child started from (so the child's version would undo someone's work). */
+function changedHere(file: string, worktree: string, base: string, rel: string): string | undefined {
+  const original = runGit(['show', `${base}:${rel}`], worktree);
+  const here = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  if (!original.ok) return here === undefined ? undefined : 'a file of that name exists here, and the agent made its own';
+  return here === original.out ? undefined : 'it was changed here since the agent started from the last commit';
+}
+
+function failed(text: string): AgentToolResult {
+  return { content: [{ type: 'text', text }], isError: true };
+}

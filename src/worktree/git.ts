@@ -1,0 +1,40 @@
+// Git as tack runs it for worktrees: no hooks (a repository's post-checkout must not run because
+// tack made a worktree), no fsmonitor, no pager, and errors as one line.
+import { spawnSync } from 'node:child_process';
+
+const SAFE = ['-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false', '--no-pager'];
+
+export interface GitResult {
+  ok: boolean;
+  out: string;
+  err: string;
+}
+
+/** Git's own variables (set when tack runs from a git hook) would point these commands at another repository. */
+const REPOSITORY_VARIABLES = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_COMMON_DIR', 'GIT_OBJECT_DIRECTORY', 'GIT_PREFIX'];
+
+function gitEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' };
+  for (const name of REPOSITORY_VARIABLES) delete env[name];
+  // no optional locks: reading the user's status must not rewrite their index
+  env.GIT_OPTIONAL_LOCKS = '0';
+  return env;
+}
+
+export function runGit(args: readonly string[], cwd: string): GitResult {
+  const run = spawnSync('git', [...SAFE, ...args], {
+    cwd,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    env: gitEnv(),
+  });
+  if (run.error) return { ok: false, out: '', err: run.error.message };
+  return { ok: run.status === 0, out: run.stdout, err: run.stderr.trim() };
+}
+
+/** The output of a git command that must work, trimmed; its own error otherwise. */
+export function gitOut(args: readonly string[], cwd: string): string {
+  const r = runGit(args, cwd);
+  if (!r.ok) throw new Error(`git ${args[0]} failed: ${r.err.split('\n')[0] || 'no reason given'}`);
+  return r.out.trim();
+}
