@@ -146,9 +146,9 @@ export class Checkpoints {
     return this.list().at(-1)!;
   }
 
-  /** After a turn that ran tools: the workspace as tack left it. */
-  async written(): Promise<void> {
-    const snap = await this.store.snapshot(this.chain);
+  /** After a turn that ran tools: the workspace as tack left it (`only`: all the turn could have changed). */
+  async written(only?: readonly string[]): Promise<void> {
+    const snap = await this.store.snapshot(this.chain, only);
     if (this.timeline.at(-1)?.tree === snap.tree) return;
     const record: WrittenRecord = { type: 'written', tree: snap.tree, timestamp: Date.now() };
     this.timeline.push(record);

@@ -5,6 +5,7 @@ import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSy
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { cwdSlug } from '../config/paths.js';
 import { GitError, git, nulList, type ShadowPaths } from './git.js';
+import { PACK_FROM, packBlobs } from './one-pack.js';
 import { parseRawDiff, type TreeChange } from './tree-diff.js';
 import { writeBesideSync } from '../../tools/fs/atomic-write.js';
 import { builtinSecretTest, type SecretTest } from '../../tools/fs/secret-files.js';
@@ -132,6 +133,8 @@ export class CheckpointStore {
   private ready = false;
   /** the latest commit of each session's chain, once known */
   private readonly heads = new Map<string, { commit: string; tree: string }>();
+  /** the latest tree written, and the index's stamp then */
+  private last: { tree: string; index: string } | undefined;
   /** whether this store has taken out of the index what its secret test names (once) */
   private swept = false;
 
@@ -186,11 +189,26 @@ export class CheckpointStore {
     this.ready = true;
   }
 
-  /** The workspace as it is now, as a tree; `chain` (a session id) keeps it from being pruned. */
-  snapshot(chain?: string): Promise<Snapshot> {
+  /**
+   * The workspace as it is now, as a tree; `chain` (a session id) keeps it from being pruned. With
+   * `only` (the paths an edit or write touched, relative), only those are looked at: no walk, the rest
+   * as the index holds it. Without, git's index finds what changed by size and mtime.
+   */
+  snapshot(chain?: string, only?: readonly string[]): Promise<Snapshot> {
     return this.serial(async () => {
       await this.init();
-      const listed = await this.run(['ls-files', '-z', '-o', '-m', '-d', '--exclude-standard', `--exclude-from=${this.excludeFile}`]);
+      const inside = only?.filter((path) => !isAbsolute(path) && path !== '' && !path.split(/[\\/]/).includes('..'));
+      if (inside?.length === 0 && this.last && this.indexUnchanged()) return { tree: this.last.tree, skipped: [] };
+      const listed = await this.run([
+        'ls-files',
+        '-z',
+        '-o',
+        '-m',
+        '-d',
+        '--exclude-standard',
+        `--exclude-from=${this.excludeFile}`,
+        ...(inside?.length && existsSync(this.paths.indexFile) ? ['--', ...inside] : []),
+      ]);
       const update: string[] = [];
       const drop: string[] = await this.sweep();
       const skipped: string[] = [];
@@ -222,11 +240,27 @@ export class CheckpointStore {
           `${count(Math.ceil(bytes / 1048576))} MB here would be copied, more than checkpoints.maxCopyMB (${count(Math.round(this.limits.bytes / 1048576))}); start tack in a project's folder, or raise the limit in settings`,
         );
       if (drop.length > 0) await this.run(['update-index', '--force-remove', '-z', '--stdin'], `${drop.join('\0')}\0`);
+      if (update.length >= PACK_FROM) await packBlobs(this.paths, update);
       if (update.length > 0) await this.run(['update-index', '--add', '--replace', '-z', '--stdin'], `${update.join('\0')}\0`);
-      const tree = (await this.run(['write-tree'])).stdout.toString('utf8').trim();
+      // nothing staged, and no other process wrote the index since: the tree is the last one
+      const tree =
+        drop.length + update.length === 0 && this.last && this.indexUnchanged()
+          ? this.last.tree
+          : (await this.run(['write-tree'])).stdout.toString('utf8').trim();
+      this.last = { tree, index: this.indexStamp() };
       if (chain) await this.keep(chain, tree);
       return { tree, skipped: skipped.sort() };
     });
+  }
+
+  /** The index file's size and change time: another tack on the same workspace changes them. */
+  private indexStamp(): string {
+    const st = lstatOrUndefined(this.paths.indexFile);
+    return st ? `${st.size}:${st.mtimeMs}:${st.ino}` : '';
+  }
+
+  private indexUnchanged(): boolean {
+    return this.last !== undefined && this.last.index === this.indexStamp();
   }
 
   private isSecret(path: string): boolean {

@@ -1,6 +1,8 @@
 // The Session's checkpoints: one for each prompt and each delivered steering message, taken just before
 // the first tool call after it that may change the workspace; the workspace after each turn that ran
 // such tools; and rewinds of the files, the conversation or both.
+import { realpathSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { onlyLooks } from '../agent/tool-exec.js';
 import type { AgentEvent, AnyAgentTool } from '../agent/types.js';
 import { textOf } from '../ai/content.js';
@@ -51,6 +53,36 @@ export function mayHaveChanged(message: AssistantMessage, tools: readonly AnyAge
       const tool = tools.find((t) => t.name === call.name);
       return tool !== undefined && !onlyLooks(tool, call.arguments);
     });
+}
+
+/** Tools whose only change is the file named by their `path`. */
+const ONE_FILE = new Set(['edit', 'write']);
+
+/**
+ * The files a turn's calls may have changed, relative to the workspace, when every call that may
+ * change something was an edit or a write (on its real path: a path through a link names another
+ * file); undefined when one may have changed anything (bash, a job, an MCP tool, a subagent).
+ */
+export function touchedPaths(message: AssistantMessage, tools: readonly AnyAgentTool[], cwd: string): string[] | undefined {
+  const paths: string[] = [];
+  for (const call of message.content) {
+    if (call.type !== 'toolCall') continue;
+    const tool = tools.find((t) => t.name === call.name);
+    if (tool === undefined || onlyLooks(tool, call.arguments)) continue;
+    const path = (call.arguments as { path?: unknown }).path;
+    if (!ONE_FILE.has(call.name) || typeof path !== 'string') return undefined;
+    try {
+      paths.push(relative(realpathSync(cwd), realpathSync(resolve(cwd, path))));
+    } catch {
+      // gone or never made: its parent's real path names it
+      try {
+        paths.push(relative(realpathSync(cwd), join(realpathSync(dirname(resolve(cwd, path))), basename(path))));
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return paths;
 }
 
 /** Takes the checkpoints as the agent's events come; a failure is told once and ends checkpoints for the session. */
@@ -105,7 +137,7 @@ export class CheckpointStep {
       } else if (event.type === 'turn_end' && event.toolResults.length > 0 && mayHaveChanged(event.message, this.tools())) {
         await cp.settled();
         // a due checkpoint here means no call that may change anything ran (each would have taken it)
-        if (!cp.due) await cp.written();
+        if (!cp.due) await cp.written(touchedPaths(event.message, this.tools(), this.config.cwd));
       } else if (event.type === 'agent_end') {
         await cp.settled();
         cp.settle();

@@ -1,0 +1,62 @@
+// What a snapshot costs follows what changed: many new files go in as one pack, a snapshot after an
+// edit or write looks only at the paths they touched, and the trees are the same as a full walk's.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { CheckpointStore } from '../../src/checkpoints/store.js';
+
+function workspace(files: number): { ws: string; home: string } {
+  const base = mkdtempSync(join(tmpdir(), 'ckpt-fast-'));
+  const ws = join(base, 'ws');
+  for (let i = 0; i < files; i++) {
+    mkdirSync(join(ws, `d${i % 10}`), { recursive: true });
+    writeFileSync(join(ws, `d${i % 10}`, `f${i}.txt`), `file ${i}\n`);
+  }
+  return { ws, home: join(base, 'home') };
+}
+
+const filesOf = (store: CheckpointStore, tree: string) =>
+  execFileSync('git', ['--git-dir', store.paths.gitDir, 'ls-tree', '-r', tree], { encoding: 'utf8' }).split('\n').filter(Boolean);
+
+it('the first snapshot of many files writes one pack, not a loose object per file', async () => {
+  const { ws, home } = workspace(600);
+  symlinkSync('d0/f0.txt', join(ws, 'link'));
+  const store = new CheckpointStore(home, ws);
+  const { tree } = await store.snapshot('s');
+  const objects = join(store.paths.gitDir, 'objects');
+  const loose = readdirSync(objects)
+    .filter((d) => /^[0-9a-f]{2}$/.test(d))
+    .flatMap((d) => readdirSync(join(objects, d)));
+  // the trees and the commit are loose; the 601 blobs are in the pack
+  expect(loose.length).toBeLessThan(20);
+  expect(readdirSync(join(objects, 'pack')).filter((f) => f.endsWith('.pack'))).toHaveLength(1);
+  const listed = filesOf(store, tree);
+  expect(listed).toHaveLength(601);
+  expect(listed.find((l) => l.endsWith('\tlink'))).toMatch(/^120000 blob /);
+  // the tree plain git makes of the same files
+  const env = { ...process.env, GIT_DIR: join(home, '..', 'plain.git'), GIT_WORK_TREE: ws, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' };
+  execFileSync('git', ['init', '-q'], { env });
+  execFileSync('git', ['add', '-A'], { env, cwd: ws });
+  expect(execFileSync('git', ['write-tree'], { env, cwd: ws, encoding: 'utf8' }).trim()).toBe(tree);
+});
+
+it('after an edit or write only the touched paths are looked at; a walk later finds the rest', async () => {
+  const { ws, home } = workspace(20);
+  writeFileSync(join(ws, '.gitignore'), 'build/\n');
+  const store = new CheckpointStore(home, ws);
+  const first = await store.snapshot('s');
+  writeFileSync(join(ws, 'd1', 'f1.txt'), 'edited by tack\n');
+  writeFileSync(join(ws, 'd2', 'f2.txt'), 'changed by someone else\n');
+  mkdirSync(join(ws, 'build'));
+  writeFileSync(join(ws, 'build', 'out.txt'), 'ignored\n');
+  const touched = await store.snapshot('s', ['d1/f1.txt', 'build/out.txt', '../outside.txt']);
+  const changed = (from: string, to: string) =>
+    execFileSync('git', ['--git-dir', store.paths.gitDir, 'diff-tree', '-r', '--name-only', from, to], { encoding: 'utf8' }).split('\n').filter(Boolean);
+  expect(changed(first.tree, touched.tree)).toEqual(['d1/f1.txt']);
+  // nothing touched, nothing changed in the index: the same tree
+  expect((await store.snapshot('s', [])).tree).toBe(touched.tree);
+  const walked = await store.snapshot('s');
+  expect(changed(touched.tree, walked.tree)).toEqual(['d2/f2.txt']);
+});
