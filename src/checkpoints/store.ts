@@ -1,12 +1,13 @@
 // The checkpoint store: a shadow git repository per workspace under $TACK_HOME/checkpoints/<slug>/.
 // A snapshot stages only what git reports as changed (its index keeps file stats), then writes a
 // tree, so its cost follows what changed, not the size of the workspace. The user's .git is never read.
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, type Stats, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, realpathSync, type Stats, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { cwdSlug } from '../config/paths.js';
 import { GitError, git, nulList, type ShadowPaths } from './git.js';
 import { PACK_FROM, packBlobs } from './one-pack.js';
-import { parseRawDiff, type TreeChange } from './tree-diff.js';
+import { TreeCache, writeCommit, writeObject } from './object-writer.js';
+import { MODE, parseRawDiff, type TreeChange } from './tree-diff.js';
 import { writeBesideSync } from '../../tools/fs/atomic-write.js';
 import { builtinSecretTest, type SecretTest } from '../../tools/fs/secret-files.js';
 
@@ -133,8 +134,12 @@ export class CheckpointStore {
   private ready = false;
   /** the latest commit of each session's chain, once known */
   private readonly heads = new Map<string, { commit: string; tree: string }>();
-  /** the latest tree written, and the index's stamp then */
-  private last: { tree: string; index: string } | undefined;
+  /** the tree the index held at its last write-tree, and the index file's stamp then */
+  private indexed: { tree: string; stamp: string } | undefined;
+  /** the latest tree of a snapshot of this store */
+  private latest: string | undefined;
+  /** that tree in memory, once an edit or write needed it */
+  private cache: TreeCache | undefined;
   /** whether this store has taken out of the index what its secret test names (once) */
   private swept = false;
 
@@ -198,17 +203,13 @@ export class CheckpointStore {
     return this.serial(async () => {
       await this.init();
       const inside = only?.filter((path) => !isAbsolute(path) && path !== '' && !path.split(/[\\/]/).includes('..'));
-      if (inside?.length === 0 && this.last && this.indexUnchanged()) return { tree: this.last.tree, skipped: [] };
-      const listed = await this.run([
-        'ls-files',
-        '-z',
-        '-o',
-        '-m',
-        '-d',
-        '--exclude-standard',
-        `--exclude-from=${this.excludeFile}`,
-        ...(inside?.length && existsSync(this.paths.indexFile) ? ['--', ...inside] : []),
-      ]);
+      // the first snapshot of this store walks: the index may be another process's, or none
+      if (inside && this.latest !== undefined) {
+        const snap = await this.writeTouched(inside, this.latest);
+        if (chain) await this.keep(chain, snap.tree);
+        return snap;
+      }
+      const listed = await this.run(['ls-files', '-z', '-o', '-m', '-d', '--exclude-standard', `--exclude-from=${this.excludeFile}`]);
       const update: string[] = [];
       const drop: string[] = await this.sweep();
       const skipped: string[] = [];
@@ -244,10 +245,11 @@ export class CheckpointStore {
       if (update.length > 0) await this.run(['update-index', '--add', '--replace', '-z', '--stdin'], `${update.join('\0')}\0`);
       // nothing staged, and no other process wrote the index since: the tree is the last one
       const tree =
-        drop.length + update.length === 0 && this.last && this.indexUnchanged()
-          ? this.last.tree
+        drop.length + update.length === 0 && this.indexed && this.indexed.stamp === this.indexStamp()
+          ? this.indexed.tree
           : (await this.run(['write-tree'])).stdout.toString('utf8').trim();
-      this.last = { tree, index: this.indexStamp() };
+      this.indexed = { tree, stamp: this.indexStamp() };
+      this.latest = tree;
       if (chain) await this.keep(chain, tree);
       return { tree, skipped: skipped.sort() };
     });
@@ -259,8 +261,46 @@ export class CheckpointStore {
     return st ? `${st.size}:${st.mtimeMs}:${st.ino}` : '';
   }
 
-  private indexUnchanged(): boolean {
-    return this.last !== undefined && this.last.index === this.indexStamp();
+  /**
+   * The snapshot after an edit or write: only `paths` looked at, the rest as in `base` (the latest
+   * tree), written by tack's object writer. A path the tree does not hold yet is asked of git once
+   * (is it ignored?); everything else starts no process.
+   */
+  private async writeTouched(paths: readonly string[], base: string): Promise<Snapshot> {
+    if (this.cache?.tree !== base) this.cache = TreeCache.parse((await this.run(['ls-tree', '-r', '-t', '-z', base])).stdout, base);
+    const cache = this.cache;
+    // changed in place: a failure half-way leaves it unlike any tree
+    this.cache = undefined;
+    const skipped: string[] = [];
+    const fresh: string[] = [];
+    const stats = new Map<string, Stats>();
+    const realDirs = new Map<string, boolean>();
+    for (const path of new Set(paths)) {
+      const st = this.isSecret(path) || underLink(this.workspace, path, realDirs) ? undefined : lstatOrUndefined(join(this.workspace, path));
+      const large = st?.isFile() === true && st.size > this.maxFileBytes;
+      if (large) skipped.push(path);
+      if (!st || large || !(st.isFile() || st.isSymbolicLink())) cache.set(path, undefined);
+      else if (cache.get(path)) this.putBlob(cache, path, st);
+      else {
+        fresh.push(path);
+        stats.set(path, st);
+      }
+    }
+    if (fresh.length > 0) {
+      // what git would take: files its index tracks, and new ones no ignore rule names
+      const args = ['ls-files', '-z', '-c', '-o', '--exclude-standard', `--exclude-from=${this.excludeFile}`, '--', ...fresh];
+      for (const path of new Set(nulList((await this.run(args)).stdout))) if (stats.has(path)) this.putBlob(cache, path, stats.get(path)!);
+    }
+    this.latest = cache.write(this.paths.gitDir);
+    this.cache = cache;
+    return { tree: this.latest, skipped: skipped.sort() };
+  }
+
+  private putBlob(cache: TreeCache, path: string, st: Stats): void {
+    const abs = join(this.workspace, path);
+    const bytes = st.isSymbolicLink() ? Buffer.from(readlinkSync(abs)) : readFileSync(abs);
+    const mode = st.isSymbolicLink() ? MODE.link : st.mode & 0o100 ? MODE.exec : MODE.file;
+    cache.set(path, { mode, id: writeObject(this.paths.gitDir, 'blob', bytes) });
   }
 
   private isSecret(path: string): boolean {
@@ -284,7 +324,7 @@ export class CheckpointStore {
     const head = this.heads.get(chain);
     if (head?.tree === tree) return;
     const parent = head?.commit ?? chainHead(this.paths.gitDir, ref);
-    const commit = (await this.run(['commit-tree', tree, ...(parent ? ['-p', parent] : []), '-m', 'tack checkpoint'])).stdout.toString('utf8').trim();
+    const commit = writeCommit(this.paths.gitDir, tree, parent);
     // a loose ref written beside and renamed, as git does (a packed one of the same name is overridden)
     const path = join(this.paths.gitDir, ref);
     writeBesideSync(path, `${commit}\n`);

@@ -1,7 +1,7 @@
 // What a snapshot costs follows what changed: many new files go in as one pack, a snapshot after an
 // edit or write looks only at the paths they touched, and the trees are the same as a full walk's.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
@@ -59,4 +59,29 @@ it('after an edit or write only the touched paths are looked at; a walk later fi
   expect((await store.snapshot('s', [])).tree).toBe(touched.tree);
   const walked = await store.snapshot('s');
   expect(changed(touched.tree, walked.tree)).toEqual(['d2/f2.txt']);
+});
+
+it('a snapshot of touched paths writes the very tree a walk would: new folders, links, exec bits, deletions, ignored and secret files', async () => {
+  const { ws, home } = workspace(30);
+  writeFileSync(join(ws, '.gitignore'), 'build/\n');
+  const store = new CheckpointStore(home, ws);
+  await store.snapshot('s');
+  const touched = ['new/deep/a.txt', 'run.sh', 'link', 'd3/f3.txt', 'd4/f4.txt', 'build/out.txt', '.env'];
+  mkdirSync(join(ws, 'new', 'deep'), { recursive: true });
+  writeFileSync(join(ws, 'new', 'deep', 'a.txt'), 'new\n');
+  writeFileSync(join(ws, 'run.sh'), '#!/bin/sh\n', { mode: 0o755 });
+  symlinkSync('d0/f0.txt', join(ws, 'link'));
+  writeFileSync(join(ws, 'd3', 'f3.txt'), 'edited\n');
+  rmSync(join(ws, 'd4', 'f4.txt'));
+  mkdirSync(join(ws, 'build'));
+  writeFileSync(join(ws, 'build', 'out.txt'), 'ignored\n');
+  writeFileSync(join(ws, '.env'), 'KEY=secret\n');
+  const fast = await store.snapshot('s', touched);
+  const walked = await new CheckpointStore(join(home, '..', 'other-home'), ws).snapshot();
+  expect(fast.tree).toBe(walked.tree);
+  // and again from the same store: a deletion that empties a folder takes the folder out
+  rmSync(join(ws, 'new', 'deep', 'a.txt'));
+  const again = await store.snapshot('s', ['new/deep/a.txt']);
+  expect(filesOf(store, again.tree).some((l) => l.includes('new/'))).toBe(false);
+  expect(again.tree).toBe((await store.snapshot('s')).tree);
 });
