@@ -65,7 +65,7 @@ for (let r = 0; r < RUNS; r++) {
   rows.off.push(await run1(false));
 }
 await server.close();
-const ms = (x) => `${x.toFixed(x < 10 ? 1 : 0)} ms`;
+const ms = (x) => (x === undefined ? '—' : `${x.toFixed(x < 10 ? 1 : 0)} ms`);
 console.log(`${STEPS}-step write loop (${bin}), medians of ${RUNS}:`);
 for (const [name, list] of Object.entries(rows)) {
   console.log(

@@ -7,12 +7,12 @@ import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 
-/** Writes a loose object unless it is stored already; returns its id. */
-export function writeObject(gitDir: string, type: 'blob' | 'tree' | 'commit', body: Buffer): string {
+/** Writes a loose object unless it is stored already (or `store` is false: only its id); returns its id. */
+export function writeObject(gitDir: string, type: 'blob' | 'tree' | 'commit', body: Buffer, store = true): string {
   const full = Buffer.concat([Buffer.from(`${type} ${body.length}\0`), body]);
   const id = createHash('sha1').update(full).digest('hex');
   const path = join(gitDir, 'objects', id.slice(0, 2), id.slice(2));
-  if (!existsSync(path)) {
+  if (store && !existsSync(path)) {
     mkdirSync(dirname(path), { recursive: true });
     const temp = `${path}.${process.pid}.tmp`;
     writeFileSync(temp, deflateSync(full, { level: 1 }));
@@ -98,21 +98,21 @@ export class TreeCache {
     for (let i = trail.length - 1; i > 0 && trail[i]!.entries.size === 0; i--) trail[i - 1]!.entries.delete(parts[i - 1]!);
   }
 
-  /** Writes the changed trees; returns the root's id. */
-  write(gitDir: string): string {
-    this.tree = TreeCache.writeDir(gitDir, this.root);
+  /** Writes the changed trees (`store` false: only their ids, for trees git wrote); returns the root's id. */
+  write(gitDir: string, store = true): string {
+    this.tree = TreeCache.writeDir(gitDir, this.root, store);
     return this.tree;
   }
 
-  private static writeDir(gitDir: string, dir: Dir): string {
+  private static writeDir(gitDir: string, dir: Dir, store: boolean): string {
     if (dir.id !== undefined) return dir.id;
     const rows = [...dir.entries].map(([name, e]) => {
       const folder = isDir(e);
-      return { key: Buffer.from(folder ? `${name}/` : name), name, mode: folder ? '40000' : e.mode, id: folder ? TreeCache.writeDir(gitDir, e) : e.id };
+      return { key: Buffer.from(folder ? `${name}/` : name), name, mode: folder ? '40000' : e.mode, id: folder ? TreeCache.writeDir(gitDir, e, store) : e.id };
     });
     rows.sort((a, b) => Buffer.compare(a.key, b.key));
     const body = Buffer.concat(rows.flatMap((r) => [Buffer.from(`${r.mode} ${r.name}\0`), Buffer.from(r.id, 'hex')]));
-    dir.id = writeObject(gitDir, 'tree', body);
+    dir.id = writeObject(gitDir, 'tree', body, store);
     return dir.id;
   }
 }

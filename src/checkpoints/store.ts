@@ -1,13 +1,14 @@
 // The checkpoint store: a shadow git repository per workspace under $TACK_HOME/checkpoints/<slug>/.
 // A snapshot stages only what git reports as changed (its index keeps file stats), then writes a
 // tree, so its cost follows what changed, not the size of the workspace. The user's .git is never read.
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, realpathSync, type Stats, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, realpathSync, type Stats, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { cwdSlug } from '../config/paths.js';
 import { GitError, git, nulList, type ShadowPaths } from './git.js';
 import { PACK_FROM, packBlobs } from './one-pack.js';
 import { TreeCache, writeCommit, writeObject } from './object-writer.js';
 import { MODE, parseRawDiff, type TreeChange } from './tree-diff.js';
+import { changedSince, lstatOrUndefined, underLink } from './work-tree.js';
 import { writeBesideSync } from '../../tools/fs/atomic-write.js';
 import { builtinSecretTest, type SecretTest } from '../../tools/fs/secret-files.js';
 
@@ -63,44 +64,6 @@ export function checkpointsRoot(home: string): string {
 
 export function checkpointDir(home: string, workspace: string): string {
   return join(checkpointsRoot(home), cwdSlug(workspace));
-}
-
-function lstatOrUndefined(path: string): Stats | undefined {
-  try {
-    return lstatSync(path);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Whether a folder on the path is a link (or gone): what lies beyond is not the workspace's. */
-function underLink(root: string, path: string, known: Map<string, boolean>): boolean {
-  const parts = path.split('/');
-  for (let i = 1; i < parts.length; i++) {
-    const dir = parts.slice(0, i).join('/');
-    let real = known.get(dir);
-    if (real === undefined) {
-      real = lstatOrUndefined(join(root, dir))?.isDirectory() === true;
-      known.set(dir, real);
-    }
-    if (!real) return true;
-  }
-  return false;
-}
-
-/** A folder, or one of its direct entries, changed after `since` (ms). */
-function changedSince(dir: string, since: number): boolean {
-  const st = lstatOrUndefined(dir);
-  if (!st?.isDirectory()) return false;
-  if (st.mtimeMs > since || st.ctimeMs > since) return true;
-  try {
-    return readdirSync(dir).some((name) => {
-      const entry = lstatOrUndefined(join(dir, name));
-      return entry !== undefined && (entry.mtimeMs > since || entry.ctimeMs > since);
-    });
-  } catch {
-    return false;
-  }
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -249,6 +212,7 @@ export class CheckpointStore {
           ? this.indexed.tree
           : (await this.run(['write-tree'])).stdout.toString('utf8').trim();
       this.indexed = { tree, stamp: this.indexStamp() };
+      this.followWalk(drop, update, tree);
       this.latest = tree;
       if (chain) await this.keep(chain, tree);
       return { tree, skipped: skipped.sort() };
@@ -296,11 +260,29 @@ export class CheckpointStore {
     return { tree: this.latest, skipped: skipped.sort() };
   }
 
-  private putBlob(cache: TreeCache, path: string, st: Stats): void {
+  /** `store` false: the blob is stored already (update-index wrote it), only its id is needed. */
+  private putBlob(cache: TreeCache, path: string, st: Stats, store = true): void {
     const abs = join(this.workspace, path);
     const bytes = st.isSymbolicLink() ? Buffer.from(readlinkSync(abs)) : readFileSync(abs);
     const mode = st.isSymbolicLink() ? MODE.link : st.mode & 0o100 ? MODE.exec : MODE.file;
-    cache.set(path, { mode, id: writeObject(this.paths.gitDir, 'blob', bytes) });
+    cache.set(path, { mode, id: writeObject(this.paths.gitDir, 'blob', bytes, store) });
+  }
+
+  /**
+   * After a walk that staged a few files: the tree in memory takes the same changes, so the next edit
+   * needs no `ls-tree`; kept only when it comes out as the tree git wrote.
+   */
+  private followWalk(drop: readonly string[], update: readonly string[], tree: string): void {
+    const cache = this.cache;
+    this.cache = undefined;
+    if (!cache || cache.tree !== this.latest || update.length >= PACK_FROM) return;
+    try {
+      for (const path of drop) cache.set(path, undefined);
+      for (const path of update) this.putBlob(cache, path, lstatSync(join(this.workspace, path)), false);
+      if (cache.write(this.paths.gitDir, false) === tree) this.cache = cache;
+    } catch {
+      // changed or gone since update-index read it: the next edit reads the tree from git
+    }
   }
 
   private isSecret(path: string): boolean {

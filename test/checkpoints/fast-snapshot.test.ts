@@ -59,6 +59,11 @@ it('after an edit or write only the touched paths are looked at; a walk later fi
   expect((await store.snapshot('s', [])).tree).toBe(touched.tree);
   const walked = await store.snapshot('s');
   expect(changed(touched.tree, walked.tree)).toEqual(['d2/f2.txt']);
+  // an edit after the walk builds on the walk's tree
+  writeFileSync(join(ws, 'd5', 'f5.txt'), 'edited after the walk\n');
+  const after = await store.snapshot('s', ['d5/f5.txt']);
+  expect(changed(walked.tree, after.tree)).toEqual(['d5/f5.txt']);
+  expect(after.tree).toBe((await new CheckpointStore(join(home, '..', 'other-home'), ws).snapshot()).tree);
 });
 
 it('a snapshot of touched paths writes the very tree a walk would: new folders, links, exec bits, deletions, ignored and secret files', async () => {
