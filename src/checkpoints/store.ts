@@ -8,7 +8,7 @@ import { GitError, git, nulList, type ShadowPaths } from './git.js';
 import { PACK_FROM, packBlobs } from './one-pack.js';
 import { TreeCache, writeCommit, writeObject } from './object-writer.js';
 import { MODE, parseRawDiff, type TreeChange } from './tree-diff.js';
-import { changedSince, lstatOrUndefined, underLink } from './work-tree.js';
+import { changedSince, lstatOrUndefined, noRuleCanName, underLink } from './work-tree.js';
 import { writeBesideSync } from '../../tools/fs/atomic-write.js';
 import { builtinSecretTest, type SecretTest } from '../../tools/fs/secret-files.js';
 
@@ -31,6 +31,7 @@ const count = (n: number) => n.toLocaleString('en-US');
 
 /** Folders never copied, on top of the user's .gitignore (secret files are left out by the store's test, below). */
 const TACK_EXCLUDES = ['node_modules/', '.venv/', '__pycache__/', '.next/', '.cache/'];
+const EXCLUDED_NAMES = TACK_EXCLUDES.map((d) => d.slice(0, -1));
 
 /** Highest-precedence attributes: no filter, no end-of-line or encoding conversion runs, ever. */
 const ATTRIBUTES = '* -text -filter -ident -eol -working-tree-encoding -diff -merge\n';
@@ -250,10 +251,13 @@ export class CheckpointStore {
         stats.set(path, st);
       }
     }
-    if (fresh.length > 0) {
-      // what git would take: files its index tracks, and new ones no ignore rule names
-      const args = ['ls-files', '-z', '-c', '-o', '--exclude-standard', `--exclude-from=${this.excludeFile}`, '--', ...fresh];
-      for (const path of new Set(nulList((await this.run(args)).stdout))) if (stats.has(path)) this.putBlob(cache, path, stats.get(path)!);
+    // a new file no ignore rule can name goes in at once; for the others git says what it would take
+    const ask = fresh.filter((path) => this.own !== undefined || !noRuleCanName(this.workspace, path, EXCLUDED_NAMES));
+    for (const path of fresh) if (!ask.includes(path)) this.putBlob(cache, path, stats.get(path)!);
+    if (ask.length > 0) {
+      // files its index tracks, and new ones no ignore rule names
+      const args = ['ls-files', '-z', '-c', '-o', '--exclude-standard', `--exclude-from=${this.excludeFile}`, '--', ...ask];
+      for (const path of new Set(nulList((await this.run(args)).stdout))) if (ask.includes(path)) this.putBlob(cache, path, stats.get(path)!);
     }
     this.latest = cache.write(this.paths.gitDir);
     this.cache = cache;

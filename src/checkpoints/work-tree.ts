@@ -40,3 +40,17 @@ export function changedSince(dir: string, since: number): boolean {
     return false;
   }
 }
+
+/**
+ * Whether no ignore rule can name `path` (relative): no `.gitignore` in the folders above it, none of
+ * them named in `excludedDirs` or holding a repository of its own. When one may, git is asked.
+ */
+export function noRuleCanName(root: string, path: string, excludedDirs: readonly string[]): boolean {
+  const parts = path.split('/');
+  for (let depth = 0; depth < parts.length; depth++) {
+    const dir = join(root, ...parts.slice(0, depth));
+    if (lstatOrUndefined(join(dir, '.gitignore')) !== undefined) return false;
+    if (depth > 0 && (excludedDirs.includes(parts[depth - 1]!) || lstatOrUndefined(join(dir, '.git')) !== undefined)) return false;
+  }
+  return true;
+}

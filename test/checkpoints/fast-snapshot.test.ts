@@ -90,3 +90,18 @@ it('a snapshot of touched paths writes the very tree a walk would: new folders, 
   expect(filesOf(store, again.tree).some((l) => l.includes('new/'))).toBe(false);
   expect(again.tree).toBe((await store.snapshot('s')).tree);
 });
+
+it('a new file no ignore rule can name goes in without git; one under node_modules or in a nested repository is left out as a walk leaves it', async () => {
+  const { ws, home } = workspace(10);
+  const store = new CheckpointStore(home, ws);
+  await store.snapshot('s');
+  mkdirSync(join(ws, 'src', 'node_modules'), { recursive: true });
+  mkdirSync(join(ws, 'sub'));
+  execFileSync('git', ['init', '-q'], { cwd: join(ws, 'sub'), env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' } });
+  writeFileSync(join(ws, 'src', 'new.ts'), 'new\n');
+  writeFileSync(join(ws, 'src', 'node_modules', 'dep.js'), 'dep\n');
+  writeFileSync(join(ws, 'sub', 'theirs.txt'), 'nested\n');
+  const fast = await store.snapshot('s', ['src/new.ts', 'src/node_modules/dep.js', 'sub/theirs.txt']);
+  expect(filesOf(store, fast.tree).filter((l) => /src|sub/.test(l))).toEqual([expect.stringMatching(/\tsrc\/new\.ts$/)]);
+  expect(fast.tree).toBe((await new CheckpointStore(join(home, '..', 'other-home'), ws).snapshot()).tree);
+});
