@@ -80,3 +80,34 @@ export function git(p: ShadowPaths, args: string[], input?: string | Buffer): Pr
 export function nulList(out: Buffer): string[] {
   return out.toString('utf8').split('\0').filter(Boolean);
 }
+
+/** Runs `git <args>` and writes its input as `feed` produces it (awaiting each write's drain), for streams too large to hold. */
+export function gitFed(p: ShadowPaths, args: string[], feed: (write: (chunk: Buffer | string) => Promise<void>) => Promise<void>): Promise<GitResult> {
+  const argv = [...SAFE_CONFIG.flatMap((c) => ['-c', c]), ...args];
+  return new Promise((resolve, reject) => {
+    const child = spawn('git', argv, { cwd: p.workTree, env: shadowEnv(p), stdio: ['pipe', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (b: Buffer) => out.push(b));
+    child.stderr.on('data', (b: Buffer) => err.push(b));
+    child.on('error', (e) => reject(new GitError(`cannot run git: ${e.message}`)));
+    child.on('close', (code) => {
+      const stderr = Buffer.concat(err).toString('utf8').trim();
+      if (code === 0) resolve({ stdout: Buffer.concat(out), stderr });
+      else reject(new GitError(`git ${args[0]} failed: ${stderr.split('\n').pop() || `exit ${code}`}`));
+    });
+    child.stdin.on('error', () => {});
+    const write = (chunk: Buffer | string) =>
+      new Promise<void>((done) => {
+        if (child.stdin.write(chunk)) done();
+        else child.stdin.once('drain', done);
+      });
+    feed(write).then(
+      () => child.stdin.end(),
+      (e: unknown) => {
+        child.kill();
+        reject(e);
+      },
+    );
+  });
+}

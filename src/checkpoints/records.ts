@@ -4,7 +4,7 @@
 export interface CheckpointRecord {
   type: 'checkpoint';
   kind: 'prompt' | 'steer' | 'rewind';
-  /** the shadow repository's tree id */
+  /** the shadow repository's tree id; '' when no change followed in its run: the files are then those of the next tree recorded after it */
   tree: string;
   /** the message it precedes (for a rewind: what was rewound) */
   text: string;

@@ -1,11 +1,14 @@
 // The checkpoint store: a shadow git repository per workspace under $TACK_HOME/checkpoints/<slug>/.
 // A snapshot stages only what git reports as changed (its index keeps file stats), then writes a
 // tree, so its cost follows what changed, not the size of the workspace. The user's .git is never read.
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, type Stats, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, realpathSync, type Stats, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { cwdSlug } from '../config/paths.js';
 import { GitError, git, nulList, type ShadowPaths } from './git.js';
-import { parseRawDiff, type TreeChange } from './tree-diff.js';
+import { PACK_FROM, packBlobs } from './one-pack.js';
+import { TreeCache, writeCommit, writeObject } from './object-writer.js';
+import { MODE, parseRawDiff, type TreeChange } from './tree-diff.js';
+import { changedSince, lstatOrUndefined, noRuleCanName, underLink } from './work-tree.js';
 import { writeBesideSync } from '../../tools/fs/atomic-write.js';
 import { builtinSecretTest, type SecretTest } from '../../tools/fs/secret-files.js';
 
@@ -28,6 +31,7 @@ const count = (n: number) => n.toLocaleString('en-US');
 
 /** Folders never copied, on top of the user's .gitignore (secret files are left out by the store's test, below). */
 const TACK_EXCLUDES = ['node_modules/', '.venv/', '__pycache__/', '.next/', '.cache/'];
+const EXCLUDED_NAMES = TACK_EXCLUDES.map((d) => d.slice(0, -1));
 
 /** Highest-precedence attributes: no filter, no end-of-line or encoding conversion runs, ever. */
 const ATTRIBUTES = '* -text -filter -ident -eol -working-tree-encoding -diff -merge\n';
@@ -63,44 +67,6 @@ export function checkpointDir(home: string, workspace: string): string {
   return join(checkpointsRoot(home), cwdSlug(workspace));
 }
 
-function lstatOrUndefined(path: string): Stats | undefined {
-  try {
-    return lstatSync(path);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Whether a folder on the path is a link (or gone): what lies beyond is not the workspace's. */
-function underLink(root: string, path: string, known: Map<string, boolean>): boolean {
-  const parts = path.split('/');
-  for (let i = 1; i < parts.length; i++) {
-    const dir = parts.slice(0, i).join('/');
-    let real = known.get(dir);
-    if (real === undefined) {
-      real = lstatOrUndefined(join(root, dir))?.isDirectory() === true;
-      known.set(dir, real);
-    }
-    if (!real) return true;
-  }
-  return false;
-}
-
-/** A folder, or one of its direct entries, changed after `since` (ms). */
-function changedSince(dir: string, since: number): boolean {
-  const st = lstatOrUndefined(dir);
-  if (!st?.isDirectory()) return false;
-  if (st.mtimeMs > since || st.ctimeMs > since) return true;
-  try {
-    return readdirSync(dir).some((name) => {
-      const entry = lstatOrUndefined(join(dir, name));
-      return entry !== undefined && (entry.mtimeMs > since || entry.ctimeMs > since);
-    });
-  } catch {
-    return false;
-  }
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function realOrResolved(path: string): string {
@@ -132,6 +98,12 @@ export class CheckpointStore {
   private ready = false;
   /** the latest commit of each session's chain, once known */
   private readonly heads = new Map<string, { commit: string; tree: string }>();
+  /** the tree the index held at its last write-tree, and the index file's stamp then */
+  private indexed: { tree: string; stamp: string } | undefined;
+  /** the latest tree of a snapshot of this store */
+  private latest: string | undefined;
+  /** that tree in memory, once an edit or write needed it */
+  private cache: TreeCache | undefined;
   /** whether this store has taken out of the index what its secret test names (once) */
   private swept = false;
 
@@ -186,10 +158,21 @@ export class CheckpointStore {
     this.ready = true;
   }
 
-  /** The workspace as it is now, as a tree; `chain` (a session id) keeps it from being pruned. */
-  snapshot(chain?: string): Promise<Snapshot> {
+  /**
+   * The workspace as it is now, as a tree; `chain` (a session id) keeps it from being pruned. With
+   * `only` (the paths an edit or write touched, relative), only those are looked at: no walk, the rest
+   * as the index holds it. Without, git's index finds what changed by size and mtime.
+   */
+  snapshot(chain?: string, only?: readonly string[]): Promise<Snapshot> {
     return this.serial(async () => {
       await this.init();
+      const inside = only?.filter((path) => !isAbsolute(path) && path !== '' && !path.split(/[\\/]/).includes('..'));
+      // the first snapshot of this store walks: the index may be another process's, or none
+      if (inside && this.latest !== undefined) {
+        const snap = await this.writeTouched(inside, this.latest);
+        if (chain) await this.keep(chain, snap.tree);
+        return snap;
+      }
       const listed = await this.run(['ls-files', '-z', '-o', '-m', '-d', '--exclude-standard', `--exclude-from=${this.excludeFile}`]);
       const update: string[] = [];
       const drop: string[] = await this.sweep();
@@ -222,11 +205,88 @@ export class CheckpointStore {
           `${count(Math.ceil(bytes / 1048576))} MB here would be copied, more than checkpoints.maxCopyMB (${count(Math.round(this.limits.bytes / 1048576))}); start tack in a project's folder, or raise the limit in settings`,
         );
       if (drop.length > 0) await this.run(['update-index', '--force-remove', '-z', '--stdin'], `${drop.join('\0')}\0`);
+      if (update.length >= PACK_FROM) await packBlobs(this.paths, update);
       if (update.length > 0) await this.run(['update-index', '--add', '--replace', '-z', '--stdin'], `${update.join('\0')}\0`);
-      const tree = (await this.run(['write-tree'])).stdout.toString('utf8').trim();
+      // nothing staged, and no other process wrote the index since: the tree is the last one
+      const tree =
+        drop.length + update.length === 0 && this.indexed && this.indexed.stamp === this.indexStamp()
+          ? this.indexed.tree
+          : (await this.run(['write-tree'])).stdout.toString('utf8').trim();
+      this.indexed = { tree, stamp: this.indexStamp() };
+      this.followWalk(drop, update, tree);
+      this.latest = tree;
       if (chain) await this.keep(chain, tree);
       return { tree, skipped: skipped.sort() };
     });
+  }
+
+  /** The index file's size and change time: another tack on the same workspace changes them. */
+  private indexStamp(): string {
+    const st = lstatOrUndefined(this.paths.indexFile);
+    return st ? `${st.size}:${st.mtimeMs}:${st.ino}` : '';
+  }
+
+  /**
+   * The snapshot after an edit or write: only `paths` looked at, the rest as in `base` (the latest
+   * tree), written by tack's object writer. A path the tree does not hold yet is asked of git once
+   * (is it ignored?); everything else starts no process.
+   */
+  private async writeTouched(paths: readonly string[], base: string): Promise<Snapshot> {
+    if (this.cache?.tree !== base) this.cache = TreeCache.parse((await this.run(['ls-tree', '-r', '-t', '-z', base])).stdout, base);
+    const cache = this.cache;
+    // changed in place: a failure half-way leaves it unlike any tree
+    this.cache = undefined;
+    const skipped: string[] = [];
+    const fresh: string[] = [];
+    const stats = new Map<string, Stats>();
+    const realDirs = new Map<string, boolean>();
+    for (const path of new Set(paths)) {
+      const st = this.isSecret(path) || underLink(this.workspace, path, realDirs) ? undefined : lstatOrUndefined(join(this.workspace, path));
+      const large = st?.isFile() === true && st.size > this.maxFileBytes;
+      if (large) skipped.push(path);
+      if (!st || large || !(st.isFile() || st.isSymbolicLink())) cache.set(path, undefined);
+      else if (cache.get(path)) this.putBlob(cache, path, st);
+      else {
+        fresh.push(path);
+        stats.set(path, st);
+      }
+    }
+    // a new file no ignore rule can name goes in at once; for the others git says what it would take
+    const ask = fresh.filter((path) => this.own !== undefined || !noRuleCanName(this.workspace, path, EXCLUDED_NAMES));
+    for (const path of fresh) if (!ask.includes(path)) this.putBlob(cache, path, stats.get(path)!);
+    if (ask.length > 0) {
+      // files its index tracks, and new ones no ignore rule names
+      const args = ['ls-files', '-z', '-c', '-o', '--exclude-standard', `--exclude-from=${this.excludeFile}`, '--', ...ask];
+      for (const path of new Set(nulList((await this.run(args)).stdout))) if (ask.includes(path)) this.putBlob(cache, path, stats.get(path)!);
+    }
+    this.latest = cache.write(this.paths.gitDir);
+    this.cache = cache;
+    return { tree: this.latest, skipped: skipped.sort() };
+  }
+
+  /** `store` false: the blob is stored already (update-index wrote it), only its id is needed. */
+  private putBlob(cache: TreeCache, path: string, st: Stats, store = true): void {
+    const abs = join(this.workspace, path);
+    const bytes = st.isSymbolicLink() ? Buffer.from(readlinkSync(abs)) : readFileSync(abs);
+    const mode = st.isSymbolicLink() ? MODE.link : st.mode & 0o100 ? MODE.exec : MODE.file;
+    cache.set(path, { mode, id: writeObject(this.paths.gitDir, 'blob', bytes, store) });
+  }
+
+  /**
+   * After a walk that staged a few files: the tree in memory takes the same changes, so the next edit
+   * needs no `ls-tree`; kept only when it comes out as the tree git wrote.
+   */
+  private followWalk(drop: readonly string[], update: readonly string[], tree: string): void {
+    const cache = this.cache;
+    this.cache = undefined;
+    if (!cache || cache.tree !== this.latest || update.length >= PACK_FROM) return;
+    try {
+      for (const path of drop) cache.set(path, undefined);
+      for (const path of update) this.putBlob(cache, path, lstatSync(join(this.workspace, path)), false);
+      if (cache.write(this.paths.gitDir, false) === tree) this.cache = cache;
+    } catch {
+      // changed or gone since update-index read it: the next edit reads the tree from git
+    }
   }
 
   private isSecret(path: string): boolean {
@@ -250,7 +310,7 @@ export class CheckpointStore {
     const head = this.heads.get(chain);
     if (head?.tree === tree) return;
     const parent = head?.commit ?? chainHead(this.paths.gitDir, ref);
-    const commit = (await this.run(['commit-tree', tree, ...(parent ? ['-p', parent] : []), '-m', 'tack checkpoint'])).stdout.toString('utf8').trim();
+    const commit = writeCommit(this.paths.gitDir, tree, parent);
     // a loose ref written beside and renamed, as git does (a packed one of the same name is overridden)
     const path = join(this.paths.gitDir, ref);
     writeBesideSync(path, `${commit}\n`);

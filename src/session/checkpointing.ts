@@ -1,5 +1,8 @@
-// The Session's checkpoints: one before each prompt and each delivered steering message, the
-// workspace after each turn that ran tools, and rewinds of the files, the conversation or both.
+// The Session's checkpoints: one for each prompt and each delivered steering message, taken just before
+// the first tool call after it that may change the workspace; the workspace after each turn that ran
+// such tools; and rewinds of the files, the conversation or both.
+import { realpathSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { onlyLooks } from '../agent/tool-exec.js';
 import type { AgentEvent, AnyAgentTool } from '../agent/types.js';
 import { textOf } from '../ai/content.js';
@@ -52,12 +55,40 @@ export function mayHaveChanged(message: AssistantMessage, tools: readonly AnyAge
     });
 }
 
+/** Tools whose only change is the file named by their `path`. */
+const ONE_FILE = new Set(['edit', 'write']);
+
+/**
+ * The files a turn's calls may have changed, relative to the workspace, when every call that may
+ * change something was an edit or a write (on its real path: a path through a link names another
+ * file); undefined when one may have changed anything (bash, a job, an MCP tool, a subagent).
+ */
+export function touchedPaths(message: AssistantMessage, tools: readonly AnyAgentTool[], cwd: string): string[] | undefined {
+  const paths: string[] = [];
+  for (const call of message.content) {
+    if (call.type !== 'toolCall') continue;
+    const tool = tools.find((t) => t.name === call.name);
+    if (tool === undefined || onlyLooks(tool, call.arguments)) continue;
+    const path = (call.arguments as { path?: unknown }).path;
+    if (!ONE_FILE.has(call.name) || typeof path !== 'string') return undefined;
+    try {
+      paths.push(relative(realpathSync(cwd), realpathSync(resolve(cwd, path))));
+    } catch {
+      // gone or never made: its parent's real path names it
+      try {
+        paths.push(relative(realpathSync(cwd), join(realpathSync(dirname(resolve(cwd, path))), basename(path))));
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return paths;
+}
+
 /** Takes the checkpoints as the agent's events come; a failure is told once and ends checkpoints for the session. */
 export class CheckpointStep {
   private firstOfRun = true;
   private failed = false;
-  /** the checkpoint being taken: the model call goes ahead meanwhile, tools wait for it */
-  private pending: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly current: () => Checkpoints | undefined,
@@ -69,14 +100,21 @@ export class CheckpointStep {
     private readonly tools: () => readonly AnyAgentTool[],
   ) {}
 
-  /** Resolves once the latest message's checkpoint is taken (before a tool runs, a compaction, the end of a run). */
-  ready(): Promise<unknown> {
-    return this.pending;
+  /** Every due checkpoint taken (before a compaction rewrites what the file's entries count). */
+  async ready(): Promise<void> {
+    const cp = this.current();
+    if (!cp || this.failed) return;
+    await cp.take().catch((err: unknown) => this.fail(err));
+  }
+
+  /** Before a tool call: one that may change the workspace first takes the due checkpoints. */
+  beforeTool(call: { tool: AnyAgentTool; args: unknown }): Promise<void> {
+    return onlyLooks(call.tool, call.args) ? Promise.resolve() : this.ready();
   }
 
   /**
    * The first snapshot of a workspace copies every file: done in the background, so the first
-   * prompt's is quick. Then, at most once a day, old sessions' checkpoints are pruned.
+   * change's checkpoint is quick. Then, at most once a day, old sessions' checkpoints are pruned.
    */
   warm(): void {
     const cp = this.current();
@@ -94,16 +132,16 @@ export class CheckpointStep {
       if (event.type === 'agent_start') this.firstOfRun = true;
       else if (event.type === 'message_start' && event.message.role === 'user') {
         const start = this.messagesWritten();
-        const kind = this.firstOfRun ? 'prompt' : 'steer';
+        cp.mark(this.firstOfRun ? 'prompt' : 'steer', promptText(event.message), messages, () => this.messagesWritten() - start);
         this.firstOfRun = false;
-        const previous = this.pending;
-        this.pending = previous
-          .then(() => cp.before(kind, promptText(event.message), messages, () => this.messagesWritten() - start))
-          .catch((err: unknown) => this.fail(err));
       } else if (event.type === 'turn_end' && event.toolResults.length > 0 && mayHaveChanged(event.message, this.tools())) {
-        await this.pending;
-        await cp.written();
-      } else if (event.type === 'agent_end') await this.pending;
+        await cp.settled();
+        // a due checkpoint here means no call that may change anything ran (each would have taken it)
+        if (!cp.due) await cp.written(touchedPaths(event.message, this.tools(), this.config.cwd));
+      } else if (event.type === 'agent_end') {
+        await cp.settled();
+        cp.settle();
+      }
     } catch (err) {
       this.fail(err);
     }
@@ -126,6 +164,8 @@ export async function rewind(
   o: { overwrite?: boolean } = {},
 ): Promise<RewindOutcome> {
   if (!cp) throw new Error('checkpoints are off (settings: "checkpoints": {"enabled": false}), so there is nothing to rewind to');
+  // a message still waiting for its checkpoint gets it before the conversation is cut
+  await cp.take();
   const target = cp.list()[n - 1];
   const files = what === 'conversation' ? undefined : await cp.restore(n, messages, o);
   if (what !== 'code') {

@@ -12,6 +12,7 @@ import { runFilesOf } from './setup/run-files.js';
 import { Session, type SessionOptions } from './session.js';
 import { loadSession } from './file/store.js';
 import { buildSystemPrompt } from './prompt/system-prompt.js';
+import { startGitSummary } from './prompt/git-summary.js';
 import { rewriteArguments } from './setup/updated-input.js';
 import { createExitPlanTool } from '../plan/exit-plan-tool.js';
 import { planPresenter } from './plan-approval.js';
@@ -39,6 +40,8 @@ export interface CreateSessionOptions extends Omit<SessionOptions, 'resume'> {
 
 export async function createSession(o: CreateSessionOptions): Promise<Session> {
   const { config } = o;
+  // the repository's facts for the system prompt are read while the rest starts
+  if (o.systemPrompt === undefined) startGitSummary(config.cwd);
   const resume = o.resumeFile ? await loadSession(o.resumeFile) : undefined;
   // notes carry servers' and hooks' words (print mode's stderr): stripped of escapes and controls
   const note = o.note ?? ((message: string) => process.stderr.write(`tack: ${stripControls(message, { maxChars: MESSAGE_LIMIT })}\n`));

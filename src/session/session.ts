@@ -104,8 +104,8 @@ export class Session {
       followUpMode: 'all',
       prepareContext: ({ reason, signal }) => this.prepareContext(reason, signal),
       transformContext: (messages) => this.todos.withReminder(messages),
-      // the model call does not wait for the message's checkpoint; a tool does
-      beforeToolCall: (context, signal) => this.checkpointStep.ready().then(() => agentOptions.beforeToolCall?.(context, signal)),
+      // the message's checkpoint is taken before the first call that may change the workspace
+      beforeToolCall: (context, signal) => this.checkpointStep.beforeTool(context).then(() => agentOptions.beforeToolCall?.(context, signal)),
     });
     for (const m of o.resume?.messages ?? []) if (m.role === 'assistant') addUsage(this.usage, m.usage);
     // Persistence first, so listeners run after the message is safely on disk.

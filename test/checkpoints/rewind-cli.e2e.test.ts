@@ -50,7 +50,8 @@ const bytes = (dir: string, path: string) => (existsSync(join(dir, path)) ? read
 
 describe('tack rewind from the command line', () => {
   it('copies nothing from a folder too large to checkpoint, says so at once, and answers', { timeout: 60_000 }, async () => {
-    const s = await server([{ text: 'hello' }]);
+    // a turn that changes a file: the first such call takes the prompt's checkpoint
+    const s = await server([{ toolCalls: [{ name: 'write', arguments: { path: 'new.txt', content: 'new\n' } }] }, { text: 'hello' }]);
     const p = makeProject({ 'a.txt': 'a\n', 'b.txt': 'b\n', 'c.txt': 'c\n' });
     writeFileSync(join(p.home, 'config.json'), JSON.stringify({ checkpoints: { maxFiles: 2 } }));
     const run = await runTack(['-p', '--base-url', s.url, '-m', 'm', 'hi'], { cwd: p.dir, home: p.home });
@@ -162,7 +163,7 @@ describe('tack rewind from the command line', () => {
   });
 
   it('says which checkpoints exist when the number is wrong, and prunes old sessions', { timeout: 60_000 }, async () => {
-    const s = await server([{ text: 'ok' }]);
+    const s = await server([{ toolCalls: [{ name: 'write', arguments: { path: 'new.txt', content: 'new\n' } }] }, { text: 'ok' }]);
     const p = makeProject({ 'a.txt': 'a' });
     await runTack(['-p', '--base-url', s.url, '-m', 'm', 'hello'], { cwd: p.dir, home: p.home });
     const wrong = await runTack(['rewind', '--to', '5'], { cwd: p.dir, home: p.home });
@@ -176,7 +177,11 @@ describe('tack rewind from the command line', () => {
 
 describe('--fork-session', () => {
   it('continues in a copy: a rewind of the copy leaves the original conversation and its checkpoints alone', { timeout: 60_000 }, async () => {
-    const s = await server([{ text: 'first answer' }, { text: 'forked answer' }]);
+    const s = await server([
+      { text: 'first answer' },
+      { toolCalls: [{ name: 'write', arguments: { path: 'new.txt', content: 'new\n' } }] },
+      { text: 'forked answer' },
+    ]);
     const p = makeProject({ 'a.txt': 'a\n' });
     await runTack(['-p', '--base-url', s.url, '-m', 'm', 'first question'], { cwd: p.dir, home: p.home });
     const sessions = join(p.home, 'sessions');

@@ -39,7 +39,7 @@ describe('checkpoints and secret files', () => {
       '.env': 'KEY=ENV-CONTENT',
     });
     writeFileSync(join(home, 'config.json'), JSON.stringify({ permissions: { deny: ['read(secrets/**)'] } }));
-    const s = await scripted([{ text: 'ok' }]);
+    const s = await scripted([{ toolCalls: [{ name: 'write', arguments: { path: 'new.txt', content: 'new\n' } }] }, { text: 'ok' }]);
     const r = await runTack(['-p', '--base-url', s.url, '-m', 'm', 'hi'], { cwd: dir, home });
     expect(r.code).toBe(0);
     const stored = storedText(home);

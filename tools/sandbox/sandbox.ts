@@ -15,6 +15,7 @@ import { findExecutable } from '../process/which.js';
 import { WorkspaceScanner } from './workspace-scan.js';
 import { hiddenAround } from './hide-around.js';
 import { tackWorktreeBinds } from './worktree-git.js';
+import { forget, type ProbeAnswer, probeKey, recalled, remember } from './probe-memo.js';
 
 /** Directories under $HOME that hold credentials: hidden in the sandbox, and asked about before reading. */
 export const HOME_SECRET_DIRS = ['.ssh', '.aws', '.gnupg', '.azure', '.kube', '.docker', '.config/gcloud', '.config/gh', '.password-store'];
@@ -84,20 +85,38 @@ export interface Sandbox {
 export type SandboxProbe = { ok: true; bwrap: string } | { ok: false; reason: string };
 
 let probed: SandboxProbe | undefined;
+/** where the probe's answer is remembered ($TACK_HOME), once a probe was asked for with one */
+let memoHome: string | undefined;
 
-/** Whether bwrap can make a sandbox here: containers often forbid the namespaces it needs. Once per process. */
-export function probeSandbox(): SandboxProbe {
+/**
+ * Whether bwrap can make a sandbox here: containers often forbid the namespaces it needs. Once per
+ * process, and with `home` ($TACK_HOME) once per bwrap and kernel (probe-memo.ts).
+ */
+export function probeSandbox(home?: string): SandboxProbe {
   if (probed) return probed;
   if (process.platform !== 'linux') return (probed = { ok: false, reason: 'the sandbox needs Linux (bubblewrap)' });
   const bwrap = findExecutable('bwrap');
   if (!bwrap) return (probed = { ok: false, reason: 'bwrap (bubblewrap) is not installed' });
-  const run = spawnSync(bwrap, ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--unshare-pid', '--die-with-parent', 'true'], {
-    encoding: 'utf8',
-    timeout: 10_000,
-  });
-  if (run.status === 0) return (probed = { ok: true, bwrap });
+  memoHome = home;
+  const key = home === undefined ? undefined : probeKey(bwrap);
+  const known = key === undefined ? undefined : recalled(home!, key);
+  if (known) return (probed = known.ok ? { ok: true, bwrap } : known);
+  // its own process group: what bwrap's pid namespace leaves for init to reap is not tack's (node
+  // honours `detached` here; its types leave it out)
+  const options = { encoding: 'utf8' as const, timeout: 10_000, detached: true };
+  const run = spawnSync(bwrap, ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--unshare-pid', '--die-with-parent', 'true'], options);
   const why = (run.stderr || run.error?.message || `exit code ${run.status}`).trim().split('\n')[0];
-  return (probed = { ok: false, reason: `bwrap cannot create a sandbox here (${why})` });
+  const answer: ProbeAnswer = run.status === 0 ? { ok: true } : { ok: false, reason: `bwrap cannot create a sandbox here (${why})` };
+  // a timeout or a failure to start says nothing lasting
+  if (key !== undefined && !run.error) remember(home!, key, answer);
+  return (probed = answer.ok ? { ok: true, bwrap } : answer);
+}
+
+/** bwrap itself failed to set up a command's sandbox: what was remembered no longer holds. */
+function forgetProbeOn(output: string): void {
+  if (memoHome === undefined || !/^bwrap: /m.test(output)) return;
+  forget(memoHome);
+  probed = undefined;
 }
 
 /** The repository's git directory when it lies outside the workspace (the workspace is a subdirectory). */
@@ -253,7 +272,10 @@ export function createSandbox(bwrap: string, settings: SandboxSettings): Sandbox
       return { file: bwrap, args: [...bwrapArgs(plan), file, ...args], release };
     },
     env: { TMPDIR: '/tmp' },
-    explain: (output, command) => explainMasked(masked, settings.cwd, `${command}\n${output}`) ?? explainSandboxFailure(output, settings.network, frozen),
+    explain: (output, command) => {
+      forgetProbeOn(output);
+      return explainMasked(masked, settings.cwd, `${command}\n${output}`) ?? explainSandboxFailure(output, settings.network, frozen);
+    },
     afterCommand: () => {
       const notes: string[] = [];
       for (const gitDir of scanner.scan().nestedGitDirs) {

@@ -68,7 +68,7 @@ function sandboxFor(
 ): Sandbox | string {
   if (config.sandbox === 'off') return 'the sandbox is off (--sandbox off)';
   if (!config.tools.includes('bash')) return 'bash is not among the tools';
-  const probe = probeSandbox();
+  const probe = probeSandbox(config.home);
   if (!probe.ok) {
     if (config.sandbox === 'on') {
       throw new UsageError(`the sandbox was asked for, but ${probe.reason}; install bubblewrap, or run with --sandbox off`);

@@ -1,5 +1,8 @@
 // One line about the repository for the system prompt: branch, clean or dirty, last commit subject.
+// One `git status` (the subject comes from the commit object when it is loose), none outside a
+// repository; started early by `startGitSummary`, so it runs while the rest of start-up does.
 import { execFile } from 'node:child_process';
+import { findGitDir, looseSubject } from './head-commit.js';
 
 function git(cwd: string, args: string[]): Promise<string | undefined> {
   return new Promise((resolve) => {
@@ -7,17 +10,33 @@ function git(cwd: string, args: string[]): Promise<string | undefined> {
   });
 }
 
-export async function gitSummary(cwd: string): Promise<string> {
-  const [status, subject] = await Promise.all([
-    git(cwd, ['status', '--porcelain=v1', '--branch', '--untracked-files=normal']),
-    git(cwd, ['log', '-1', '--format=%s']),
-  ]);
+async function readSummary(cwd: string): Promise<string> {
+  // GIT_DIR from the environment names a repository no .git points to
+  const gitDir = findGitDir(cwd);
+  if (!gitDir && !process.env.GIT_DIR) return 'not a git repository';
+  const status = await git(cwd, ['status', '--porcelain=v2', '--branch', '--untracked-files=normal']);
   if (status === undefined) return 'not a git repository';
   const lines = status.split('\n').filter(Boolean);
-  const head = lines[0]?.replace(/^## /, '') ?? '';
-  const branch = head.startsWith('No commits yet on ') ? head.slice('No commits yet on '.length) : head.split('...')[0];
-  const changed = lines.length - 1;
+  const header = (name: string) => lines.find((l) => l.startsWith(`# branch.${name} `))?.slice(`# branch.${name} `.length);
+  const oid = header('oid') ?? '(initial)';
+  const head = header('head') ?? '';
+  const branch = head === '(detached)' ? 'HEAD (no branch)' : head;
+  const changed = lines.filter((l) => !l.startsWith('#')).length;
   const state = changed === 0 ? 'clean' : `dirty (${changed} changed path${changed === 1 ? '' : 's'})`;
-  const last = subject?.trim() ? `; last commit: ${subject.trim()}` : '; no commits yet';
+  const subject = oid === '(initial)' ? undefined : ((gitDir && looseSubject(gitDir, oid)) ?? (await git(cwd, ['log', '-1', '--format=%s']))?.trim());
+  const last = subject ? `; last commit: ${subject}` : '; no commits yet';
   return `branch ${branch}, ${state}${last}`;
+}
+
+const started = new Map<string, Promise<string>>();
+
+/** Starts reading the summary now; the next `gitSummary` of the same folder takes this reading. */
+export function startGitSummary(cwd: string): void {
+  if (!started.has(cwd)) started.set(cwd, readSummary(cwd));
+}
+
+export function gitSummary(cwd: string): Promise<string> {
+  const early = started.get(cwd);
+  started.delete(cwd);
+  return early ?? readSummary(cwd);
 }
