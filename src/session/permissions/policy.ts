@@ -221,8 +221,10 @@ function decidePath(tool: string, absolute: string, ctx: PolicyContext): Decisio
   const asked = firstRule(ctx.rules, 'ask', appliesToAny);
   if (asked) return ask(`${verb} a file covered by the rule "${asked.text}" in permissions.ask`, 'an answer', undefined);
   const allowed = firstRule(ctx.rules, 'allow', appliesToReal);
-  // a workspace inside tack's home (a `tack -w` worktree) is the tools' own; the rest of the home is not
-  if (!allowed && ctx.tackHome && isInside(ctx.tackHome, real) && !isInside(ctx.cwd, real)) {
+  // a workspace inside tack's home (a `tack -w` worktree) is the tools' own, the rest of the home is
+  // not; a home inside the workspace (tack run in ~) stays closed
+  const ownWorkspace = ctx.tackHome !== undefined && isInside(ctx.tackHome, ctx.cwd) && isInside(ctx.cwd, real);
+  if (!allowed && ctx.tackHome && isInside(ctx.tackHome, real) && !ownWorkspace) {
     return {
       kind: 'deny',
       message:
