@@ -57,22 +57,8 @@ export interface GitResult {
 
 /** Runs `git <args>` in the shadow repository; rejects with git's own words when it fails. */
 export function git(p: ShadowPaths, args: string[], input?: string | Buffer): Promise<GitResult> {
-  const env = shadowEnv(p);
-  const argv = [...SAFE_CONFIG.flatMap((c) => ['-c', c]), ...args];
-  return new Promise((resolve, reject) => {
-    const child = spawn('git', argv, { cwd: p.workTree, env, stdio: ['pipe', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (b: Buffer) => out.push(b));
-    child.stderr.on('data', (b: Buffer) => err.push(b));
-    child.on('error', (e) => reject(new GitError(`cannot run git: ${e.message}`)));
-    child.on('close', (code) => {
-      const stderr = Buffer.concat(err).toString('utf8').trim();
-      if (code === 0) resolve({ stdout: Buffer.concat(out), stderr });
-      else reject(new GitError(`git ${args[0]} failed: ${stderr.split('\n').pop() || `exit ${code}`}`));
-    });
-    child.stdin.on('error', () => {});
-    child.stdin.end(input ?? '');
+  return gitFed(p, args, async (write) => {
+    if (input !== undefined && input.length > 0) await write(input);
   });
 }
 
