@@ -27,9 +27,9 @@ function where(cwd: string | undefined, env: NodeJS.ProcessEnv): Where {
 }
 
 const SCOPE_WORDS: Record<McpScope, string> = {
-  local: 'local scope: yours, this project only',
-  project: "project scope: the repository's .mcp.json, shared",
-  user: 'user scope: yours, every project',
+  local: 'yours, this project only',
+  project: "the repository's .mcp.json, shared",
+  user: 'yours, every project',
 };
 
 /** The scope a server's file is: a project's `.tack/config.json` counts as the project's. */
@@ -88,7 +88,7 @@ async function get(w: Where, env: NodeJS.ProcessEnv, name: string): Promise<numb
   if (!spec) throw new UsageError(`no MCP server named "${name}" here (tack mcp list shows them)`);
   const lines = [
     `${visible(spec.name)}:`,
-    `  scope: ${SCOPE_WORDS[scopeOf(w, spec.source)]}`,
+    `  scope: ${scopeOf(w, spec.source)} (${SCOPE_WORDS[scopeOf(w, spec.source)]})`,
     `  from: ${visible(spec.source)}`,
     `  transport: ${spec.transport}`,
   ];
@@ -158,7 +158,7 @@ async function add(w: Where, name: string, rest: string[], o: AddOptions): Promi
     const { assessTrust, repinAfterOwnWrite } = await import('../trust/index.js');
     if (assessTrust(w.cwd, w.home).record) repinAfterOwnWrite(w.cwd, w.home, file, before);
   }
-  process.stdout.write(`${replaced ? 'replaced' : 'added'} the MCP server "${name}" (${SCOPE_WORDS[scope]}) in ${file}\n`);
+  process.stdout.write(`${replaced ? 'replaced' : 'added'} the MCP server "${name}" (${scope} scope: ${SCOPE_WORDS[scope]}) in ${file}\n`);
   return 0;
 }
 

@@ -32,7 +32,7 @@ describe('tack mcp scopes', () => {
     expect(existsSync(p.project)).toBe(false);
 
     const get = await runTack(['mcp', 'get', 't'], { cwd: p.dir, home: p.home });
-    expect(get.stdout).toContain('  scope: local scope: yours, this project only\n');
+    expect(get.stdout).toContain('  scope: local (yours, this project only)\n');
 
     // an untrusted folder: its own files are ignored, the user's local server still runs
     writeFileSync(p.project, JSON.stringify({ mcpServers: { planted: TEST_SERVER } }));
