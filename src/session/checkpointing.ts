@@ -13,6 +13,7 @@ import { pruneIfDue } from '../checkpoints/prune.js';
 import { CheckpointStore } from '../checkpoints/store.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import { secretTestFor } from './permissions/setup.js';
+import { runsHooksAfter } from './setup/hooks.js';
 import type { LoadedSession } from './file/store.js';
 
 export type RewindWhat = 'code' | 'conversation' | 'both';
@@ -61,7 +62,8 @@ const ONE_FILE = new Set(['edit', 'write']);
 /**
  * The files a turn's calls may have changed, relative to the workspace, when every call that may
  * change something was an edit or a write (on its real path: a path through a link names another
- * file); undefined when one may have changed anything (bash, a job, an MCP tool, a subagent).
+ * file); undefined when one may have changed anything (bash, a job, an MCP tool, a subagent, a
+ * PostToolUse hook after the call).
  */
 export function touchedPaths(message: AssistantMessage, tools: readonly AnyAgentTool[], cwd: string): string[] | undefined {
   const paths: string[] = [];
@@ -70,7 +72,8 @@ export function touchedPaths(message: AssistantMessage, tools: readonly AnyAgent
     const tool = tools.find((t) => t.name === call.name);
     if (tool === undefined || onlyLooks(tool, call.arguments)) continue;
     const path = (call.arguments as { path?: unknown }).path;
-    if (!ONE_FILE.has(call.name) || typeof path !== 'string') return undefined;
+    // a hook after the call (a formatter, a generator) may change other files: those need the walk
+    if (!ONE_FILE.has(call.name) || typeof path !== 'string' || runsHooksAfter(tool)) return undefined;
     try {
       paths.push(relative(realpathSync(cwd), realpathSync(resolve(cwd, path))));
     } catch {

@@ -44,3 +44,17 @@ it('a turn that only reads copies nothing; a rewind to it undoes the next turnâ€
   const sessions = join(p.home, 'sessions');
   expect(readdirSync(sessions)).toHaveLength(1);
 });
+
+it('a PostToolUse hook that changes another file after an edit: a rewind puts that file back too', { timeout: 60_000 }, async () => {
+  const p = makeProject({ 'a.txt': 'a before\n', 'gen.txt': 'gen before\n' });
+  const hook = [{ matcher: 'Edit', hooks: [{ type: 'command', command: 'echo "gen by the hook" > "$TACK_PROJECT_DIR/gen.txt"' }] }];
+  writeFileSync(join(p.home, 'config.json'), JSON.stringify({ hooks: { PostToolUse: hook } }));
+  const s = await server([{ toolCalls: [{ name: 'edit', arguments: { path: 'a.txt', old_text: 'a before', new_text: 'a by tack' } }] }, { text: 'changed' }]);
+  const change = await runTack(['-p', '--base-url', s.url, '-m', 'm', 'change a.txt'], { cwd: p.dir, home: p.home });
+  expect(change.code).toBe(0);
+  expect(readFileSync(join(p.dir, 'gen.txt'), 'utf8')).toBe('gen by the hook\n');
+  const rw = await runTack(['rewind', '--to', '1', '--code'], { cwd: p.dir, home: p.home });
+  expect(rw.code).toBe(0);
+  expect(readFileSync(join(p.dir, 'a.txt'), 'utf8')).toBe('a before\n');
+  expect(readFileSync(join(p.dir, 'gen.txt'), 'utf8')).toBe('gen before\n');
+});

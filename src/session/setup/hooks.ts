@@ -61,6 +61,13 @@ export interface PreToolUseAnswer extends Partial<HookPermission> {
 
 const hookText = (r: AgentToolResult) => textOf(r.content).slice(0, 64 * 1024);
 
+const followedByHooks = new WeakSet<AnyAgentTool>();
+
+/** Whether PostToolUse hooks run after this tool: they may change files its arguments do not name. */
+export function runsHooksAfter(tool: AnyAgentTool): boolean {
+  return followedByHooks.has(tool);
+}
+
 export class SessionHooks {
   /** what each hook runs in the workspace, as it was when the session started */
   private readonly pins: Map<HookSpec, Pin[]>;
@@ -117,7 +124,7 @@ export class SessionHooks {
   /** The tool with PostToolUse hooks after each call (`agent`: a child's, named in the payload); what they say (exit 2, a reason, context) joins the result. */
   wrap(tool: AnyAgentTool, agent?: string): AnyAgentTool {
     if (!this.specs.some((s) => s.event === 'PostToolUse' && matches(s.matcher, tool.name))) return tool;
-    return {
+    const wrapped: AnyAgentTool = {
       ...tool,
       execute: async (id, params, signal, onUpdate) => {
         const result = await tool.execute(id, params, signal, onUpdate);
@@ -133,6 +140,8 @@ export class SessionHooks {
         return said.length > 0 ? { ...result, content: [...result.content, { type: 'text', text: `\n${said.join('\n')}` }] } : result;
       },
     };
+    followedByHooks.add(wrapped);
+    return wrapped;
   }
 
   /** UserPromptSubmit: `blocked` is shown and the prompt is not sent; `context` is added to it. */
