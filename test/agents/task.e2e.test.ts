@@ -43,7 +43,7 @@ describe('the task tool', () => {
     expect(isChild(child1!)).toBe(true);
     // a fresh context: the job, not the user's words
     expect(userText(child1!)).toBe('Find where ANSWER is defined');
-    expect(toolNames(child1!)).toEqual(['read', 'bash', 'grep', 'find', 'ls']);
+    expect(toolNames(child1!)).toEqual(['read', 'bash', 'grep', 'find', 'ls', 'fetch']);
     expect(toolResultText(child2!)).toContain('src/a.ts:1');
     expect(toolResultText(parent2!)).toBe('ANSWER is defined at src/a.ts:1');
     // the child's first request stays small (system + tools)

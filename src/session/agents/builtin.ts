@@ -4,9 +4,9 @@ import type { AgentDefinition } from '../../extensions/agents/catalog.js';
 
 export const EXPLORE: AgentDefinition = {
   name: 'explore',
-  description: 'Searches and reads the code to answer a question (read, grep, find, ls, commands that only look); changes nothing.',
+  description: 'Searches and reads the code (and web pages, with fetch) to answer a question (read, grep, find, ls, commands that only look); changes nothing.',
   instructions: 'You only look: read, search and run commands that only look. Never try to change a file.',
-  tools: ['read', 'grep', 'find', 'ls', 'bash'],
+  tools: ['read', 'grep', 'find', 'ls', 'bash', 'fetch', 'search'],
   readOnlyBash: true,
   source: 'built-in',
 };
