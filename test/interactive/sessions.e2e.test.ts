@@ -117,9 +117,13 @@ run('sessions in the app', () => {
     screen = await term.waitFor((x) => !x.includes('write tests for parser'), 5_000, 'the filter');
     expect(screen).toContain('fix the login bug');
     term.keys('Enter');
-    screen = await term.waitFor('first answer', 5_000, 'the resumed conversation');
+    // the resumed conversation, and the footer naming its session, never the stand-in's
+    const dir = sessionsDir(project.home, project.dir);
+    const chosen = readdirSync(dir).find((f) => f.endsWith('.jsonl') && readFileSync(join(dir, f), 'utf8').includes('fix the login bug'))!;
+    const chosenId = /_([0-9a-f]{8})/.exec(chosen)![1]!;
+    screen = await term.waitFor((x) => x.includes('first answer') && / · [0-9a-f]{8}$/.test(footer(x)), 5_000, 'the resumed conversation');
+    expect(footer(screen)).toMatch(new RegExp(` · ${chosenId}$`));
     expect(screen).not.toContain('Resume a session');
-    expect(footer(screen)).toMatch(/ · [0-9a-f]{8}$/);
     term.type('continue');
     term.keys('Enter');
     await term.waitFor('back on the login bug');

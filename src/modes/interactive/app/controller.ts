@@ -66,6 +66,8 @@ export class Controller {
     async (plan) => (this.o.editExternally ? editPlanInEditor(this.screen, this.transcript, this.o.editExternally, plan) : undefined),
   );
   private picker: SessionPicker | null = null;
+  /** a session file being opened in place of this one (the picker, /resume) */
+  private opening = false;
   /** stops what a command started (a /compact), on Esc */
   private cancel: (() => void) | null = null;
   private readonly pasted = new PastedImages();
@@ -220,16 +222,21 @@ export class Controller {
 
   /** Continues another session file in place of this one; the approval mode and thinking level carry over. */
   private async resume(path: string): Promise<void> {
-    let next: Session;
+    this.opening = true;
     try {
-      next = await this.o.openSession(path);
-    } catch (err) {
-      this.transcript.error(err instanceof Error ? err.message : String(err));
-      this.schedule();
-      return;
+      let next: Session;
+      try {
+        next = await this.o.openSession(path);
+      } catch (err) {
+        this.transcript.error(err instanceof Error ? err.message : String(err));
+        this.schedule();
+        return;
+      }
+      await handOver(this.session, next, (queued) => this.restore(queued), this.unsubscribe);
+      this.attach(next);
+    } finally {
+      this.opening = false;
     }
-    await handOver(this.session, next, (queued) => this.restore(queued), this.unsubscribe);
-    this.attach(next);
     if (this.initial) this.send(this.initial, 'enter');
     this.initial = null;
     this.schedule();
@@ -272,6 +279,7 @@ export class Controller {
       menu: this.input.menu,
       question: this.approvals.current,
       picker: this.picker,
+      opening: this.opening,
       hint: this.hint?.text,
       compactingSince: this.compactingSince,
       todosExpanded: this.todosExpanded,

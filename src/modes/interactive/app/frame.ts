@@ -28,6 +28,8 @@ export interface FrameInput {
   menu: MenuState | null;
   question?: OpenQuestion;
   picker: SessionPicker | null;
+  /** a session chosen in the picker is still opening: the stand-in's id and empty state mean nothing */
+  opening?: boolean;
   hint?: string;
   /** when a compaction outside a run (/compact) started */
   compactingSince: number;
@@ -79,7 +81,7 @@ export function composeFrame(f: FrameInput): string[] {
       headerModel: f.headerModel,
       branch: f.branch,
       worktree: f.worktree,
-      firstScreen: state.messages.length === 0 && !f.picker,
+      firstScreen: state.messages.length === 0 && !f.picker && !f.opening,
       contextWindow: state.model.contextWindow,
       context: usage.context,
       totalInput: usage.input,
@@ -87,7 +89,7 @@ export function composeFrame(f: FrameInput): string[] {
       cost: usage.cost,
       estimated: usage.estimated,
       // the picker's stand-in session is thrown away when one is chosen: its id means nothing yet
-      sessionId: f.picker ? '' : session.id,
+      sessionId: f.picker || f.opening ? '' : session.id,
       approvals: mode,
       thinking: state.thinkingLevel,
       jobs: session.jobs?.running().length,
