@@ -2,11 +2,14 @@
 // One `git status` (the subject comes from the commit object when it is loose), none outside a
 // repository; started early by `startGitSummary`, so it runs while the rest of start-up does.
 import { execFile } from 'node:child_process';
+import { withGitGuards } from '../../../tools/sandbox/git-guards.js';
 import { findGitDir, looseSubject } from './head-commit.js';
 
+// the agent's git guards: a repository's own config (an fsmonitor) runs nothing when tack reads it
 function git(cwd: string, args: string[]): Promise<string | undefined> {
+  const env = withGitGuards(process.env as Record<string, string>);
   return new Promise((resolve) => {
-    execFile('git', args, { cwd, timeout: 2000, maxBuffer: 4 * 1024 * 1024 }, (err, stdout) => resolve(err ? undefined : stdout));
+    execFile('git', args, { cwd, env, timeout: 2000, maxBuffer: 4 * 1024 * 1024 }, (err, stdout) => resolve(err ? undefined : stdout));
   });
 }
 

@@ -5,6 +5,7 @@
 // .gitignore of the tree before it lists anything), again every STALE_MS while `@` was used.
 import { spawn } from 'node:child_process';
 import { globbyStream } from 'globby';
+import { withGitGuards } from '../../../../tools/sandbox/git-guards.js';
 
 const MAX_ENTRIES = 50_000;
 const STALE_MS = 30_000;
@@ -67,7 +68,9 @@ function gitPaths(cwd: string, max: number): Promise<string[] | undefined> {
     const out = new Set<string>();
     let rest = '';
     let full = false;
-    const git = spawn('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd, stdio: ['ignore', 'pipe', 'ignore'] });
+    // the agent's git guards: a repository's own config (an fsmonitor) runs nothing when tack lists it
+    const env = withGitGuards(process.env as Record<string, string>);
+    const git = spawn('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd, env, stdio: ['ignore', 'pipe', 'ignore'] });
     git.on('error', () => resolve(undefined));
     git.stdout.setEncoding('utf8');
     git.stdout.on('data', (text: string) => {
