@@ -1,7 +1,6 @@
-// tack's own writer of the shadow store's objects: after an edit or write the touched files' blobs,
-// the trees above them and the commit are written here, so such a snapshot starts no git process.
-// The trees are those git writes (same entries, order and ids); the store's index is left as it
-// was, so the next walk finds these files changed and stages them itself.
+// tack's own writer of the shadow store's objects: the blobs of files an edit, a write or a walk found
+// changed, the trees above them and the commit are written here, so such a snapshot starts no git
+// process beyond the walk. The trees are those git writes (same entries, order and ids).
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

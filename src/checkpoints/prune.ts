@@ -2,7 +2,7 @@
 import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { git, type ShadowPaths } from './git.js';
-import { checkpointsRoot } from './store.js';
+import { checkpointsRoot } from './store-paths.js';
 
 export interface PruneResult {
   /** session chains dropped, over all workspaces */

@@ -1,14 +1,16 @@
 // The checkpoint store: a shadow git repository per workspace under $TACK_HOME/checkpoints/<slug>/.
-// A snapshot stages only what git reports as changed (its index keeps file stats), then writes a
-// tree, so its cost follows what changed, not the size of the workspace. The user's .git is never read.
-import { existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, realpathSync, type Stats, writeFileSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { cwdSlug } from '../config/paths.js';
+// A snapshot looks only at what git's index reports as changed (it keeps file stats) and writes the
+// tree with tack's object writer from a copy held in memory, so its cost follows what changed, not
+// the size of the workspace. The user's .git is never read.
+import { existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, type Stats, writeFileSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
+import { chainHead, checkpointDir, ownFolder } from './store-paths.js';
 import { GitError, git, nulList, type ShadowPaths } from './git.js';
 import { PACK_FROM, packBlobs } from './one-pack.js';
 import { TreeCache, writeCommit, writeObject } from './object-writer.js';
 import { MODE, parseRawDiff, type TreeChange } from './tree-diff.js';
 import { changedSince, lstatOrUndefined, noRuleCanName, underLink } from './work-tree.js';
+import { sortListed, statKey } from './listed.js';
 import { writeBesideSync } from '../../tools/fs/atomic-write.js';
 import { builtinSecretTest, type SecretTest } from '../../tools/fs/secret-files.js';
 
@@ -27,7 +29,8 @@ export interface SnapshotLimits {
 
 export const DEFAULT_SNAPSHOT_LIMITS: SnapshotLimits = { files: 30_000, bytes: 1024 * 1024 * 1024 };
 
-const count = (n: number) => n.toLocaleString('en-US');
+/** A walk that finds this many paths (with those the index has not taken yet) stages them in the index. */
+const FLUSH_AT = 256;
 
 /** Folders never copied, on top of the user's .gitignore (secret files are left out by the store's test, below). */
 const TACK_EXCLUDES = ['node_modules/', '.venv/', '__pycache__/', '.next/', '.cache/'];
@@ -45,48 +48,7 @@ export interface Snapshot {
   skipped: string[];
 }
 
-/** The commit a session's checkpoint chain ends at (its ref, loose or packed), if any. */
-export function chainHead(gitDir: string, ref: string): string | undefined {
-  const loose = join(gitDir, ref);
-  const found = existsSync(loose)
-    ? readFileSync(loose, 'utf8').trim()
-    : existsSync(join(gitDir, 'packed-refs'))
-      ? readFileSync(join(gitDir, 'packed-refs'), 'utf8')
-          .split('\n')
-          .find((line) => line.endsWith(` ${ref}`))
-          ?.split(' ')[0]
-      : undefined;
-  return found && /^[0-9a-f]{40,64}$/.test(found) ? found : undefined;
-}
-
-export function checkpointsRoot(home: string): string {
-  return join(home, 'checkpoints');
-}
-
-export function checkpointDir(home: string, workspace: string): string {
-  return join(checkpointsRoot(home), cwdSlug(workspace));
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function realOrResolved(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return resolve(path);
-  }
-}
-
-/**
- * $TACK_HOME's folder, relative to the workspace, when it lies inside it (tack run in the home
- * folder, say): its checkpoints would hold copies of themselves, each snapshot bigger than the last,
- * so it is never checkpointed. When $TACK_HOME is the workspace itself, its checkpoints folder.
- */
-export function ownFolder(home: string, workspace: string): string | undefined {
-  const rel = relative(realOrResolved(workspace), realOrResolved(home));
-  if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return undefined;
-  return (rel === '' ? 'checkpoints' : rel).split(sep).join('/');
-}
 
 export class CheckpointStore {
   readonly paths: ShadowPaths;
@@ -104,6 +66,8 @@ export class CheckpointStore {
   private latest: string | undefined;
   /** that tree in memory, once an edit or write needed it */
   private cache: TreeCache | undefined;
+  /** paths whose latest state the tree in memory holds and the index not yet (undefined: out of the tree), by stat */
+  private readonly unstaged = new Map<string, { key: string; entry: { mode: string; id: string } } | undefined>();
   /** whether this store has taken out of the index what its secret test names (once) */
   private swept = false;
 
@@ -173,51 +137,66 @@ export class CheckpointStore {
         if (chain) await this.keep(chain, snap.tree);
         return snap;
       }
-      const listed = await this.run(['ls-files', '-z', '-o', '-m', '-d', '--exclude-standard', `--exclude-from=${this.excludeFile}`]);
-      const update: string[] = [];
-      const drop: string[] = await this.sweep();
-      const skipped: string[] = [];
-      const realDirs = new Map<string, boolean>();
-      let bytes = 0;
-      for (const path of new Set(nulList(listed.stdout))) {
-        if (path.endsWith('/')) continue; // a nested repository: its own history, not copied
-        // secret files (.env, keys, what the user's deny rules name) never leave the workspace for $TACK_HOME
-        if (this.isSecret(path)) {
-          drop.push(path);
-          continue;
-        }
-        const st = underLink(this.workspace, path, realDirs) ? undefined : lstatOrUndefined(join(this.workspace, path));
-        if (st?.isFile() && st.size > this.maxFileBytes) {
-          skipped.push(path);
-          drop.push(path);
-        } else if (st?.isFile() || st?.isSymbolicLink()) {
-          update.push(path);
-          bytes += st.size;
-          // a folder far too large is told at once, without a look at the rest of it
-          if (update.length > this.limits.files)
-            throw new Error(
-              `more than ${count(this.limits.files)} files here would be copied (checkpoints.maxFiles); start tack in a project's folder, or raise the limit in settings`,
-            );
-        } else drop.push(path); // gone, a folder now, or beyond a link
-      }
-      if (bytes > this.limits.bytes)
-        throw new Error(
-          `${count(Math.ceil(bytes / 1048576))} MB here would be copied, more than checkpoints.maxCopyMB (${count(Math.round(this.limits.bytes / 1048576))}); start tack in a project's folder, or raise the limit in settings`,
-        );
-      if (drop.length > 0) await this.run(['update-index', '--force-remove', '-z', '--stdin'], `${drop.join('\0')}\0`);
-      if (update.length >= PACK_FROM) await packBlobs(this.paths, update);
-      if (update.length > 0) await this.run(['update-index', '--add', '--replace', '-z', '--stdin'], `${update.join('\0')}\0`);
-      // nothing staged, and no other process wrote the index since: the tree is the last one
-      const tree =
-        drop.length + update.length === 0 && this.indexed && this.indexed.stamp === this.indexStamp()
-          ? this.indexed.tree
-          : (await this.run(['write-tree'])).stdout.toString('utf8').trim();
-      this.indexed = { tree, stamp: this.indexStamp() };
-      this.followWalk(drop, update, tree);
+      const listed = nulList((await this.run(['ls-files', '-z', '-o', '-m', '-d', '--exclude-standard', `--exclude-from=${this.excludeFile}`])).stdout);
+      const found = sortListed(this.workspace, [...listed, ...this.unstaged.keys()], {
+        isSecret: (path) => this.isSecret(path),
+        maxFileBytes: this.maxFileBytes,
+        limits: this.limits,
+      });
+      const drop = [...(await this.sweep()), ...found.drop];
+      const tree = (await this.inMemory(drop.length + found.update.size))
+        ? this.stageInMemory(drop, found.update)
+        : await this.stageInIndex(drop, found.update);
       this.latest = tree;
       if (chain) await this.keep(chain, tree);
-      return { tree, skipped: skipped.sort() };
+      return { tree, skipped: found.skipped };
     });
+  }
+
+  /**
+   * Whether a walk's findings go into the tree in memory alone: it holds the latest tree, no other
+   * process wrote the index since, and they are few. git's index then keeps its stale entries (it
+   * lists those paths again each walk) until a walk that finds more writes them all.
+   */
+  private async inMemory(found: number): Promise<boolean> {
+    if (found >= FLUSH_AT || this.latest === undefined || this.indexed?.stamp !== this.indexStamp()) return false;
+    if (this.cache?.tree === this.latest) return true;
+    // the tree read once into memory costs about what staging in the index would, and later walks nothing
+    if (found === 0) return false;
+    this.cache = await this.treeOf(this.latest);
+    return true;
+  }
+
+  private async treeOf(tree: string): Promise<TreeCache> {
+    return TreeCache.parse((await this.run(['ls-tree', '-r', '-t', '-z', tree])).stdout, tree);
+  }
+
+  /** The tree with what a walk found, written by tack's object writer; no git process. */
+  private stageInMemory(drop: readonly string[], update: ReadonlyMap<string, Stats>): string {
+    const cache = this.cache!;
+    this.cache = undefined;
+    for (const path of drop) this.stage(cache, path, undefined);
+    for (const [path, st] of update) this.stage(cache, path, st);
+    const tree = cache.write(this.paths.gitDir);
+    this.cache = cache;
+    return tree;
+  }
+
+  /** The index takes what a walk found (git reads the files), and git writes the tree. */
+  private async stageInIndex(drop: readonly string[], found: ReadonlyMap<string, Stats>): Promise<string> {
+    const update = [...found.keys()];
+    if (drop.length > 0) await this.run(['update-index', '--force-remove', '-z', '--stdin'], `${drop.join('\0')}\0`);
+    if (update.length >= PACK_FROM) await packBlobs(this.paths, update);
+    if (update.length > 0) await this.run(['update-index', '--add', '--replace', '-z', '--stdin'], `${update.join('\0')}\0`);
+    this.unstaged.clear();
+    // nothing staged, and no other process wrote the index since: the tree is the last one
+    const tree =
+      drop.length + update.length === 0 && this.indexed && this.indexed.stamp === this.indexStamp()
+        ? this.indexed.tree
+        : (await this.run(['write-tree'])).stdout.toString('utf8').trim();
+    this.indexed = { tree, stamp: this.indexStamp() };
+    this.followWalk(drop, update, tree);
+    return tree;
   }
 
   /** The index file's size and change time: another tack on the same workspace changes them. */
@@ -232,7 +211,7 @@ export class CheckpointStore {
    * (is it ignored?); everything else starts no process.
    */
   private async writeTouched(paths: readonly string[], base: string): Promise<Snapshot> {
-    if (this.cache?.tree !== base) this.cache = TreeCache.parse((await this.run(['ls-tree', '-r', '-t', '-z', base])).stdout, base);
+    if (this.cache?.tree !== base) this.cache = await this.treeOf(base);
     const cache = this.cache;
     // changed in place: a failure half-way leaves it unlike any tree
     this.cache = undefined;
@@ -244,8 +223,8 @@ export class CheckpointStore {
       const st = this.isSecret(path) || underLink(this.workspace, path, realDirs) ? undefined : lstatOrUndefined(join(this.workspace, path));
       const large = st?.isFile() === true && st.size > this.maxFileBytes;
       if (large) skipped.push(path);
-      if (!st || large || !(st.isFile() || st.isSymbolicLink())) cache.set(path, undefined);
-      else if (cache.get(path)) this.putBlob(cache, path, st);
+      if (!st || large || !(st.isFile() || st.isSymbolicLink())) this.stage(cache, path, undefined);
+      else if (cache.get(path)) this.stage(cache, path, st);
       else {
         fresh.push(path);
         stats.set(path, st);
@@ -253,15 +232,34 @@ export class CheckpointStore {
     }
     // a new file no ignore rule can name goes in at once; for the others git says what it would take
     const ask = fresh.filter((path) => this.own !== undefined || !noRuleCanName(this.workspace, path, EXCLUDED_NAMES));
-    for (const path of fresh) if (!ask.includes(path)) this.putBlob(cache, path, stats.get(path)!);
+    for (const path of fresh) if (!ask.includes(path)) this.stage(cache, path, stats.get(path)!);
     if (ask.length > 0) {
       // files its index tracks, and new ones no ignore rule names
       const args = ['ls-files', '-z', '-c', '-o', '--exclude-standard', `--exclude-from=${this.excludeFile}`, '--', ...ask];
-      for (const path of new Set(nulList((await this.run(args)).stdout))) if (ask.includes(path)) this.putBlob(cache, path, stats.get(path)!);
+      for (const path of new Set(nulList((await this.run(args)).stdout))) if (ask.includes(path)) this.stage(cache, path, stats.get(path)!);
     }
     this.latest = cache.write(this.paths.gitDir);
     this.cache = cache;
     return { tree: this.latest, skipped: skipped.sort() };
+  }
+
+  /**
+   * The tree in memory takes a path's state now (a file or link of stat `st`, or none), its blob read
+   * unless the same stat was read before; the path is then unstaged until a walk stages it in the index.
+   */
+  private stage(cache: TreeCache, path: string, st: Stats | undefined): void {
+    if (!st) {
+      cache.set(path, undefined);
+      this.unstaged.set(path, undefined);
+      return;
+    }
+    const key = statKey(st);
+    const known = this.unstaged.get(path);
+    if (known?.key === key) cache.set(path, known.entry);
+    else {
+      this.putBlob(cache, path, st);
+      this.unstaged.set(path, { key, entry: cache.get(path)! });
+    }
   }
 
   /** `store` false: the blob is stored already (update-index wrote it), only its id is needed. */

@@ -18,7 +18,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyChanges } from '../../src/checkpoints/apply.js';
 import { pruneCheckpoints } from '../../src/checkpoints/prune.js';
-import { CheckpointStore, checkpointDir } from '../../src/checkpoints/store.js';
+import { CheckpointStore } from '../../src/checkpoints/store.js';
+import { checkpointDir } from '../../src/checkpoints/store-paths.js';
 
 const dirs: string[] = [];
 function temp(name: string): string {

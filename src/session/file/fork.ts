@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chainHead, checkpointDir } from '../../checkpoints/store.js';
+import { chainHead, checkpointDir } from '../../checkpoints/store-paths.js';
 import { UsageError } from '../../config/errors.js';
 import type { SessionHeader } from './entries.js';
 import { sessionsDir } from '../../config/paths.js';
