@@ -1,8 +1,9 @@
-// A repository unpacked from an archive can carry its own .git/config. tack's own git calls in the
-// user's repository (the system prompt's git line, the app's `@` list) run with the same guard as
-// the agent's commands, so a `core.fsmonitor` there runs nothing, trusted folder or not.
+// A repository unpacked from an archive can carry its own .git/config and hooks. tack's own git calls
+// in the user's repository (the system prompt's git line, the app's `@` list) run before any trust
+// question, so nothing there may run: not a `core.fsmonitor`, not a clean filter `git status` hands
+// a changed file to (named in .git/config or in a file it includes), not a post-index-change hook.
 import { execFileSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { FileIndex } from '../../src/modes/interactive/complete/file-index.js';
@@ -44,5 +45,50 @@ it("the app's @ list of such a repository is git's list, and the program never r
   const index = new FileIndex(dir);
   await index.refresh();
   expect(index.get()).toContain('a.txt');
+  expect(existsSync(marker)).toBe(false);
+});
+
+/** A repository whose status must read files (their stats no longer match the index) and whose config and hooks would run a program then. */
+function filteringRepo(): { dir: string; home: string; marker: string } {
+  const p = makeProject({ 'a.txt': 'a\n', 'b.txt': 'b\n', '.gitattributes': '* filter=evil\n*.txt filter=Sneaky.One\n' });
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: p.dir, stdio: 'pipe' });
+  git('init', '-q');
+  git('add', '-A');
+  git('-c', 'user.email=t@t', '-c', 'user.name=t', 'commit', '-qm', 'first');
+  const marker = join(p.dir, '..', 'program-ran');
+  const program = (word: string) => `sh -c 'echo ${word} >> "${marker}"; cat'`;
+  git('config', 'filter.evil.clean', program('evil'));
+  git('config', 'filter.evil.required', 'true');
+  // a second filter, defined in a file the config includes, under a name with a dot and capitals
+  git('config', '-f', join(p.dir, '..', 'more.cfg'), 'filter.Sneaky.One.clean', program('sneaky'));
+  git('config', 'include.path', '../../more.cfg');
+  mkdirSync(join(p.dir, '.git', 'hooks'), { recursive: true });
+  writeFileSync(join(p.dir, '.git', 'hooks', 'post-index-change'), `#!/bin/sh\necho hook >> "${marker}"\n`);
+  chmodSync(join(p.dir, '.git', 'hooks', 'post-index-change'), 0o755);
+  writeFileSync(join(p.dir, 'b.txt'), 'changed\n');
+  // an older time on every file, as an unpacked archive leaves them: git must read them to know whether they changed
+  for (const f of ['a.txt', 'b.txt', '.gitattributes']) utimesSync(join(p.dir, f), new Date('2020-01-01'), new Date('2020-01-01'));
+  return { ...p, marker };
+}
+
+it("tack -p in a repository whose config names clean filters (its own and an included file's) and whose hooks watch the index: the git line is read, nothing runs", async () => {
+  const { dir, home, marker } = filteringRepo();
+  server = await startMockServer({ turns: [{ text: 'hello' }] });
+  const r = await runTack(['-p', '--base-url', server.url, '-m', 'm', 'hi'], { cwd: dir, home });
+  expect(r.code).toBe(0);
+  const system = server.chatRequests()[0]!.body.messages[0].content as string;
+  expect(system).toContain('last commit: first');
+  expect(system).toContain('dirty (1 changed path)');
+  expect(existsSync(marker)).toBe(false);
+  // and the repository is as hostile as it looks: plain git status runs its filters and its hook
+  execFileSync('git', ['status', '--porcelain'], { cwd: dir, stdio: 'pipe' });
+  expect(new Set(readFileSync(marker, 'utf8').split('\n').filter(Boolean))).toEqual(new Set(['evil', 'sneaky', 'hook']));
+});
+
+it("the app's @ list of a repository with such filters and hooks is git's list, and nothing runs", async () => {
+  const { dir, marker } = filteringRepo();
+  const index = new FileIndex(dir);
+  await index.refresh();
+  expect(index.get()).toEqual(expect.arrayContaining(['a.txt', 'b.txt']));
   expect(existsSync(marker)).toBe(false);
 });

@@ -2,12 +2,11 @@
 // One `git status` (the subject comes from the commit object when it is loose), none outside a
 // repository; started early by `startGitSummary`, so it runs while the rest of start-up does.
 import { execFile } from 'node:child_process';
-import { withGitGuards } from '../../../tools/sandbox/git-guards.js';
+import { ownGitEnv } from '../../../tools/sandbox/own-git.js';
 import { findGitDir, looseSubject } from './head-commit.js';
 
-// the agent's git guards: a repository's own config (an fsmonitor) runs nothing when tack reads it
-function git(cwd: string, args: string[]): Promise<string | undefined> {
-  const env = withGitGuards(process.env as Record<string, string>);
+// a repository's own config (an fsmonitor, a filter) and hooks run nothing when tack reads it
+function git(cwd: string, env: Record<string, string>, args: string[]): Promise<string | undefined> {
   return new Promise((resolve) => {
     execFile('git', args, { cwd, env, timeout: 2000, maxBuffer: 4 * 1024 * 1024 }, (err, stdout) => resolve(err ? undefined : stdout));
   });
@@ -17,7 +16,8 @@ async function readSummary(cwd: string): Promise<string> {
   // GIT_DIR from the environment names a repository no .git points to
   const gitDir = findGitDir(cwd);
   if (!gitDir && !process.env.GIT_DIR) return 'not a git repository';
-  const status = await git(cwd, ['status', '--porcelain=v2', '--branch', '--untracked-files=normal']);
+  const env = await ownGitEnv(cwd, gitDir, process.env as Record<string, string>);
+  const status = await git(cwd, env, ['status', '--porcelain=v2', '--branch', '--untracked-files=normal']);
   if (status === undefined) return 'not a git repository';
   const lines = status.split('\n').filter(Boolean);
   const header = (name: string) => lines.find((l) => l.startsWith(`# branch.${name} `))?.slice(`# branch.${name} `.length);
@@ -26,7 +26,7 @@ async function readSummary(cwd: string): Promise<string> {
   const branch = head === '(detached)' ? 'HEAD (no branch)' : head;
   const changed = lines.filter((l) => !l.startsWith('#')).length;
   const state = changed === 0 ? 'clean' : `dirty (${changed} changed path${changed === 1 ? '' : 's'})`;
-  const subject = oid === '(initial)' ? undefined : ((gitDir && looseSubject(gitDir, oid)) ?? (await git(cwd, ['log', '-1', '--format=%s']))?.trim());
+  const subject = oid === '(initial)' ? undefined : ((gitDir && looseSubject(gitDir, oid)) ?? (await git(cwd, env, ['log', '-1', '--format=%s']))?.trim());
   const last = subject ? `; last commit: ${subject}` : '; no commits yet';
   return `branch ${branch}, ${state}${last}`;
 }

@@ -5,7 +5,8 @@
 // .gitignore of the tree before it lists anything), again every STALE_MS while `@` was used.
 import { spawn } from 'node:child_process';
 import { globbyStream } from 'globby';
-import { withGitGuards } from '../../../../tools/sandbox/git-guards.js';
+import { ownGitEnv } from '../../../../tools/sandbox/own-git.js';
+import { findGitDir } from '../../../session/prompt/head-commit.js';
 
 const MAX_ENTRIES = 50_000;
 const STALE_MS = 30_000;
@@ -56,20 +57,19 @@ export class FileIndex {
 
 /** Up to `max` paths under `cwd`, folders ending in `/`: git's list in a work tree, a walk elsewhere. */
 async function listPaths(cwd: string, max: number): Promise<string[]> {
-  return (await gitPaths(cwd, max)) ?? (await walkPaths(cwd, max));
+  return (await gitPaths(cwd, max, await ownGitEnv(cwd, findGitDir(cwd), process.env as Record<string, string>))) ?? (await walkPaths(cwd, max));
 }
 
 /**
  * `git ls-files` (tracked, and untracked but not ignored), with the folders on the way; undefined
  * when `cwd` is not in a work tree or git cannot run. Read as it comes, and stopped at `max`.
  */
-function gitPaths(cwd: string, max: number): Promise<string[] | undefined> {
+function gitPaths(cwd: string, max: number, env: Record<string, string>): Promise<string[] | undefined> {
   return new Promise((resolve) => {
     const out = new Set<string>();
     let rest = '';
     let full = false;
-    // the agent's git guards: a repository's own config (an fsmonitor) runs nothing when tack lists it
-    const env = withGitGuards(process.env as Record<string, string>);
+    // tack's own git: a repository's own config (an fsmonitor, a filter) runs nothing when tack lists it
     const git = spawn('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd, env, stdio: ['ignore', 'pipe', 'ignore'] });
     git.on('error', () => resolve(undefined));
     git.stdout.setEncoding('utf8');
