@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { FileIndex } from '../../src/modes/interactive/complete/file-index.js';
 import { makeProject, runTack } from '../support/cli.js';
 import { startMockServer, type MockServer } from '../support/mock-openai-server.js';
@@ -91,4 +91,45 @@ it("the app's @ list of a repository with such filters and hooks is git's list, 
   await index.refresh();
   expect(index.get()).toEqual(expect.arrayContaining(['a.txt', 'b.txt']));
   expect(existsSync(marker)).toBe(false);
+});
+
+describe("the agent's read-only git, with commands unsandboxed", () => {
+  /** A repository whose config has `git diff` run a program of its own. */
+  function diffingRepo(): { dir: string; home: string; marker: string } {
+    const p = makeProject({ 'a.txt': 'a\n' });
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: p.dir, stdio: 'pipe' });
+    git('init', '-q');
+    git('add', 'a.txt');
+    git('-c', 'user.email=t@t', '-c', 'user.name=t', 'commit', '-qm', 'first');
+    const marker = join(p.dir, '..', 'diff-ran');
+    git('config', 'diff.external', `sh -c 'touch "${marker}"'`);
+    writeFileSync(join(p.dir, 'a.txt'), 'changed\n');
+    return { ...p, marker };
+  }
+
+  const results = (s: MockServer, n: number) =>
+    s
+      .chatRequests()
+      [n]!.body.messages.filter((m: { role: string }) => m.role === 'tool')
+      .map((m: { content: string }) => m.content)
+      .join('\n');
+
+  it('a `git diff` judged read-only is asked about, not run, where the repository names an external diff', async () => {
+    const { dir, home, marker } = diffingRepo();
+    server = await startMockServer({ turns: [{ toolCalls: [{ name: 'bash', arguments: { command: 'git diff' } }] }, { text: 'ok' }] });
+    const r = await runTack(['-p', '--approval', 'ask', '--sandbox', 'off', '--base-url', server.url, '-m', 'm', 'what changed?'], { cwd: dir, home });
+    expect(r.code).toBe(0);
+    expect(results(server, 1)).toContain("refused: running `git diff`, which here may run a program this repository's git config or hooks name");
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('in a plain repository the same `git diff` runs without a question', async () => {
+    const { dir, home, marker } = diffingRepo();
+    execFileSync('git', ['config', '--unset', 'diff.external'], { cwd: dir });
+    server = await startMockServer({ turns: [{ toolCalls: [{ name: 'bash', arguments: { command: 'git diff' } }] }, { text: 'ok' }] });
+    const r = await runTack(['-p', '--approval', 'ask', '--sandbox', 'off', '--base-url', server.url, '-m', 'm', 'what changed?'], { cwd: dir, home });
+    expect(r.code).toBe(0);
+    expect(results(server, 1)).toContain('+changed');
+    expect(existsSync(marker)).toBe(false);
+  });
 });

@@ -5,35 +5,16 @@
 // file it includes) switched off, since `git status` hands a changed file to its clean filter. The
 // user's own filters (global config, git-lfs's say) are left as they are. tack never diffs here.
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { withGitGuards } from './git-guards.js';
+import { configMentions } from './repo-config.js';
 
 const OWN_GUARDS = [
   ['core.hooksPath', '/dev/null'],
   ['log.showSignature', 'false'],
 ] as const;
 
-/** Config files of a repository (and of the main one, for a linked worktree). */
-function repoConfigFiles(gitDir: string): string[] {
-  const commonFile = join(gitDir, 'commondir');
-  const common = existsSync(commonFile) ? resolve(gitDir, readFileSync(commonFile, 'utf8').trim()) : gitDir;
-  return [...new Set([gitDir, common])].flatMap((dir) => [join(dir, 'config'), join(dir, 'config.worktree')]);
-}
-
-/**
- * Whether the repository's config may define a filter: section names are written out (no escapes),
- * so without the word, or an include that could bring one, it defines none.
- */
-function mayDefineFilters(gitDir: string): boolean {
-  return repoConfigFiles(gitDir).some((file) => {
-    try {
-      return /filter|include/i.test(readFileSync(file, 'latin1'));
-    } catch {
-      return false;
-    }
-  });
-}
+/** A filter is defined only under its own name; an include may bring one. */
+const mayDefineFilters = (gitDir: string) => configMentions(gitDir, /filter|include/i);
 
 /** The `<name>` of each `filter.<name>.*` the repository's own config (local or worktree scope) sets. */
 function repoFilters(cwd: string, env: Record<string, string>): Promise<string[]> {

@@ -10,7 +10,7 @@ import { classify, setsRiskyVariables } from './read-only.js';
 import { planVerdict, type PlanBash } from './plan-policy.js';
 import { matchesCommand, matchesPath, ruleCovers, suggestPathRule, type Rule, type RuleList, type Rules } from './rules.js';
 import { secretMatch } from './secrets.js';
-import { judgeCommandLine, type JudgedCommand } from './shell-unwrap.js';
+import { commandName, judgeCommandLine, type JudgedCommand } from './shell-unwrap.js';
 import { TODO_TOOL } from '../todo/list.js';
 import { decideWeb } from './web-policy.js';
 import { controlCharacter, visible } from '../../text/terminal-text.js';
@@ -51,6 +51,8 @@ export interface PolicyContext {
   runsLater?: readonly string[];
   /** plan mode: how bash runs (in the read-only sandbox, or from the read-only list only) */
   planBash?: PlanBash;
+  /** commands run unsandboxed, and the workspace repository's config or hooks could make read-only git run a program */
+  gitRunsPrograms?: boolean;
   /** the call is a child agent's */
   child?: boolean;
 }
@@ -332,6 +334,9 @@ function decideCommand(cmd: JudgedCommand, ctx: PolicyContext): Decision {
     return { kind: 'allow' };
   }
   const verdict = classify(cmd);
+  // unsandboxed, `git diff` or `git status` here would run the repository's filter, diff driver or hook
+  if (verdict.readOnly && ctx.gitRunsPrograms && commandName(cmd.words[0]) === 'git' && ctx.mode !== 'yolo' && ctx.mode !== 'auto')
+    return ask(`running \`${cmd.text}\`, which here may run a program this repository's git config or hooks name`, NEEDS_YOLO, `bash(${prefix}*)`, [prefix]);
   // read deny rules hold in yolo too, like every deny rule
   if (ctx.mode === 'yolo' && !verdict.readOnly) return { kind: 'allow' };
   if (verdict.readOnly) {

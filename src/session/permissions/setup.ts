@@ -8,6 +8,8 @@ import { type BashOptions, createBashTool } from '../../../tools/bash/bash.js';
 import { Jobs } from '../../../tools/jobs/jobs.js';
 import { describeDropped, filterToolEnv } from '../../../tools/sandbox/env.js';
 import { withGitGuards } from '../../../tools/sandbox/git-guards.js';
+import { gitMayRunPrograms } from '../../../tools/sandbox/repo-config.js';
+import { findGitDir } from '../prompt/head-commit.js';
 import { createSandbox, probeSandbox, type Sandbox } from '../../../tools/sandbox/sandbox.js';
 import { runsLater, runsLaterPaths } from '../../../tools/sandbox/runs-later.js';
 import type { SecretTest } from '../../../tools/fs/secret-files.js';
@@ -91,6 +93,12 @@ function sandboxFor(
   });
 }
 
+/** Whether read-only git in the workspace's repository could run a program its config or hooks name. */
+function repoMayRunPrograms(cwd: string): boolean {
+  const gitDir = findGitDir(cwd);
+  return gitDir !== undefined && gitMayRunPrograms(gitDir);
+}
+
 /** What the gate and the sandbox share about the workspace: one scanner, and the files hooks and servers run. */
 interface WorkspaceGuard {
   scanner: WorkspaceScanner;
@@ -128,6 +136,7 @@ export function createSafety(config: ResolvedConfig, o: SafetyOptions): Safety {
     trustReadOnlyHints: config.mcp.trustReadOnlyHints,
     runsLater: () => runsLaterPaths(runsLater(config.cwd, { nestedGitDirs: guard.scanner.scan().nestedGitDirs, runFiles: guard.runFiles })),
     planBash,
+    gitRunsPrograms: typeof sandbox === 'string' ? () => repoMayRunPrograms(config.cwd) : undefined,
     editorFiles: o.editorFiles,
   });
   // tack's own key never reaches a command, whatever the variable is called or env.allow says

@@ -1,0 +1,35 @@
+// What a repository's own config and hooks could make git run, read from the files with no process:
+// git's section and key names are written out (no escapes), so a word's absence is proof.
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** Config files of a repository (and of the main one, for a linked worktree). */
+function repoConfigFiles(gitDir: string): string[] {
+  const commonFile = join(gitDir, 'commondir');
+  const common = existsSync(commonFile) ? resolve(gitDir, readFileSync(commonFile, 'utf8').trim()) : gitDir;
+  return [...new Set([gitDir, common])].flatMap((dir) => [join(dir, 'config'), join(dir, 'config.worktree')]);
+}
+
+/** Whether any of the repository's config files holds a match of `words` (an include may bring any). */
+export function configMentions(gitDir: string, words: RegExp): boolean {
+  return repoConfigFiles(gitDir).some((file) => {
+    try {
+      return words.test(readFileSync(file, 'latin1'));
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * Keys by which a read-only git command (status, diff, log, show, blame, grep) runs a program: filters
+ * (a changed file's content), diff drivers (`textconv`, `command`), `diff.external`, signature checks
+ * (`log.showSignature`, `gpg.program`), hooks elsewhere (`core.hooksPath`), and includes.
+ */
+const PROGRAM_KEYS = /filter|textconv|command|external|signature|gpg|hookspath|include/i;
+
+/** Whether read-only git in this repository could run a program of the repository's choosing. */
+export function gitMayRunPrograms(gitDir: string): boolean {
+  // `git status` writes the index when it can, and a written index runs this hook
+  return configMentions(gitDir, PROGRAM_KEYS) || existsSync(join(gitDir, 'hooks', 'post-index-change'));
+}
