@@ -1,6 +1,9 @@
 // Git as tack runs it for worktrees: no hooks (a repository's post-checkout must not run because
-// tack made a worktree), no fsmonitor, no pager, and errors as one line.
+// tack made a worktree), no fsmonitor, no filter the repository's own config defines (a checkout
+// smudges, a status cleans: both before any trust question), no pager, and errors as one line.
 import { spawnSync } from 'node:child_process';
+import { repoFiltersOff } from '../../tools/sandbox/own-git.js';
+import { findGitDir } from '../../tools/sandbox/repo-config.js';
 
 const SAFE = ['-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false', '--no-pager'];
 
@@ -22,11 +25,13 @@ function gitEnv(): NodeJS.ProcessEnv {
 }
 
 export function runGit(args: readonly string[], cwd: string): GitResult {
-  const run = spawnSync('git', [...SAFE, ...args], {
+  const env = gitEnv();
+  const filtersOff = repoFiltersOff(cwd, findGitDir(cwd), env as Record<string, string>).flatMap(([key, value]) => ['-c', `${key}=${value}`]);
+  const run = spawnSync('git', [...SAFE, ...filtersOff, ...args], {
     cwd,
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
-    env: gitEnv(),
+    env,
   });
   if (run.error) return { ok: false, out: '', err: run.error.message };
   return { ok: run.status === 0, out: run.stdout, err: run.stderr.trim() };

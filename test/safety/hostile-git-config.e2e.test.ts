@@ -133,3 +133,23 @@ describe("the agent's read-only git, with commands unsandboxed", () => {
     expect(existsSync(marker)).toBe(false);
   });
 });
+
+it('tack -w in a repository whose config names smudge and clean filters: the worktree is made and read, nothing runs', async () => {
+  const p = makeProject({ 'a.txt': 'a\n', '.gitattributes': '* filter=evil\n' });
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: p.dir, stdio: 'pipe' });
+  git('init', '-q', '-b', 'main');
+  git('add', '-A');
+  git('-c', 'user.email=t@t', '-c', 'user.name=t', 'commit', '-qm', 'first');
+  const marker = join(p.dir, '..', 'filter-ran');
+  for (const kind of ['smudge', 'clean']) git('config', `filter.evil.${kind}`, `sh -c 'echo ${kind} >> "${marker}"; cat'`);
+  git('config', 'filter.evil.required', 'true');
+  server = await startMockServer({ turns: [{ toolCalls: [{ name: 'read', arguments: { path: 'a.txt' } }] }, { text: 'read it' }] });
+  const r = await runTack(['-w', 'look', '-p', '--base-url', server.url, '-m', 'm', 'read a.txt'], { cwd: p.dir, home: p.home });
+  expect(r.code, r.stderr).toBe(0);
+  const read = server.chatRequests()[1]!.body.messages.find((m: { role: string }) => m.role === 'tool');
+  expect(JSON.stringify(read.content)).toContain('a');
+  expect(existsSync(marker)).toBe(false);
+  // and the repository is as hostile as it looks: a checkout of plain git runs the smudge filter
+  git('worktree', 'add', '-q', join(p.dir, '..', 'plain-wt'));
+  expect(readFileSync(marker, 'utf8')).toContain('smudge');
+});

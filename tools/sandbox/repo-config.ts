@@ -1,7 +1,23 @@
-// What a repository's own config and hooks could make git run, read from the files with no process:
-// git's section and key names are written out (no escapes), so a word's absence is proof.
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+// Where a folder's repository is, and what its own config and hooks could make git run, read from
+// the files with no process: git's section and key names are written out (no escapes), so a word's
+// absence is proof.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+
+/** The git directory of the repository `cwd` is in (a worktree's own), or undefined outside one. */
+export function findGitDir(cwd: string): string | undefined {
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    const dotGit = join(dir, '.git');
+    try {
+      if (statSync(dotGit).isDirectory()) return dotGit;
+      const named = /^gitdir:\s*(.+)$/m.exec(readFileSync(dotGit, 'utf8'))?.[1]?.trim();
+      if (named) return resolve(dir, named);
+    } catch {
+      // no .git here: look further up
+    }
+    if (dirname(dir) === dir) return undefined;
+  }
+}
 
 /** Config files of a repository (and of the main one, for a linked worktree). */
 function repoConfigFiles(gitDir: string): string[] {

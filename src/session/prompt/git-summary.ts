@@ -3,7 +3,8 @@
 // repository; started early by `startGitSummary`, so it runs while the rest of start-up does.
 import { execFile } from 'node:child_process';
 import { ownGitEnv } from '../../../tools/sandbox/own-git.js';
-import { findGitDir, looseSubject } from './head-commit.js';
+import { findGitDir } from '../../../tools/sandbox/repo-config.js';
+import { looseSubject } from './head-commit.js';
 
 // a repository's own config (an fsmonitor, a filter) and hooks run nothing when tack reads it
 function git(cwd: string, env: Record<string, string>, args: string[]): Promise<string | undefined> {
@@ -16,7 +17,7 @@ async function readSummary(cwd: string): Promise<string> {
   // GIT_DIR from the environment names a repository no .git points to
   const gitDir = findGitDir(cwd);
   if (!gitDir && !process.env.GIT_DIR) return 'not a git repository';
-  const env = await ownGitEnv(cwd, gitDir, process.env as Record<string, string>);
+  const env = ownGitEnv(cwd, gitDir, process.env as Record<string, string>);
   const status = await git(cwd, env, ['status', '--porcelain=v2', '--branch', '--untracked-files=normal']);
   if (status === undefined) return 'not a git repository';
   const lines = status.split('\n').filter(Boolean);

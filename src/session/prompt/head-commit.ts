@@ -1,23 +1,8 @@
 // The repository of a folder and its last commit's subject, read from the disk with no process: a git
 // call costs a process on every start, and outside a repository there is nothing to ask.
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { inflateSync } from 'node:zlib';
-
-/** The git directory of the repository `cwd` is in (a worktree's own), or undefined outside one. */
-export function findGitDir(cwd: string): string | undefined {
-  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
-    const dotGit = join(dir, '.git');
-    try {
-      if (statSync(dotGit).isDirectory()) return dotGit;
-      const named = /^gitdir:\s*(.+)$/m.exec(readFileSync(dotGit, 'utf8'))?.[1]?.trim();
-      if (named) return resolve(dir, named);
-    } catch {
-      // no .git here: look further up
-    }
-    if (dirname(dir) === dir) return undefined;
-  }
-}
 
 /** The subject of commit `oid` when it is a loose object (a new commit is); undefined when packed or unreadable. */
 export function looseSubject(gitDir: string, oid: string): string | undefined {

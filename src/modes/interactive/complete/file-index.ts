@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { globbyStream } from 'globby';
 import { ownGitEnv } from '../../../../tools/sandbox/own-git.js';
-import { findGitDir } from '../../../session/prompt/head-commit.js';
+import { findGitDir } from '../../../../tools/sandbox/repo-config.js';
 
 const MAX_ENTRIES = 50_000;
 const STALE_MS = 30_000;
@@ -57,7 +57,7 @@ export class FileIndex {
 
 /** Up to `max` paths under `cwd`, folders ending in `/`: git's list in a work tree, a walk elsewhere. */
 async function listPaths(cwd: string, max: number): Promise<string[]> {
-  return (await gitPaths(cwd, max, await ownGitEnv(cwd, findGitDir(cwd), process.env as Record<string, string>))) ?? (await walkPaths(cwd, max));
+  return (await gitPaths(cwd, max, ownGitEnv(cwd, findGitDir(cwd), process.env as Record<string, string>))) ?? (await walkPaths(cwd, max));
 }
 
 /**
