@@ -52,13 +52,14 @@ export async function openPane({ dir, name, cols, rows, cwd, env, argv, outputFi
     /** literal text, as if typed */
     type: (text) => tmux('send-keys', '-t', '0', '-l', text),
     keys: (...keys) => tmux('send-keys', '-t', '0', ...keys),
-    async waitFor(test, timeoutMs, what) {
+    /** polls the screen every `everyMs` (tmux runs synchronously, so polling often slows this process) */
+    async waitFor(test, timeoutMs, what, everyMs = 5) {
       const deadline = performance.now() + timeoutMs;
       for (;;) {
         const s = screen();
         if (test(s)) return performance.now();
         if (performance.now() > deadline) throw new Error(`${name}: timed out waiting for ${what}:\n${s}`);
-        await new Promise((r) => setTimeout(r, 5));
+        await new Promise((r) => setTimeout(r, everyMs));
       }
     },
     /** CPU seconds used so far by the pane's shell and everything under it */
