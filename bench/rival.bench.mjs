@@ -2,7 +2,8 @@
 // on 127.0.0.1 (tack: the OpenAI-compatible one in test/support; Claude Code: bench/anthropic-server.mjs),
 // the two run alternately, run by run (and each goes first every other run), so load hits both
 // alike. Medians of BENCH_RUNS (default 5) of:
-//   - a one-turn print run (`-p "say hello"`, an empty folder): wall time and peak RSS (GNU time %M);
+//   - a one-turn print run (`-p "say hello"`, an empty folder): wall time and peak RSS (GNU time %M),
+//     and its CPU seconds for the record (steadier than wall time on a loaded machine);
 //   - `--version` beside `node -e 0` (and `claude --version`, for the record);
 //   - the interactive 300,000-character markdown answer (bench/long-answer.mjs, the same text for
 //     both) in a 120x40 tmux pane: the prompt is typed once the pane is quiet after start-up, and the
@@ -111,7 +112,7 @@ const ready = { tack: (s) => s.includes('mock-model ·'), claude: (s) => /^❯/m
 function timed(argv, options) {
   return new Promise((resolve, reject) => {
     const t = performance.now();
-    const child = spawn('/usr/bin/time', ['-f', '%M', ...argv], { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('/usr/bin/time', ['-f', '%M %U %S', ...argv], { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -119,7 +120,8 @@ function timed(argv, options) {
     child.on('close', (status) => {
       const wallMs = performance.now() - t;
       if (status !== 0) return reject(new Error(`${argv.join(' ')} failed (${status}): ${stderr}`));
-      resolve({ wallMs, peakMB: Number(stderr.trim().split('\n').at(-1)) / 1024, stdout });
+      const [kb, user, sys] = stderr.trim().split('\n').at(-1).split(' ').map(Number);
+      resolve({ wallMs, peakMB: kb / 1024, cpu: user + sys, stdout });
     });
   });
 }
@@ -187,7 +189,7 @@ console.log(`Claude Code: ${claudeVersion}${claudeVersion.startsWith('2.1.332') 
 console.log(`Claude Code's connections in a print run (strace): ${await stracedConnections()}`);
 anthropic.requests.length = 0;
 
-const print = { tack: { wall: [], rss: [] }, claude: { wall: [], rss: [] } };
+const print = { tack: { wall: [], rss: [], cpu: [] }, claude: { wall: [], rss: [], cpu: [] } };
 const version = { node: [], tack: [], claude: [] };
 const stream = { tack: { cpu: [], finalMs: [], whole: [] }, claude: { cpu: [], finalMs: [], whole: [] } };
 for (let run = 0; run < RUNS; run++) {
@@ -204,6 +206,7 @@ for (let run = 0; run < RUNS; run++) {
     if (!r.stdout.includes(HELLO)) throw new Error(`${tool} -p printed no answer: ${r.stdout}`);
     print[tool].wall.push(r.wallMs);
     print[tool].rss.push(r.peakMB);
+    print[tool].cpu.push(r.cpu);
   }
   answer = LONG;
   for (const tool of order) {
@@ -220,6 +223,7 @@ const m = (xs) => median(xs);
 const rows = [
   ['one-turn print: wall', m(print.tack.wall), m(print.claude.wall), 'Claude Code', ms, 0.4],
   ['one-turn print: peak RSS', m(print.tack.rss), m(print.claude.rss), 'Claude Code', mb, 0.35],
+  ['one-turn print: CPU (user+sys)', m(print.tack.cpu), m(print.claude.cpu), 'Claude Code', sec, null],
   ['--version: wall', m(version.tack), m(version.node), 'node -e 0', ms, 1.3],
   ['--version: wall', m(version.tack), m(version.claude), 'Claude Code', ms, null],
   ['300k stream: CPU, Enter to quiet', m(stream.tack.cpu), m(stream.claude.cpu), 'Claude Code', sec, 0.5],
