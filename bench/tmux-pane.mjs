@@ -3,7 +3,7 @@
 // gives its whole run's user and system CPU; `treeCpu()` reads the CPU seconds the pane's processes
 // have used so far from /proc, so a bench can measure a window (a typed prompt to the final screen).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const q = (s) => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -44,6 +44,7 @@ export async function openPane({ dir, name, cols, rows, cwd, env, argv, outputFi
   if (outputFile) tmux('pipe-pane', '-o', '-t', '0', `cat > ${q(outputFile)}`);
   await new Promise((r) => setTimeout(r, 200));
   const panePid = Number(tmux('display-message', '-p', '-t', '0', '#{pane_pid}').trim());
+  const socketPath = tmux('display-message', '-p', '#{socket_path}').trim();
 
   const screen = () => tmux('capture-pane', '-p', '-t', '0');
   return {
@@ -89,6 +90,9 @@ export async function openPane({ dir, name, cols, rows, cwd, env, argv, outputFi
       const [user, sys] = readFileSync(cpuFile, 'utf8').trim().split('\n').at(-1).split(' ').map(Number);
       return { user, sys };
     },
-    close: () => tmux('kill-server'),
+    close() {
+      tmux('kill-server');
+      rmSync(socketPath, { force: true }); // tmux leaves the socket file behind
+    },
   };
 }
