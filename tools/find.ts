@@ -1,6 +1,5 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { globby } from 'globby';
 import { Type, type Static } from 'typebox';
 import type { AgentTool } from '../src/agent/types.js';
 import type { ToolContext } from './context.js';
@@ -56,6 +55,8 @@ async function findFiles(context: ToolContext, params: Static<typeof parameters>
   const onlyDirectories = params.pattern.trim().endsWith('/');
   // the links met on the way (neither engine follows them), to say which ones lead out
   const links = symlinksBelow(target.absolute, ['.git', 'node_modules']);
+  // loaded on the first search: a run that never looks for files keeps it out of memory
+  const { globby } = await import('globby');
   const found = await globby(anchorGlob(params.pattern.trim().replace(/\/+$/, ''), target.absolute), {
     cwd: target.absolute,
     gitignore: true,

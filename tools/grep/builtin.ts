@@ -1,6 +1,5 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
-import { globby } from 'globby';
 import { ToolError } from '../errors.js';
 import { ALWAYS_IGNORED, anchorGlob } from '../fs/glob-pattern.js';
 import { comparePaths, matchesPerFile, type FileHits, type SearchOutcome, type SearchQuery, type Withheld } from './format.js';
@@ -178,6 +177,7 @@ async function listFiles(query: SearchQuery): Promise<string[]> {
   if (query.glob) {
     const negated = query.glob.startsWith('!');
     const glob = anchorGlob(negated ? query.glob.slice(1) : query.glob, query.root);
+    const { globby } = await import('globby');
     const selected = new Set(
       await globby(negated ? ['**', `!${glob}`] : [glob], {
         cwd: query.root,
