@@ -1,5 +1,5 @@
 // `tack mcp list|get|add|remove`: the same words as `claude mcp`. `list` connects to every server
-// and says how each one is; the others only read or write the settings files.
+// and says how each one is, and from which scope; the others only read or write the settings files.
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command } from 'commander';
@@ -73,11 +73,12 @@ async function list(w: Where, env: NodeJS.ProcessEnv): Promise<number> {
   manager.start();
   await manager.ready(Math.max(...specs.map((s) => s.timeoutMs)));
   const width = Math.max(...specs.map((s) => s.name.length));
+  const scopes = new Map(specs.map((s) => [s.name, scopeOf(w, s.source)]));
   for (const s of manager.servers()) {
     const transport = s.via ? `${s.transport}→sse` : s.transport;
     const reason = s.reason ? `: ${stripControls(s.reason, { maxChars: MESSAGE_LIMIT }).replace(/\s*\n\s*/g, ' ')}` : '';
     const state = s.state === 'ready' ? `ready, ${s.tools.length} tool${s.tools.length === 1 ? '' : 's'}` : `${s.state}${reason}`;
-    process.stdout.write(`${visible(s.name).padEnd(width)}  ${transport.padEnd(5)}  ${state}\n`);
+    process.stdout.write(`${visible(s.name).padEnd(width)}  ${(scopes.get(s.name) ?? 'project').padEnd(7)}  ${transport.padEnd(5)}  ${state}\n`);
   }
   await manager.close();
   return 0;

@@ -33,6 +33,14 @@ describe('tack mcp scopes', () => {
 
     const get = await runTack(['mcp', 'get', 't'], { cwd: p.dir, home: p.home });
     expect(get.stdout).toContain('  scope: local (yours, this project only)\n');
+    // list says each server's scope beside its state
+    expect((await runTack(['mcp', 'add', '-s', 'user', 'u', '--', TEST_SERVER.command, ...TEST_SERVER.args], { cwd: p.dir, home: p.home })).code).toBe(0);
+    const list = await runTack(['mcp', 'list'], { cwd: p.dir, home: p.home });
+    expect(list.stdout.trim().split('\n').sort()).toEqual([
+      expect.stringMatching(/^t +local +stdio +ready, \d+ tools$/),
+      expect.stringMatching(/^u +user +stdio +ready, \d+ tools$/),
+    ]);
+    expect((await runTack(['mcp', 'remove', 'u'], { cwd: p.dir, home: p.home })).code).toBe(0);
 
     // an untrusted folder: its own files are ignored, the user's local server still runs
     writeFileSync(p.project, JSON.stringify({ mcpServers: { planted: TEST_SERVER } }));

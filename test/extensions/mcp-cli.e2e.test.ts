@@ -68,10 +68,10 @@ describe('tack mcp add | list | get | remove', () => {
     const list = await runTack(['mcp', 'list'], { cwd: p.dir, home: p.home });
     expect(list.code).toBe(0);
     const lines = list.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^broken\s+stdio\s+failed: spawn \/nonexistent\/server ENOENT$/);
-    expect(lines[1]).toMatch(/^everything\s+stdio\s+ready, \d+ tools$/);
-    expect(lines[2]).toMatch(/^files\s+stdio\s+ready, \d+ tools$/);
-    expect(lines[3]).toMatch(/^memory\s+stdio\s+ready, 9 tools$/);
+    expect(lines[0]).toMatch(/^broken\s+user\s+stdio\s+failed: spawn \/nonexistent\/server ENOENT$/);
+    expect(lines[1]).toMatch(/^everything\s+user\s+stdio\s+ready, \d+ tools$/);
+    expect(lines[2]).toMatch(/^files\s+user\s+stdio\s+ready, \d+ tools$/);
+    expect(lines[3]).toMatch(/^memory\s+user\s+stdio\s+ready, 9 tools$/);
 
     const get = await runTack(['mcp', 'get', 'memory'], { cwd: p.dir, home: p.home });
     expect(get.stdout).toContain('  env: MEMORY_FILE_PATH (values not shown)');

@@ -43,9 +43,9 @@ describe('remote MCP servers', () => {
     expect(toolResultText(s.chatRequests()[1]!)).toBe('echo: over http');
 
     const list = await runTack(['mcp', 'list'], { cwd: p.dir, home: p.home, env: { TEST_AUTH: 'letmein' } });
-    expect(list.stdout).toMatch(/^remote\s+http\s+ready, \d+ tools\n$/);
+    expect(list.stdout).toMatch(/^remote\s+user\s+http\s+ready, \d+ tools\n$/);
     const refused = await runTack(['mcp', 'list'], { cwd: p.dir, home: p.home, env: { TEST_AUTH: 'wrong' } });
-    expect(refused.stdout).toMatch(/^remote\s+http\s+failed: Streamable HTTP error: Error POSTing to endpoint: forbidden/);
+    expect(refused.stdout).toMatch(/^remote\s+user\s+http\s+failed: Streamable HTTP error: Error POSTing to endpoint: forbidden/);
   });
 
   it('a server that only speaks SSE is reached through the SSE client when streamable HTTP fails', async () => {
@@ -56,7 +56,7 @@ describe('remote MCP servers', () => {
     expect(r.code).toBe(0);
     expect(toolResultText(s.chatRequests()[1]!)).toBe('echo: over sse');
     const list = await runTack(['mcp', 'list'], { cwd: p.dir, home: p.home });
-    expect(list.stdout).toMatch(/^old\s+http→sse\s+ready, \d+ tools\n$/);
+    expect(list.stdout).toMatch(/^old\s+user\s+http→sse\s+ready, \d+ tools\n$/);
   });
 
   it('a URL nothing listens on fails that server with the reason; the run goes on', async () => {

@@ -56,7 +56,7 @@ describe('every print path, the same hostile bytes', () => {
     writeFileSync(join(p.home, 'config.json'), JSON.stringify(failingExtensions(p.home)));
     const list = await runTack(['mcp', 'list'], { cwd: p.dir, home: p.home });
     expect(controlsIn(list.stdout + list.stderr)).toEqual([]);
-    expect(list.stdout).toMatch(/dying +stdio +failed: .*npm test/);
+    expect(list.stdout).toMatch(/dying +user +stdio +failed: .*npm test/);
 
     const get = await runTack(['mcp', 'get', 'dying'], { cwd: p.dir, home: p.home });
     expect(controlsIn(get.stdout + get.stderr)).toEqual([]);
