@@ -80,6 +80,19 @@ run('MCP in the app', () => {
     await term.waitFor('answered without it', 15_000, 'the answer');
   });
 
+  it('the open panel follows a server as it changes: starting, then ready, with no key pressed', async () => {
+    const project = makeProject();
+    // a server that takes a few seconds before it answers, longer than /mcp's wait
+    const slow = { command: 'sh', args: ['-c', `sleep 6; exec '${TEST_SERVER.command}' '${TEST_SERVER.args[0]}'`] };
+    writeFileSync(join(project.home, 'config.json'), JSON.stringify({ mcp: { startupWaitSeconds: 1 }, mcpServers: { slow } }));
+    const { term } = await startApp([], { project });
+    term.type('/mcp');
+    term.keys('Enter');
+    const first = await term.waitFor('MCP servers (1)', 10_000, 'the panel');
+    expect(first).toMatch(/slow\s+stdio\s+starting/);
+    await term.waitFor(/slow\s+stdio\s+ready · \d+ tools/, 15_000, 'the server ready, drawn without a key');
+  });
+
   it("an MCP call asks in ask mode under one name (server:tool), with the server's description and name: value arguments; yes runs it", async () => {
     const args = { message: 'hi from the app', times: 2, loud: { yes: true } };
     const { term, server } = await startApp([{ toolCalls: [{ name: 'mcp__t__echo', arguments: args }] }, { text: 'echoed.' }], {

@@ -44,9 +44,14 @@ export class McpHost {
     return manager.ready(Math.max(0, deadline - Date.now()));
   }
 
-  onChange(listener: () => void): void {
+  /** Called when a server's state or tool list changes; returns what stops it being called. */
+  onChange(listener: () => void): () => void {
     this.listeners.add(listener);
     this.manager?.onChange(listener);
+    return () => {
+      this.listeners.delete(listener);
+      this.manager?.offChange(listener);
+    };
   }
 
   agentTools(): AnyAgentTool[] {

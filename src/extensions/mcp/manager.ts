@@ -76,6 +76,10 @@ export class McpManager {
     this.listeners.add(listener);
   }
 
+  offChange(listener: () => void): void {
+    this.listeners.delete(listener);
+  }
+
   private changed(): void {
     for (const listener of [...this.listeners]) listener();
   }

@@ -158,6 +158,11 @@ export class InputBox {
     this.changed();
   }
 
+  /** Whether `panel` is the one open. */
+  showing(panel: Panel): boolean {
+    return this.menu?.panel === panel;
+  }
+
   closePanel(): void {
     if (this.menu?.panel) this.menu = null;
     this.changed();

@@ -1,7 +1,8 @@
 // `/mcp` as a panel under the input: the servers with their state and tool count; Enter on one shows
 // its tools (one name each, `server:tool`, with the server's description) and its log; `r`
 // reconnects the one chosen; Esc goes back, then closes. It reads the servers at each frame it is
-// drawn in. What a server said is drawn with its control characters visible.
+// drawn in, and is drawn again when one changes. What a server said is drawn with its control
+// characters visible.
 import type { McpServerView } from '../../../extensions/mcp/index.js';
 import { visible } from '../../../text/terminal-text.js';
 import type { Command } from '../input/keymap.js';
@@ -16,6 +17,8 @@ export interface McpPanelHost {
   servers(): McpServerView[];
   /** restarts one server; the sentence to show when it is done */
   reconnect(name: string): Promise<string>;
+  /** calls `changed` when a server's state or tools change; returns what stops it */
+  watch(changed: () => void): () => void;
 }
 
 const STATE_COLOR: Record<string, (text: string) => string> = {
@@ -61,6 +64,11 @@ export class McpPanel implements Panel {
 
   show(): void {
     this.host.input.openPanel(this);
+    // a server that starts, fails or crashes while the panel is open is drawn at once, not at the next key
+    const stop = this.host.watch(() => {
+      if (this.host.input.showing(this)) this.host.input.redraw();
+      else stop();
+    });
   }
 
   handle(cmd: Command): void {

@@ -21,7 +21,12 @@ export async function mcpCommand(ctx: CommandContext, args: string): Promise<voi
     const starting = startingNames(mcp?.servers() ?? []);
     if (starting.length > 0) t.notice(`waiting up to ${Math.round(session.config.mcp.startupWaitMs / 1000)} s for ${waitingWords(starting)}`);
     await mcp?.ready(session.config.mcp.startupWaitMs);
-    new McpPanel({ input: ctx.input, servers: () => mcp?.servers() ?? [], reconnect: (server) => reconnect(session, server) }).show();
+    new McpPanel({
+      input: ctx.input,
+      servers: () => mcp?.servers() ?? [],
+      reconnect: (server) => reconnect(session, server),
+      watch: (changed) => mcp?.onChange(changed) ?? (() => {}),
+    }).show();
     return;
   }
   if (verb !== 'reconnect' || !name) {
