@@ -3,7 +3,7 @@
 // question, so nothing there may run: not a `core.fsmonitor`, not a clean filter `git status` hands
 // a changed file to (named in .git/config or in a file it includes), not a post-index-change hook.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FileIndex } from '../../src/modes/interactive/complete/file-index.js';
@@ -152,4 +152,21 @@ it('tack -w in a repository whose config names smudge and clean filters: the wor
   // and the repository is as hostile as it looks: a checkout of plain git runs the smudge filter
   git('worktree', 'add', '-q', join(p.dir, '..', 'plain-wt'));
   expect(readFileSync(marker, 'utf8')).toContain('smudge');
+});
+
+it('a `.git` or a `.git/config` that is a pipe holds nothing up: tack -p answers', async () => {
+  const asFile = makeProject({ 'a.txt': 'a\n' });
+  execFileSync('mkfifo', [join(asFile.dir, '.git')]);
+  const asConfig = makeProject({ 'a.txt': 'a\n' });
+  execFileSync('git', ['init', '-q'], { cwd: asConfig.dir });
+  rmSync(join(asConfig.dir, '.git', 'config'));
+  execFileSync('mkfifo', [join(asConfig.dir, '.git', 'config')]);
+  for (const p of [asFile, asConfig]) {
+    server = await startMockServer({ turns: [{ text: 'hello' }] });
+    const r = await runTack(['-p', '--base-url', server.url, '-m', 'm', 'hi'], { cwd: p.dir, home: p.home });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('hello');
+    await server.close();
+    server = undefined;
+  }
 });
