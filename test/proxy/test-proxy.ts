@@ -20,8 +20,8 @@ export interface TestProxy {
   close(): Promise<void>;
 }
 
-/** `password`: 'user:pass' the proxy asks for, answering 407 without it. */
-export async function startProxy(o: { password?: string } = {}): Promise<TestProxy> {
+/** `password`: 'user:pass' the proxy asks for, answering 407 without it; `refuseConnect`: the status line every CONNECT gets. */
+export async function startProxy(o: { password?: string; refuseConnect?: string } = {}): Promise<TestProxy> {
   const carried: Carried[] = [];
   const sockets = new Set<Socket>();
   const expected = o.password ? `Basic ${Buffer.from(o.password).toString('base64')}` : undefined;
@@ -49,6 +49,10 @@ export async function startProxy(o: { password?: string } = {}): Promise<TestPro
     record('CONNECT', req.url ?? '', req.headers);
     if (!allowed(req.headers)) {
       client.end('HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="test"\r\n\r\n');
+      return;
+    }
+    if (o.refuseConnect) {
+      client.end(`HTTP/1.1 ${o.refuseConnect}\r\nContent-Length: 0\r\n\r\n`);
       return;
     }
     const [host, port] = splitAuthority(req.url ?? '');
