@@ -268,8 +268,8 @@ describe('MCP over HTTP behind a proxy', () => {
     for (const child of children.splice(0)) child.kill();
   });
 
-  function mcpServer(): Promise<string> {
-    const child = spawn(process.execPath, [TEST_SERVER_PATH, '--http'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  function mcpServer(mode = '--http'): Promise<string> {
+    const child = spawn(process.execPath, [TEST_SERVER_PATH, mode], { stdio: ['ignore', 'pipe', 'ignore'] });
     children.push(child);
     return new Promise((resolve, reject) => {
       let out = '';
@@ -301,5 +301,17 @@ describe('MCP over HTTP behind a proxy', () => {
         `^remote\\s+http\\s+failed: cannot reach the MCP server through the proxy http://127\\.0\\.0\\.1:${guarded.port} \\(HTTP_PROXY\\): it asks for a user name and password \\(407\\)`,
       ),
     );
+  });
+
+  it('a server that only speaks SSE is reached through the proxy too (its stream and its posts)', async () => {
+    const base = await mcpServer('--sse');
+    const s = await scripted([callTool('mcp__old__echo', { message: 'sse via proxy' }), { text: 'ok' }]);
+    const p = await proxy();
+    const project = mcpProject({ mcpServers: { old: { type: 'sse', url: `${base}/sse` } }, permissions: { allow: ['mcp__old__*'] } });
+    const env = { ...NO_PROXY_ENV, HTTP_PROXY: p.url, NO_PROXY: `127.0.0.1:${portOf(s.url)}` };
+    const r = await runTack(['-p', '--base-url', s.url, '-m', 'm', 'go'], { cwd: project.dir, home: project.home, env });
+    expect(r.code).toBe(0);
+    expect(toolResultText(s.chatRequests()[1]!)).toBe('echo: sse via proxy');
+    expect(p.carried.map((c) => `${c.method} ${new URL(c.target).pathname}`)).toEqual(expect.arrayContaining(['GET /sse', 'POST /message']));
   });
 });
