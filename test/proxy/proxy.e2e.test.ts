@@ -88,7 +88,7 @@ async function httpsServer(handle: (req: IncomingMessage, res: ServerResponse) =
 }
 
 describe('the model request behind a proxy', () => {
-  it('tack -p with HTTP_PROXY reaches the model server through the proxy (an absolute-URI request)', async () => {
+  it('tack -p and tack --list-models with HTTP_PROXY reach the model server through the proxy (absolute-URI requests)', async () => {
     const s = await scripted([{ text: 'through the proxy' }]);
     const p = await proxy();
     const { dir, home } = makeProject();
@@ -97,6 +97,10 @@ describe('the model request behind a proxy', () => {
     expect(r.stdout).toBe('through the proxy\n');
     expect(p.carried).toEqual([expect.objectContaining({ method: 'POST', target: `${s.url}/chat/completions`, host: `127.0.0.1:${portOf(s.url)}` })]);
     expect(s.chatRequests()).toHaveLength(1);
+
+    const list = await runTack(['--list-models', '--base-url', s.url], { cwd: dir, home, env: { ...NO_PROXY_ENV, HTTP_PROXY: p.url } });
+    expect(list.code).toBe(0);
+    expect(p.carried.at(-1)).toMatchObject({ method: 'GET', target: `${s.url}/models` });
   });
 
   it('NO_PROXY naming the host (or host:port) sends it direct; localhost is not exempt unless listed', async () => {
