@@ -4,6 +4,7 @@
 // its models wins.
 import { UsageError } from './errors.js';
 import { PRESETS, PROBED } from '../ai/presets.js';
+import { streamingFetch } from '../ai/openai/transport.js';
 
 export interface ProbeTarget {
   /** the preset whose compat flags apply ('ollama', ...), or undefined for an unknown server */
@@ -54,7 +55,8 @@ export async function probeLocalServers(targets: ProbeTarget[], timeoutMs = PROB
 /** The ids GET /models lists, or undefined when nothing OpenAI-compatible answers in time. */
 async function listModels(baseUrl: string, timeoutMs: number): Promise<string[] | undefined> {
   try {
-    const res = await fetch(`${baseUrl}/models`, { signal: AbortSignal.timeout(timeoutMs) });
+    // the model request's own transport: through the user's proxy exactly when the model request would be
+    const res = await streamingFetch(`${baseUrl}/models`, { signal: AbortSignal.timeout(timeoutMs) });
     if (!res.ok) return undefined;
     const body = (await res.json()) as { data?: { id?: unknown }[] };
     if (!Array.isArray(body.data)) return undefined;

@@ -2,6 +2,7 @@
 // and the hooks around them), MCP servers, extensions, system prompt, and the file it continues.
 import { randomUUID } from 'node:crypto';
 import { createModels } from '../ai/models.js';
+import { proxyNotes } from '../ai/proxy/env.js';
 import { packageVersion } from '../config/paths.js';
 import { McpHost } from '../extensions/mcp/host.js';
 import { createJobTools, createTools, type EditorFiles } from '../../tools/index.js';
@@ -46,6 +47,7 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
   // notes carry servers' and hooks' words (print mode's stderr): stripped of escapes and controls
   const note = o.note ?? ((message: string) => process.stderr.write(`tack: ${stripControls(message, { maxChars: MESSAGE_LIMIT })}\n`));
   for (const warning of resume?.warnings ?? []) note(`warning: ${warning}`);
+  for (const line of proxyNotes()) note(line);
   const provider = makeProvider(config, note);
   const models = createModels();
   models.setProvider(provider);

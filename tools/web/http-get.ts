@@ -1,11 +1,15 @@
 // One HTTP(S) request with what a tool needs around it: a deadline over the whole exchange, a cap
 // on the (decompressed) body, gzip/br/deflate, and redirects followed by hand so each hop is judged
-// again (its host's rules, its addresses). Node's own http(s); no model call, no cookies.
+// again (its host's rules, its addresses). Node's own http(s), through the user's proxy when one
+// applies (proxied.ts); no model call, no cookies.
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { proxyFor } from '../../src/ai/proxy/env.js';
+import { proxyErrorIn } from '../../src/ai/proxy/error.js';
 import { checkedLookup, checkLiteral, RefusedAddress } from './addresses.js';
+import { proxiedRequest } from './proxied.js';
 
 export interface HttpOptions {
   method?: 'GET' | 'POST';
@@ -98,10 +102,15 @@ function parseUrl(text: string): URL {
 
 function explain(error: unknown, url: URL, o: HttpOptions, timedOut: boolean): Error {
   if (error instanceof HttpError || error instanceof RefusedAddress) return error;
+  const proxy = proxyErrorIn(error);
+  if (proxy) return new HttpError(proxy.sentence(url.host));
   if (timedOut) return new HttpError(`timed out after ${o.timeoutMs / 1000} s waiting for ${url.host}`);
   if (o.signal?.aborted) return new HttpError('interrupted');
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new HttpError(`${url.hostname} was not found (DNS)`);
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+    const checked = proxyFor(url) ? '; behind a proxy tack still looks the name up itself, to refuse private addresses' : '';
+    return new HttpError(`${url.hostname} was not found (DNS)${checked}`);
+  }
   if (code === 'ECONNREFUSED') return new HttpError(`${url.host} refused the connection`);
   return new HttpError(`could not fetch ${url.host}: ${(error as Error).message}`);
 }
@@ -113,16 +122,17 @@ interface Answer {
   stream: IncomingMessage;
 }
 
-function requestOnce(url: URL, o: HttpOptions, privateAllowed: boolean, signal: AbortSignal): Promise<Answer> {
+async function requestOnce(url: URL, o: HttpOptions, privateAllowed: boolean, signal: AbortSignal): Promise<Answer> {
   checkLiteral(url.hostname, privateAllowed);
-  const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  const proxy = proxyFor(url);
+  const request = proxy ? await proxiedRequest(proxy, url, privateAllowed, o.timeoutMs) : url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const req = request(
       url,
       {
         method: o.method,
         headers: { 'user-agent': 'tack (fetch tool)', 'accept-encoding': 'gzip, br, deflate', ...o.headers },
-        lookup: checkedLookup(privateAllowed) as never,
+        ...(proxy ? {} : { lookup: checkedLookup(privateAllowed) as never }),
         signal,
       },
       (res) => {

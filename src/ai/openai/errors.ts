@@ -4,6 +4,7 @@ import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortEr
 import { errorCode, errorText, isContextOverflowMessage } from '../errors.js';
 import { parseRetryAfter } from '../retry.js';
 import { ChunkShapeError } from './chunk-shape.js';
+import { proxyErrorIn } from '../proxy/error.js';
 import { stripControls } from '../../text/terminal-text.js';
 import type { ErrorKind } from '../types.js';
 
@@ -132,6 +133,8 @@ function classifyStatus(err: APIError, status: number, where: Where): Failure {
 }
 
 function classifyConnection(err: unknown, url: string): Failure {
+  const proxy = proxyErrorIn(err);
+  if (proxy) return { kind: 'network', message: proxy.sentence(`the model at ${url}`), reason: 'proxy failed', retryable: false, unreached: true };
   const code = errorCode(err);
   const text = errorText(err);
   if (code === 'ECONNREFUSED') {

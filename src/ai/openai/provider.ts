@@ -3,6 +3,7 @@ import OpenAI, { APIError } from 'openai';
 import { modelWithDefaults, withoutUndefined } from '../model-defaults.js';
 import type { CompatFlags, Model, Provider, WireChoice } from '../types.js';
 import { classifyError } from './errors.js';
+import { streamingFetch } from './transport.js';
 import { streamResponses } from './responses.js';
 import { streamChatCompletions, type ServerQuirks } from './stream.js';
 
@@ -78,7 +79,7 @@ export function openaiProvider(options: OpenAIProviderOptions): OpenAIProvider {
       return (responses ? streamResponses : streamChatCompletions)(endpoint, withCompat, context, streamOptions, quirks);
     },
     async listModels(signal) {
-      const client = new OpenAI({ baseURL: baseUrl, apiKey, defaultHeaders: options.headers, maxRetries: 0, timeout: 30_000 });
+      const client = new OpenAI({ baseURL: baseUrl, apiKey, defaultHeaders: options.headers, fetch: streamingFetch, maxRetries: 0, timeout: 30_000 });
       try {
         const page = await client.models.list({ signal });
         return page.data.map((m) => m.id);

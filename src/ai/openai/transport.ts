@@ -3,6 +3,8 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { Readable } from 'node:stream';
 import { constants as zlib, createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { proxyFor } from '../proxy/env.js';
+import type { Send } from '../proxy/fetch.js';
 
 /**
  * A response `streamingFetch` made. Its body is a web stream (for the SDK, which reads error
@@ -40,27 +42,39 @@ const CONNECT_TIMEOUT_MS = 10_000;
  * native parser, whose Node stream `readChunks` reads in as few pieces as arrived. What fetch does
  * on the way is kept: a `TypeError('fetch failed')` with the socket error as its cause, an
  * `AbortError` on abort, a 10-second connect timeout (a parameter for tests), the body as a web stream for the SDK's error
- * handling. Redirects, other body types and the ports fetch refuses are left to fetch itself.
+ * handling. Redirects, other body types and the ports fetch refuses are left to fetch itself, but
+ * for a request that goes through a proxy (`../proxy/fetch.ts`): fetch would go direct.
  */
 export function streamingFetch(input: string | URL | Request, init: RequestInit = {}, connectTimeoutMs = CONNECT_TIMEOUT_MS): Promise<Response> {
   const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
   const body = init.body;
   const plain = (url.protocol === 'http:' || url.protocol === 'https:') && !FETCH_BLOCKED_PORTS.has(Number(url.port));
+  // behind a proxy nothing is left to fetch, which would go direct
+  const proxy = plain ? proxyFor(url) : undefined;
+  if (proxy) {
+    const direct = (to: URL, next: RequestInit) => streamingFetch(to.href, next, connectTimeoutMs);
+    return import('../proxy/fetch.js').then((m) => m.fetchViaProxy(proxy, url, init, { connectTimeoutMs, send, direct }));
+  }
   if (!plain || (body != null && typeof body !== 'string')) return fetch(input, init);
+  return send(url.protocol === 'https:' ? httpsRequest : httpRequest, url, init, connectTimeoutMs, () => fetch(input, init));
+}
+
+/** One request on node:http: the response as fetch gives it; a redirect is handed to `redirect`. */
+const send: Send = (request, url, init, connectTimeoutMs, redirect) => {
+  const body = init.body as string | Uint8Array | null | undefined;
   const signal = init.signal ?? undefined;
   return new Promise<Response>((resolve, reject) => {
     const headers: Record<string, string> = {};
     new Headers(init.headers).forEach((value, name) => {
       headers[name] = value;
     });
-    if (typeof body === 'string') headers['content-length'] = String(Buffer.byteLength(body));
-    const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    if (body != null) headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
     const req = request(url, { method: init.method ?? 'GET', headers, signal }, (res) => {
       const status = res.statusCode ?? 0;
       if (status >= 300 && status < 400 && res.headers.location && init.redirect !== 'manual') {
         // fetch follows redirects (and knows the rules for which method and body go along).
         res.resume();
-        resolve(fetch(input, init));
+        resolve(redirect(status, res.headers.location));
         return;
       }
       try {
@@ -95,7 +109,7 @@ export function streamingFetch(input: string | URL | Request, init: RequestInit 
     req.on('error', (err) => reject(signal?.aborted ? (signal.reason ?? err) : new TypeError('fetch failed', { cause: err })));
     req.end(body ?? undefined);
   });
-}
+};
 
 /**
  * The body without its content encoding, as fetch would give it. None is asked for (no

@@ -5,6 +5,9 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import { proxyFor } from '../../ai/proxy/env.js';
+import { proxyErrorIn } from '../../ai/proxy/error.js';
+import { streamingFetch } from '../../ai/openai/transport.js';
 import type { RemoteSpec, StdioSpec } from '../../config/mcp-servers.js';
 import type { AuthStore } from './auth-store.js';
 import { boundedFetch } from './bounded-fetch.js';
@@ -13,6 +16,8 @@ import type { ServerLog } from './server-log.js';
 
 /** An MCP or transport error as one short sentence. */
 export function describeError(err: unknown): string {
+  const proxy = proxyErrorIn(err);
+  if (proxy) return proxy.sentence('the MCP server');
   const message = err instanceof Error ? err.message : String(err);
   return message
     .replace(/^MCP error -?\d+: /, '')
@@ -52,9 +57,11 @@ export async function openRemote(spec: RemoteSpec, timeout: number, o: RemoteOpe
   const url = new URL(spec.url);
   const auth = o.authStore ? new TackOAuthProvider(spec.name, url.href, o.authStore, o.notify ?? (() => {})) : undefined;
   await auth?.prepare();
-  const opts = { requestInit: { headers: spec.headers }, authProvider: auth };
+  // the SDK's fetch (undici) would go direct: behind a proxy it is given tack's own, which does not
+  const proxied = proxyFor(url) ? { fetch: streamingFetch } : {};
+  const opts = { requestInit: { headers: spec.headers }, authProvider: auth, ...proxied };
   // SSE carries every answer on one stream for the whole session: only streamable HTTP's are bounded
-  const fetch = boundedFetch({ callMs: spec.timeoutMs, startMs: timeout });
+  const fetch = boundedFetch({ callMs: spec.timeoutMs, startMs: timeout }, proxied.fetch);
   const attempt = async (sse: boolean): Promise<Client> => {
     const make = () => (sse ? new SSEClientTransport(url, opts) : new StreamableHTTPClientTransport(url, { ...opts, fetch }));
     const transport = make();
