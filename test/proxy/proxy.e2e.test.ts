@@ -302,7 +302,7 @@ describe('MCP over HTTP behind a proxy', () => {
     const list = await runTack(['mcp', 'list'], { cwd: project.dir, home: project.home, env: { ...env, HTTP_PROXY: guarded.url } });
     expect(list.stdout).toMatch(
       new RegExp(
-        `^remote\\s+http\\s+failed: cannot reach the MCP server through the proxy http://127\\.0\\.0\\.1:${guarded.port} \\(HTTP_PROXY\\): it asks for a user name and password \\(407\\)`,
+        `^remote\\s+user\\s+http\\s+failed: cannot reach the MCP server through the proxy http://127\\.0\\.0\\.1:${guarded.port} \\(HTTP_PROXY\\): it asks for a user name and password \\(407\\)`,
       ),
     );
   });
