@@ -3,6 +3,7 @@
 // from copies of the same messages (copies are objects nothing was kept for).
 import { describe, expect, it } from 'vitest';
 import { modelWithDefaults } from '../../src/ai/model-defaults.js';
+import { chatBody } from '../../src/ai/openai/chat-body.js';
 import { buildChatParams } from '../../src/ai/openai/messages.js';
 import type { AssistantMessage, CompatFlags, Message, Model, ToolResultMessage, UserMessage } from '../../src/ai/types.js';
 
@@ -87,5 +88,24 @@ describe('the conversation converted once per message', () => {
     messages.push(answer(1, ['b']), result('b'));
     buildChatParams(m, { messages });
     expect(first).toEqual(copy);
+  });
+});
+
+describe('the request body', () => {
+  it('is the bytes of JSON.stringify, step after step, whatever the request holds besides the messages', () => {
+    const tools = [{ name: 'look', description: 'looks — at “things”', parameters: { type: 'object', properties: { step: { type: 'number' } } } }];
+    const messages: Message[] = [user('go \u2028 \u0000 "quoted"')];
+    for (let step = 0; step < 4; step++) {
+      for (const [m, options] of [
+        [model(), {}],
+        [model({ maxTokensField: 'max_tokens', supportsStreamOptions: false }), { maxTokens: 50, temperature: 0.2 }],
+      ] as const) {
+        const params = buildChatParams(m, { systemPrompt: 'sys', messages, tools }, options);
+        expect(chatBody(params).toString('utf8')).toBe(JSON.stringify(params));
+      }
+      messages.push(answer(step, [`c${step}`]), result(`c${step}`, step === 1));
+    }
+    const bare = buildChatParams(model(), { messages: [] });
+    expect(chatBody(bare).toString('utf8')).toBe(JSON.stringify(bare));
   });
 });

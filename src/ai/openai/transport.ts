@@ -46,7 +46,7 @@ export function streamingFetch(input: string | URL | Request, init: RequestInit 
   const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
   const body = init.body;
   const plain = (url.protocol === 'http:' || url.protocol === 'https:') && !FETCH_BLOCKED_PORTS.has(Number(url.port));
-  if (!plain || (body != null && typeof body !== 'string')) return fetch(input, init);
+  if (!plain || (body != null && typeof body !== 'string' && !(body instanceof Uint8Array))) return fetch(input, init);
   const signal = init.signal ?? undefined;
   return new Promise<Response>((resolve, reject) => {
     const headers: Record<string, string> = {};
@@ -54,6 +54,7 @@ export function streamingFetch(input: string | URL | Request, init: RequestInit 
       headers[name] = value;
     });
     if (typeof body === 'string') headers['content-length'] = String(Buffer.byteLength(body));
+    else if (body instanceof Uint8Array) headers['content-length'] = String(body.byteLength);
     const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
     const req = request(url, { method: init.method ?? 'GET', headers, signal }, (res) => {
       const status = res.statusCode ?? 0;
