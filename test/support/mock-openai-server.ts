@@ -110,6 +110,8 @@ export interface RecordedRequest {
   path: string;
   headers: Record<string, string | string[] | undefined>;
   body: any;
+  /** performance.now() when its headers came, before the body was read and parsed (benches time the client by it) */
+  receivedAt: number;
 }
 
 export interface MockServer {
@@ -155,8 +157,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   let peak = 0;
 
   const server = createServer((req, res) => {
+    const receivedAt = performance.now();
     void readBody(req).then((raw) => {
-      const request: RecordedRequest = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body: parseJson(raw) };
+      const request: RecordedRequest = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body: parseJson(raw), receivedAt };
       requests.push(request);
       try {
         handle(request, res);
