@@ -1,9 +1,9 @@
 // A long tool loop that changes a file at every step, with checkpoints on and off: `tack -p` where the
 // scripted model asks for STEPS (1,000) `write` calls one after another. Prints the whole run's wall
 // time (median of RUNS) and tack's own time per step around step 100 and step 900 (median of the 21
-// steps around each): from the end of the server's answer to the arrival of tack's next request, so
-// the server's own work (reading and parsing a body that grows with the conversation) is not counted
-// as tack's; the whole step as the server saw it is shown beside. A step should cost the same at 900 as
+// steps around each): from the end of the server's answer to the last byte of tack's next request,
+// so the server's own work (parsing a body that grows with the conversation) is not counted as
+// tack's; the whole step as the server saw it is shown beside. A step should cost the same at 900 as
 // at 100, and checkpoints a bounded share. TACK_BIN=<another checkout's bin/tack.js> measures that
 // build. Run after `npm run bench`'s build (bench/.build). Figures, not assertions.
 import { spawn } from 'node:child_process';
@@ -18,7 +18,7 @@ const STEPS = Number(process.env.BENCH_STEPS ?? 1000);
 const bin = process.env.TACK_BIN ?? fileURLToPath(new URL('../bin/tack.js', import.meta.url));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-// per request: when its headers came, and when the answer to it had been written
+// per request: when its last byte came, and when the answer to it had been written
 let arrivals = [];
 let answered = [];
 const server = await startMockServer({
