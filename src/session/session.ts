@@ -6,7 +6,7 @@ import type { AgentEndReason, AgentEvent, AgentOptions, AgentState, AnyAgentTool
 import type { Model, StreamFn, ThinkingLevel, UserMessage } from '../ai/types.js';
 import { packageVersion, sessionsDir } from '../config/paths.js';
 import type { ResolvedConfig } from '../config/resolve.js';
-import { DEFAULT_COMPACTION, estimateTokens, fixedChars, messageChars, shouldCompact, type CompactionSettings } from './compaction/token-budget.js';
+import { DEFAULT_COMPACTION, RunningEstimate, fixedChars, messageChars, shouldCompact, type CompactionSettings } from './compaction/token-budget.js';
 import { compact } from './compaction/compact.js';
 import type { SessionEntry } from './file/entries.js';
 import { lockSession, type SessionLock } from './file/lock.js';
@@ -39,6 +39,7 @@ export class Session {
   /** tokens and cost of this conversation so far (a resumed one's earlier calls included) */
   usage: UsageTotals = noUsage();
   private requestEstimate = 0;
+  private readonly estimate = new RunningEstimate();
   private runChain: Promise<void> | null = null;
   /** why the agent's last run ended */
   private lastEnd: AgentEndReason = 'done';
@@ -353,7 +354,7 @@ export class Session {
     // what the request holds, estimated once per call: the count while streaming, or if none comes
     const state = this.agent.state;
     if (event.type === 'message_start' && event.message.role === 'assistant')
-      this.requestEstimate = estimateTokens(state.messages, () => fixedChars(state.systemPrompt, state.tools));
+      this.requestEstimate = this.estimate.of(state.messages, () => fixedChars(state.systemPrompt, state.tools));
     if (event.type === 'agent_end') this.lastEnd = event.reason;
     if (event.type === 'message_end') {
       this.write({ type: 'message', message: event.message });
@@ -373,7 +374,7 @@ export class Session {
   /** The loop's step at each model call: compaction when the context fills up, or the server said it overflowed. */
   private async prepareContext(reason: 'turn' | 'overflow', signal: AbortSignal): Promise<boolean> {
     await this.waitForMcp();
-    if (reason === 'turn' && !shouldCompact(estimateTokens(this.agent.state.messages), this.model.contextWindow, this.settings)) return false;
+    if (reason === 'turn' && !shouldCompact(this.estimate.of(this.agent.state.messages), this.model.contextWindow, this.settings)) return false;
     return this.runCompaction(reason === 'turn' ? 'threshold' : 'overflow', undefined, signal);
   }
 

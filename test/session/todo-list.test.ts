@@ -107,6 +107,8 @@ describe('the reminder', () => {
     const later = reminders.apply(messages, items);
     expect(count(later)).toBe(1);
     expect(later[first.length - 1]).toEqual(first.at(-1));
+    // the very same object in every request: the request builder converts a message it saw before only once
+    expect(later[first.length - 1]).toBe(first.at(-1));
     messages.push(turn('todo'), result(), turn('ls'), result(), turn('ls'), result(), turn('ls'), result());
     expect(count(reminders.apply(messages, items))).toBe(2);
   });

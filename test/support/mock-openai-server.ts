@@ -110,6 +110,8 @@ export interface RecordedRequest {
   path: string;
   headers: Record<string, string | string[] | undefined>;
   body: any;
+  /** performance.now() when its last byte came, before the body was parsed (benches time the client by it) */
+  receivedAt: number;
 }
 
 export interface MockServer {
@@ -155,8 +157,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   let peak = 0;
 
   const server = createServer((req, res) => {
-    void readBody(req).then((raw) => {
-      const request: RecordedRequest = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body: parseJson(raw) };
+    void readBody(req).then(({ raw, receivedAt }) => {
+      const request: RecordedRequest = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body: parseJson(raw), receivedAt };
       requests.push(request);
       try {
         handle(request, res);
@@ -454,12 +456,16 @@ function pieces(text: string, size: number): string[] {
   return out;
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+/** The body, and when its last byte came. */
+function readBody(req: IncomingMessage): Promise<{ raw: string; receivedAt: number }> {
   return new Promise((resolve) => {
     const parts: Buffer[] = [];
     req.on('data', (part: Buffer) => parts.push(part));
-    req.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
-    req.on('error', () => resolve(''));
+    req.on('end', () => {
+      const receivedAt = performance.now();
+      resolve({ raw: Buffer.concat(parts).toString('utf8'), receivedAt });
+    });
+    req.on('error', () => resolve({ raw: '', receivedAt: performance.now() }));
   });
 }
 

@@ -2,7 +2,9 @@
 // repositories nested in it. It has no entry limit: a limit let one large folder that sorts last
 // (`vendor/`, `venv/`, a data set) end the walk, and every repository and `.env` after it went
 // unprotected. The cost is capped instead: what each directory held is kept with its mtime, so a
-// later scan stats each directory and reads again only those whose entries changed.
+// later scan stats each directory and reads again only those whose entries changed; a directory read
+// again tests only the names it did not hold before (the secret test walks paths: a folder that
+// grows by a file per step would otherwise cost a test per file per step).
 import { type Dirent, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SecretTest } from '../fs/secret-files.js';
@@ -16,7 +18,10 @@ const SKIP_DIRS = new Set(['.git', 'node_modules']);
 const RACY_MS = 2_000;
 
 interface Seen {
+  /** NaN when what was read must be read again next time (racy, or unreadable) */
   mtimeMs: number;
+  /** each file's (or link's) name and whether the secret test matched it */
+  tested: Map<string, boolean>;
   subdirs: string[];
   /** files (or links) whose names the secret test matched */
   secrets: { path: string; link: boolean }[];
@@ -39,21 +44,24 @@ function isFile(path: string): boolean {
   }
 }
 
-function read(directory: string, root: string, isSecret: SecretTest, mtimeMs: number): Seen {
+/** `before`: what the last read of this directory found, whose verdicts still hold (they depend on the path only). */
+function read(directory: string, root: string, isSecret: SecretTest, mtimeMs: number, before: Seen | undefined): Seen {
   let entries: Dirent[];
   try {
     entries = readdirSync(directory, { withFileTypes: true });
   } catch {
-    return { mtimeMs: Number.NaN, subdirs: [], secrets: [], gitDir: undefined };
+    return { mtimeMs: Number.NaN, tested: new Map(), subdirs: [], secrets: [], gitDir: undefined };
   }
-  const seen: Seen = { mtimeMs, subdirs: [], secrets: [], gitDir: undefined };
+  const seen: Seen = { mtimeMs, tested: new Map(), subdirs: [], secrets: [], gitDir: undefined };
   for (const entry of entries) {
-    const path = join(directory, entry.name);
     if (entry.isDirectory()) {
+      const path = join(directory, entry.name);
       if (entry.name === '.git' && directory !== root) seen.gitDir = path;
       if (!SKIP_DIRS.has(entry.name)) seen.subdirs.push(path);
-    } else if ((entry.isFile() || entry.isSymbolicLink()) && isSecret(path)) {
-      seen.secrets.push({ path, link: entry.isSymbolicLink() });
+    } else if (entry.isFile() || entry.isSymbolicLink()) {
+      const secret = before?.tested.get(entry.name) ?? isSecret(join(directory, entry.name)) !== undefined;
+      seen.tested.set(entry.name, secret);
+      if (secret) seen.secrets.push({ path: join(directory, entry.name), link: entry.isSymbolicLink() });
     }
   }
   return seen;
@@ -83,8 +91,8 @@ export class WorkspaceScanner {
         continue;
       }
       const before = this.known.get(directory);
-      const seen = before && before.mtimeMs === mtimeMs ? before : read(directory, this.root, this.isSecret, mtimeMs);
-      if (now - mtimeMs > RACY_MS) next.set(directory, seen);
+      const seen = before && before.mtimeMs === mtimeMs ? before : read(directory, this.root, this.isSecret, mtimeMs, before);
+      next.set(directory, now - mtimeMs > RACY_MS ? seen : { ...seen, mtimeMs: Number.NaN });
       if (seen.gitDir) nestedGitDirs.push(seen.gitDir);
       for (const s of seen.secrets) if (!s.link || isFile(s.path)) secrets.push(s.path);
       stack.push(...seen.subdirs);

@@ -11,6 +11,7 @@ import { ChunkAssembler, type FinishedReason } from './assembler.js';
 import { classifyError, type Failure, type Where } from './errors.js';
 import { findFallback, type Fallback } from './fallbacks.js';
 import { buildChatParams, levelOf, reasoningEffort } from './messages.js';
+import { chatBody } from './chat-body.js';
 import { isEventStream, isHtml, notAModelResponse } from './not-a-stream.js';
 import { readChunks } from './sse.js';
 import { streamedBody, streamingFetch } from './transport.js';
@@ -61,7 +62,9 @@ export interface WireApi<P> {
 const CHAT: WireApi<ReturnType<typeof buildChatParams>> = {
   endpoint: 'chat completions',
   build: buildChatParams,
-  send: (client, params, signal) => client.chat.completions.create(params, { signal }).asResponse(),
+  // what chat.completions.create sends, with the body serialised by chatBody
+  send: (client, params, signal) =>
+    client.post('/chat/completions', { body: chatBody(params), headers: { 'content-type': 'application/json' }, stream: true, signal }).asResponse(),
   assembler: (message, emit, prices) => new ChunkAssembler(message, emit, prices),
   fallback: findFallback,
 };

@@ -55,7 +55,7 @@ export function streamingFetch(input: string | URL | Request, init: RequestInit 
     const direct = (to: URL, next: RequestInit) => streamingFetch(to.href, next, connectTimeoutMs);
     return import('../proxy/fetch.js').then((m) => m.fetchViaProxy(proxy, url, init, { connectTimeoutMs, send, direct }));
   }
-  if (!plain || (body != null && typeof body !== 'string')) return fetch(input, init);
+  if (!plain || (body != null && typeof body !== 'string' && !(body instanceof Uint8Array))) return fetch(input, init);
   return send(url.protocol === 'https:' ? httpsRequest : httpRequest, url, init, connectTimeoutMs, () => fetch(input, init));
 }
 

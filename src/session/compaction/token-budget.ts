@@ -46,6 +46,42 @@ export function estimateTokens(messages: readonly Message[], fixed: () => number
   return base + charsToTokens(chars);
 }
 
+const counted = (m: Message): m is AssistantMessage =>
+  m.role === 'assistant' && m.usage.input + m.usage.output > 0 && m.stopReason !== 'error' && m.stopReason !== 'aborted';
+
+/**
+ * estimateTokens for the conversation as the Agent keeps it: one array that grows by push at every
+ * step (a replaced conversation is a new array). Asked twice per model call, a recount walked every
+ * message since the last one the server counted (all of them, with a server that sends no counts);
+ * here each message is counted once.
+ */
+export class RunningEstimate {
+  private messages: readonly Message[] | undefined;
+  private seen = 0;
+  /** the server's count up to its last counted answer, if any */
+  private base: number | undefined;
+  /** characters of the messages after that answer */
+  private chars = 0;
+
+  /** What `estimateTokens(messages, fixed)` gives, counting only the messages not seen before. */
+  of(messages: readonly Message[], fixed: () => number = () => 0): number {
+    if (messages !== this.messages || messages.length < this.seen) {
+      this.messages = messages;
+      this.seen = 0;
+      this.base = undefined;
+      this.chars = 0;
+    }
+    for (; this.seen < messages.length; this.seen++) {
+      const m = messages[this.seen]!;
+      if (counted(m)) {
+        this.base = m.usage.input + m.usage.output;
+        this.chars = 0;
+      } else this.chars += messageChars(m);
+    }
+    return (this.base ?? charsToTokens(fixed())) + charsToTokens(this.chars);
+  }
+}
+
 export function shouldCompact(tokens: number, contextWindow: number, s: CompactionSettings): boolean {
   return tokens > Math.max(contextWindow - s.reserveTokens, contextWindow / 2);
 }

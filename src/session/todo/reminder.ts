@@ -53,6 +53,8 @@ export function withText(m: AgentMessage, text: string): AgentMessage {
  */
 export class Reminders {
   private readonly pins = new WeakMap<object, string>();
+  /** each pinned message with its reminder, made once: the same object in every request, which the request builder converts once */
+  private readonly copies = new WeakMap<object, AgentMessage>();
   private pinned = false;
 
   /** The transcript for one model call: the pinned reminders in, and a new one if the list is stale. */
@@ -69,7 +71,10 @@ export class Reminders {
     }
     return messages.map((m) => {
       const text = this.pins.get(m as object);
-      return text ? withText(m, text) : m;
+      if (!text) return m;
+      const copy = this.copies.get(m as object) ?? withText(m, text);
+      this.copies.set(m as object, copy);
+      return copy;
     });
   }
 
