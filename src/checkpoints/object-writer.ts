@@ -90,7 +90,11 @@ export class TreeCache {
       if (!next) return; // removing what is not there
       trail.push(next);
     }
+    const held = trail.at(-1)!.entries.get(name);
+    // the same file again: the trees above keep their ids, and nothing is written
+    if (value && held && !isDir(held) && held.mode === value.mode && held.id === value.id) return;
     if (value) trail.at(-1)!.entries.set(name, value);
+    else if (held === undefined) return;
     else trail.at(-1)!.entries.delete(name);
     for (const dir of trail) dir.id = undefined;
     // a folder left empty is no tree of git's
