@@ -1,7 +1,7 @@
 // How a command is started, the one way for a foreground call and a background job alike: bash in
 // the sandbox when there is one (its own pid namespace, ended with tack), in a process group of its
 // own, carrying the marker the reaper finds its processes by, stdin closed, stderr merged into stdout.
-import { execa } from 'execa';
+import { spawn } from 'node:child_process';
 import { MARKER_VAR, trackCommand, type CommandProcesses } from '../process/process-group.js';
 import { commandMarker } from '../process/reaper.js';
 import { toolEnv } from '../sandbox/env.js';
@@ -55,15 +55,7 @@ export function startShell(cwd: string, options: ShellOptions, command: string):
   };
 }
 
+/** Node's own spawn: the output is read as it comes, as Buffers; the shell leads a process group of its own. */
 function spawnChild(file: string, args: string[], cwd: string, env: Record<string, string>) {
-  return execa(file, args, {
-    cwd,
-    env,
-    extendEnv: false,
-    stdin: 'ignore',
-    detached: true,
-    buffer: false,
-    reject: false,
-    encoding: 'buffer',
-  });
+  return spawn(file, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
 }

@@ -3,7 +3,6 @@
 // and it runs beside the glob.
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { execa } from 'execa';
 import { findExecutable } from '../process/which.js';
 
 async function scan(root: string, skip: ReadonlySet<string>): Promise<string[]> {
@@ -26,6 +25,8 @@ export async function symlinksBelow(root: string, skip: readonly string[], signa
   const find = findExecutable('find');
   if (!find) return scan(root, new Set(skip));
   const pruned = skip.flatMap((name, i) => (i === 0 ? ['-name', name] : ['-o', '-name', name]));
+  // loaded on the first look: a run that never needs it keeps execa out of start-up
+  const { execa } = await import('execa');
   const result = await execa(find, [root, ...(pruned.length > 0 ? ['(', ...pruned, ')', '-prune', '-o'] : []), '-type', 'l', '-print0'], {
     reject: false,
     cancelSignal: signal,

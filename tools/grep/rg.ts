@@ -1,5 +1,4 @@
 import { dirname } from 'node:path';
-import { execa } from 'execa';
 import { ToolError } from '../errors.js';
 import { comparePaths, matchesPerFile, type FileHits, type SearchOutcome, type SearchQuery, type Withheld } from './format.js';
 
@@ -27,6 +26,8 @@ function filterArgs(query: SearchQuery): string[] {
 }
 
 async function runRg(rg: string, args: string[], query: SearchQuery) {
+  // loaded on the first search: a run that never searches keeps execa out of start-up
+  const { execa } = await import('execa');
   const result = await execa(rg, args, {
     // rg anchors globs that contain a slash at its working directory: make that the search root
     cwd: query.rootIsFile ? dirname(query.root) : query.root,
