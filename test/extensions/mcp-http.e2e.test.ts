@@ -1,12 +1,12 @@
 // Remote MCP servers: streamable HTTP (with headers and ${VAR} in them), and the SSE fallback for a
 // server that only speaks the older transport, and OAuth against a local authorization server.
 // The servers are the SDK's, on 127.0.0.1.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { collect, runTack, spawnTack } from '../support/cli.js';
-import { TEST_SERVER_PATH, callTool, mcpProject } from '../support/mcp.js';
+import { callTool, mcpProject, startHttpTestServer } from '../support/mcp.js';
 import { scriptedServers, toolResultText } from '../support/scripted.js';
 
 const scripted = scriptedServers();
@@ -15,20 +15,7 @@ afterEach(() => {
   for (const child of children.splice(0)) child.kill();
 });
 
-/** Starts the test server in an HTTP mode; resolves with its base URL. */
-function httpServer(...flags: string[]): Promise<string> {
-  const child = spawn(process.execPath, [TEST_SERVER_PATH, ...flags], { stdio: ['ignore', 'pipe', 'ignore'] });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.setEncoding('utf8').on('data', (d: string) => {
-      out += d;
-      const m = /listening (\d+)/.exec(out);
-      if (m) resolve(`http://127.0.0.1:${m[1]}`);
-    });
-    child.on('exit', (code) => reject(new Error(`the test server exited (${code})`)));
-  });
-}
+const httpServer = (...flags: string[]) => startHttpTestServer(children, ...flags);
 
 describe('remote MCP servers', () => {
   it('streamable HTTP: tools listed and called, headers sent with ${VAR} expanded', async () => {

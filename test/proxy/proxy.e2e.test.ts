@@ -1,6 +1,6 @@
 // tack behind an HTTP proxy, end to end: the built CLI, the scripted model server, web and MCP
 // servers on 127.0.0.1, and a proxy written for the test (test-proxy.ts) that records what it carried.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { type IncomingMessage, request as httpRequest, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer, type Server } from 'node:https';
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closedPort, makeProject, projectWithSettings, runTack } from '../support/cli.js';
-import { TEST_SERVER_PATH, callTool, mcpProject } from '../support/mcp.js';
+import { callTool, mcpProject, startHttpTestServer } from '../support/mcp.js';
 import { scriptedServers, toolResultText } from '../support/scripted.js';
 import { html, startWeb, type LocalWeb } from '../web/local-web.js';
 import { NO_PROXY_ENV, startProxy, type TestProxy } from './test-proxy.js';
@@ -272,19 +272,7 @@ describe('MCP over HTTP behind a proxy', () => {
     for (const child of children.splice(0)) child.kill();
   });
 
-  function mcpServer(mode = '--http'): Promise<string> {
-    const child = spawn(process.execPath, [TEST_SERVER_PATH, mode], { stdio: ['ignore', 'pipe', 'ignore'] });
-    children.push(child);
-    return new Promise((resolve, reject) => {
-      let out = '';
-      child.stdout!.setEncoding('utf8').on('data', (d: string) => {
-        out += d;
-        const m = /listening (\d+)/.exec(out);
-        if (m) resolve(`http://127.0.0.1:${m[1]}`);
-      });
-      child.on('exit', (code) => reject(new Error(`the test server exited (${code})`)));
-    });
-  }
+  const mcpServer = (mode = '--http') => startHttpTestServer(children, mode);
 
   it('a streamable HTTP server is reached through the proxy; a proxy that wants a password names itself in mcp list', async () => {
     const base = await mcpServer();

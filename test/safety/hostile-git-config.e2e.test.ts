@@ -16,12 +16,29 @@ afterEach(async () => {
   server = undefined;
 });
 
-function hostileRepo(): { dir: string; home: string; marker: string } {
-  const p = makeProject({ 'a.txt': 'a\n' });
+/** A project with its files committed ("first"), and git run in it. */
+function committed(files: Record<string, string>) {
+  const p = makeProject(files);
   const git = (...args: string[]) => execFileSync('git', args, { cwd: p.dir, stdio: 'pipe' });
-  git('init', '-q');
-  git('add', 'a.txt');
+  git('init', '-q', '-b', 'main');
+  git('add', '-A');
   git('-c', 'user.email=t@t', '-c', 'user.name=t', 'commit', '-qm', 'first');
+  return { ...p, git };
+}
+
+/** tack -p there: the system prompt's git line is read (one file changed) and `marker` never made. */
+async function gitLineRead(dir: string, home: string, marker: string): Promise<void> {
+  server = await startMockServer({ turns: [{ text: 'hello' }] });
+  const r = await runTack(['-p', '--base-url', server.url, '-m', 'm', 'hi'], { cwd: dir, home });
+  expect(r.code).toBe(0);
+  const system = server.chatRequests()[0]!.body.messages[0].content as string;
+  expect(system).toContain('last commit: first');
+  expect(system).toContain('dirty (1 changed path)');
+  expect(existsSync(marker)).toBe(false);
+}
+
+function hostileRepo(): { dir: string; home: string; marker: string } {
+  const { git, ...p } = committed({ 'a.txt': 'a\n' });
   const marker = join(p.dir, '..', 'fsmonitor-ran');
   git('config', 'core.fsmonitor', `touch '${marker}'; false`);
   // a file changed since the index was written: status and ls-files consult the monitor
@@ -31,13 +48,7 @@ function hostileRepo(): { dir: string; home: string; marker: string } {
 
 it("tack -p in a repository whose .git/config names an fsmonitor: the prompt's git line is read, the program never runs", async () => {
   const { dir, home, marker } = hostileRepo();
-  server = await startMockServer({ turns: [{ text: 'hello' }] });
-  const r = await runTack(['-p', '--base-url', server.url, '-m', 'm', 'hi'], { cwd: dir, home });
-  expect(r.code).toBe(0);
-  const system = server.chatRequests()[0]!.body.messages[0].content as string;
-  expect(system).toContain('last commit: first');
-  expect(system).toContain('dirty (1 changed path)');
-  expect(existsSync(marker)).toBe(false);
+  await gitLineRead(dir, home, marker);
 });
 
 it("the app's @ list of such a repository is git's list, and the program never runs", async () => {
@@ -50,11 +61,7 @@ it("the app's @ list of such a repository is git's list, and the program never r
 
 /** A repository whose status must read files (their stats no longer match the index) and whose config and hooks would run a program then. */
 function filteringRepo(): { dir: string; home: string; marker: string } {
-  const p = makeProject({ 'a.txt': 'a\n', 'b.txt': 'b\n', '.gitattributes': '* filter=evil\n*.txt filter=Sneaky.One\n' });
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: p.dir, stdio: 'pipe' });
-  git('init', '-q');
-  git('add', '-A');
-  git('-c', 'user.email=t@t', '-c', 'user.name=t', 'commit', '-qm', 'first');
+  const { git, ...p } = committed({ 'a.txt': 'a\n', 'b.txt': 'b\n', '.gitattributes': '* filter=evil\n*.txt filter=Sneaky.One\n' });
   const marker = join(p.dir, '..', 'program-ran');
   const program = (word: string) => `sh -c 'echo ${word} >> "${marker}"; cat'`;
   git('config', 'filter.evil.clean', program('evil'));
@@ -73,13 +80,7 @@ function filteringRepo(): { dir: string; home: string; marker: string } {
 
 it("tack -p in a repository whose config names clean filters (its own and an included file's) and whose hooks watch the index: the git line is read, nothing runs", async () => {
   const { dir, home, marker } = filteringRepo();
-  server = await startMockServer({ turns: [{ text: 'hello' }] });
-  const r = await runTack(['-p', '--base-url', server.url, '-m', 'm', 'hi'], { cwd: dir, home });
-  expect(r.code).toBe(0);
-  const system = server.chatRequests()[0]!.body.messages[0].content as string;
-  expect(system).toContain('last commit: first');
-  expect(system).toContain('dirty (1 changed path)');
-  expect(existsSync(marker)).toBe(false);
+  await gitLineRead(dir, home, marker);
   // and the repository is as hostile as it looks: plain git status runs its filters and its hook
   execFileSync('git', ['status', '--porcelain'], { cwd: dir, stdio: 'pipe' });
   expect(new Set(readFileSync(marker, 'utf8').split('\n').filter(Boolean))).toEqual(new Set(['evil', 'sneaky', 'hook']));
@@ -96,11 +97,7 @@ it("the app's @ list of a repository with such filters and hooks is git's list, 
 describe("the agent's read-only git, with commands unsandboxed", () => {
   /** A repository whose config has `git diff` run a program of its own. */
   function diffingRepo(): { dir: string; home: string; marker: string } {
-    const p = makeProject({ 'a.txt': 'a\n' });
-    const git = (...args: string[]) => execFileSync('git', args, { cwd: p.dir, stdio: 'pipe' });
-    git('init', '-q');
-    git('add', 'a.txt');
-    git('-c', 'user.email=t@t', '-c', 'user.name=t', 'commit', '-qm', 'first');
+    const { git, ...p } = committed({ 'a.txt': 'a\n' });
     const marker = join(p.dir, '..', 'diff-ran');
     git('config', 'diff.external', `sh -c 'touch "${marker}"'`);
     writeFileSync(join(p.dir, 'a.txt'), 'changed\n');
@@ -135,11 +132,7 @@ describe("the agent's read-only git, with commands unsandboxed", () => {
 });
 
 it('tack -w in a repository whose config names smudge and clean filters: the worktree is made and read, nothing runs', async () => {
-  const p = makeProject({ 'a.txt': 'a\n', '.gitattributes': '* filter=evil\n' });
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: p.dir, stdio: 'pipe' });
-  git('init', '-q', '-b', 'main');
-  git('add', '-A');
-  git('-c', 'user.email=t@t', '-c', 'user.name=t', 'commit', '-qm', 'first');
+  const { git, ...p } = committed({ 'a.txt': 'a\n', '.gitattributes': '* filter=evil\n' });
   const marker = join(p.dir, '..', 'filter-ran');
   for (const kind of ['smudge', 'clean']) git('config', `filter.evil.${kind}`, `sh -c 'echo ${kind} >> "${marker}"; cat'`);
   git('config', 'filter.evil.required', 'true');

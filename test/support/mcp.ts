@@ -1,5 +1,6 @@
 // MCP servers for the tests: the real reference servers and tack's own test server, run over stdio
 // with `node` from node_modules (never downloaded), and a project whose user settings name them.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeProject, repoRoot } from './cli.js';
@@ -12,6 +13,21 @@ export const MEMORY = { command: process.execPath, args: [bin('server-memory')] 
 export const filesystem = (dir: string) => ({ command: process.execPath, args: [bin('server-filesystem'), dir] });
 export const TEST_SERVER_PATH = join(repoRoot, 'test', 'support', 'mcp-test-server.mjs');
 export const TEST_SERVER = { command: process.execPath, args: [TEST_SERVER_PATH] };
+
+/** Starts the test server in an HTTP mode (`--http`, `--sse`, `--oauth`, …), kept in `children` for the caller to end; resolves with its base URL. */
+export function startHttpTestServer(children: ChildProcess[], ...flags: string[]): Promise<string> {
+  const child = spawn(process.execPath, [TEST_SERVER_PATH, ...flags], { stdio: ['ignore', 'pipe', 'ignore'] });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.setEncoding('utf8').on('data', (d: string) => {
+      out += d;
+      const m = /listening (\d+)/.exec(out);
+      if (m) resolve(`http://127.0.0.1:${m[1]}`);
+    });
+    child.on('exit', (code) => reject(new Error(`the test server exited (${code})`)));
+  });
+}
 
 /**
  * The first model call waits this long for servers still starting: ample, so a busy machine never
