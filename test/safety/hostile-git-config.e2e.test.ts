@@ -120,6 +120,17 @@ describe("the agent's read-only git, with commands unsandboxed", () => {
     expect(existsSync(marker)).toBe(false);
   });
 
+  it('so is `git -C OTHER diff` from a plain workspace, where OTHER is such a repository', async () => {
+    const hostile = diffingRepo();
+    const { dir, home } = makeProject({ 'b.txt': 'b\n' });
+    const command = `git -C ${hostile.dir} diff`;
+    server = await startMockServer({ turns: [{ toolCalls: [{ name: 'bash', arguments: { command } }] }, { text: 'ok' }] });
+    const r = await runTack(['-p', '--approval', 'ask', '--sandbox', 'off', '--base-url', server.url, '-m', 'm', 'what changed there?'], { cwd: dir, home });
+    expect(r.code).toBe(0);
+    expect(results(server, 1)).toContain(`refused: running \`${command}\`, which here may run a program`);
+    expect(existsSync(hostile.marker)).toBe(false);
+  });
+
   it('in a plain repository the same `git diff` runs without a question', async () => {
     const { dir, home, marker } = diffingRepo();
     execFileSync('git', ['config', '--unset', 'diff.external'], { cwd: dir });

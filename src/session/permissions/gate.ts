@@ -41,7 +41,7 @@ export interface ApprovalGateOptions {
   /** plan mode: how bash runs (in the read-only sandbox, or from the read-only list only) */
   planBash?: PlanBash;
   /** unsandboxed: whether the workspace repository's config or hooks could make read-only git run a program */
-  gitRunsPrograms?: () => boolean;
+  gitRunsPrograms?: (dir: string) => boolean;
   /** the editor's buffers (ACP): a change is previewed on what the edit will change */
   editorFiles?: EditorFiles;
 }
@@ -135,7 +135,7 @@ export class ApprovalGate {
       trustReadOnlyHints: this.o.trustReadOnlyHints,
       runsLater: tool === 'edit' || tool === 'write' ? this.o.runsLater?.() : undefined,
       planBash: this.o.planBash,
-      gitRunsPrograms: tool === 'bash' ? this.o.gitRunsPrograms?.() : undefined,
+      gitRunsPrograms: tool === 'bash' ? this.o.gitRunsPrograms : undefined,
       child,
     };
     return decide(tool, args, ctx);

@@ -51,8 +51,8 @@ export interface PolicyContext {
   runsLater?: readonly string[];
   /** plan mode: how bash runs (in the read-only sandbox, or from the read-only list only) */
   planBash?: PlanBash;
-  /** commands run unsandboxed, and the workspace repository's config or hooks could make read-only git run a program */
-  gitRunsPrograms?: boolean;
+  /** commands run unsandboxed: whether the repository of a folder has config or hooks by which read-only git runs a program */
+  gitRunsPrograms?: (dir: string) => boolean;
   /** the call is a child agent's */
   child?: boolean;
 }
@@ -307,6 +307,13 @@ function allReasons(reasons: string[]): string {
   return `running ${running.slice(0, -1).join(', ')} and ${running.at(-1)}`;
 }
 
+/** The folder a git command runs in: the workspace, moved by each `-C DIR` before the subcommand. */
+function gitFolder(words: readonly string[], cwd: string): string {
+  let dir = cwd;
+  for (let i = 1; i < words.length && words[i]!.startsWith('-'); i++) if (words[i] === '-C' && words[i + 1] !== undefined) dir = resolve(dir, words[++i]!);
+  return dir;
+}
+
 function decideCommand(cmd: JudgedCommand, ctx: PolicyContext): Decision {
   const judgedText = cmd.words.join(' ');
   const applies = (rule: Rule) => ruleCovers(rule, 'bash') && matchesCommand(rule, cmd.views);
@@ -335,7 +342,14 @@ function decideCommand(cmd: JudgedCommand, ctx: PolicyContext): Decision {
   }
   const verdict = classify(cmd);
   // unsandboxed, `git diff` or `git status` here would run the repository's filter, diff driver or hook
-  if (verdict.readOnly && ctx.gitRunsPrograms && commandName(cmd.words[0]) === 'git' && ctx.mode !== 'yolo' && ctx.mode !== 'auto')
+  if (
+    verdict.readOnly &&
+    ctx.gitRunsPrograms &&
+    commandName(cmd.words[0]) === 'git' &&
+    ctx.mode !== 'yolo' &&
+    ctx.mode !== 'auto' &&
+    ctx.gitRunsPrograms(gitFolder(cmd.words, ctx.cwd))
+  )
     return ask(`running \`${cmd.text}\`, which here may run a program this repository's git config or hooks name`, NEEDS_YOLO, `bash(${prefix}*)`, [prefix]);
   // read deny rules hold in yolo too, like every deny rule
   if (ctx.mode === 'yolo' && !verdict.readOnly) return { kind: 'allow' };

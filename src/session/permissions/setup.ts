@@ -92,9 +92,9 @@ function sandboxFor(
   });
 }
 
-/** Whether read-only git in the workspace's repository could run a program its config or hooks name. */
-function repoMayRunPrograms(cwd: string): boolean {
-  const gitDir = findGitDir(cwd);
+/** Whether read-only git in the repository of `dir` could run a program its config or hooks name. */
+function repoMayRunPrograms(dir: string): boolean {
+  const gitDir = findGitDir(dir);
   return gitDir !== undefined && gitMayRunPrograms(gitDir);
 }
 
@@ -135,7 +135,7 @@ export function createSafety(config: ResolvedConfig, o: SafetyOptions): Safety {
     trustReadOnlyHints: config.mcp.trustReadOnlyHints,
     runsLater: () => runsLaterPaths(runsLater(config.cwd, { nestedGitDirs: guard.scanner.scan().nestedGitDirs, runFiles: guard.runFiles })),
     planBash,
-    gitRunsPrograms: typeof sandbox === 'string' ? () => repoMayRunPrograms(config.cwd) : undefined,
+    gitRunsPrograms: typeof sandbox === 'string' ? repoMayRunPrograms : undefined,
     editorFiles: o.editorFiles,
   });
   // tack's own key never reaches a command, whatever the variable is called or env.allow says
