@@ -11,6 +11,7 @@ import { TreeCache, writeCommit, writeObject } from './object-writer.js';
 import { MODE, parseRawDiff, type TreeChange } from './tree-diff.js';
 import { changedSince, lstatOrUndefined, noRuleCanName, underLink } from './work-tree.js';
 import { sortListed, statKey } from './listed.js';
+import { type IndexEntry, writeIndex } from './index-file.js';
 import { writeBesideSync } from '../../tools/fs/atomic-write.js';
 import { builtinSecretTest, type SecretTest } from '../../tools/fs/secret-files.js';
 
@@ -185,9 +186,12 @@ export class CheckpointStore {
   /** The index takes what a walk found (git reads the files), and git writes the tree. */
   private async stageInIndex(drop: readonly string[], found: ReadonlyMap<string, Stats>): Promise<string> {
     const update = [...found.keys()];
-    if (drop.length > 0) await this.run(['update-index', '--force-remove', '-z', '--stdin'], `${drop.join('\0')}\0`);
-    if (update.length >= PACK_FROM) await packBlobs(this.paths, update);
-    if (update.length > 0) await this.run(['update-index', '--add', '--replace', '-z', '--stdin'], `${update.join('\0')}\0`);
+    // a store's first index holds nothing to take out, and is written from what the pack read
+    const first = !existsSync(this.paths.indexFile);
+    if (drop.length > 0 && !first) await this.run(['update-index', '--force-remove', '-z', '--stdin'], `${drop.join('\0')}\0`);
+    const packed = update.length >= PACK_FROM ? await packBlobs(this.paths, update) : [];
+    const written = first && packed.length === update.length && update.length > 0 && this.writeFirstIndex(packed);
+    if (update.length > 0 && !written) await this.run(['update-index', '--add', '--replace', '-z', '--stdin'], `${update.join('\0')}\0`);
     this.unstaged.clear();
     // nothing staged, and no other process wrote the index since: the tree is the last one
     const tree =
@@ -197,6 +201,16 @@ export class CheckpointStore {
     this.indexed = { tree, stamp: this.indexStamp() };
     this.followWalk(drop, update, tree);
     return tree;
+  }
+
+  /** Whether the first index could be written here (another tack process may hold its lock: then git stages). */
+  private writeFirstIndex(entries: readonly IndexEntry[]): boolean {
+    try {
+      writeIndex(this.paths.indexFile, entries);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /** The index file's size and change time: another tack on the same workspace changes them. */

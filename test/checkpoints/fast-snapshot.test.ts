@@ -1,10 +1,11 @@
 // What a snapshot costs follows what changed: many new files go in as one pack, a snapshot after an
 // edit or write looks only at the paths they touched, and the trees are the same as a full walk's.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
+import { shadowEnv } from '../../src/checkpoints/git.js';
 import { CheckpointStore } from '../../src/checkpoints/store.js';
 
 function workspace(files: number): { ws: string; home: string } {
@@ -40,6 +41,21 @@ it('the first snapshot of many files writes one pack, not a loose object per fil
   execFileSync('git', ['init', '-q'], { env });
   execFileSync('git', ['add', '-A'], { env, cwd: ws });
   expect(execFileSync('git', ['write-tree'], { env, cwd: ws, encoding: 'utf8' }).trim()).toBe(tree);
+  // the index tack wrote holds each file's stat as it is, so git's next walk reads none of them
+  const store_ = { ...process.env, ...shadowEnv(store.paths) };
+  const debug = execFileSync('git', ['ls-files', '--debug'], { env: store_, cwd: ws, encoding: 'utf8' });
+  const records = debug.split(/\n(?=\S)/).filter(Boolean);
+  expect(records).toHaveLength(601);
+  for (const record of records) {
+    const path = record.split('\n')[0]!;
+    const st = lstatSync(join(ws, path), { bigint: true });
+    const field = (name: string) => new RegExp(`${name}: (\\d+)(?::(\\d+))?`).exec(record)!;
+    expect(`${field('mtime')[1]}:${field('mtime')[2]}`, path).toBe(`${st.mtimeNs / 1_000_000_000n}:${st.mtimeNs % 1_000_000_000n}`);
+    expect(`${field('ctime')[1]}:${field('ctime')[2]}`, path).toBe(`${st.ctimeNs / 1_000_000_000n}:${st.ctimeNs % 1_000_000_000n}`);
+    expect([field('ino')[1], field('size')[1]], path).toEqual([String(st.ino % 4_294_967_296n), String(st.size)]);
+  }
+  expect(execFileSync('git', ['ls-files', '-m', '-d'], { env: store_, cwd: ws, encoding: 'utf8' })).toBe('');
+  expect((await store.snapshot('s')).tree).toBe(tree);
 });
 
 it('after an edit or write only the touched paths are looked at; a walk later finds the rest', async () => {
