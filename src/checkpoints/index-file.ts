@@ -25,7 +25,9 @@ function entryBytes(e: IndexEntry): Buffer {
   const b = Buffer.alloc(size);
   const s = e.stat;
   const fields = [s.ctimeNs / NS, s.ctimeNs % NS, s.mtimeNs / NS, s.mtimeNs % NS, s.dev, s.ino, BigInt(e.mode), s.uid, s.gid, s.size];
-  fields.forEach((v, i) => b.writeUInt32BE(u32(v), i * 4));
+  fields.forEach((v, i) => {
+    b.writeUInt32BE(u32(v), i * 4);
+  });
   Buffer.from(e.id, 'hex').copy(b, 40);
   b.writeUInt16BE(Math.min(name.length, 0xfff), 60);
   name.copy(b, 62);
