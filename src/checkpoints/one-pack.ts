@@ -4,7 +4,7 @@
 // finds each blob already stored, and only records the files' stat data; for a first snapshot, tack
 // writes the index itself from what the pack read (index-file.ts).
 import { createHash } from 'node:crypto';
-import { type BigIntStats, lstatSync, readFileSync, readlinkSync } from 'node:fs';
+import { type BigIntStats, closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { gitFed, type ShadowPaths } from './git.js';
 import type { IndexEntry } from './index-file.js';
@@ -16,11 +16,28 @@ const BATCH_BYTES = 256 * 1024;
 /** Fewer new files than this go the usual way: a pack is not worth a process. */
 export const PACK_FROM = 200;
 
+/** A file's stat and bytes, read through one descriptor (the stat is of the very file read); a link's target. */
+function readEntry(abs: string, link: boolean): { stat: BigIntStats; bytes: Buffer } {
+  if (link) return { stat: lstatSync(abs, { bigint: true }), bytes: Buffer.from(readlinkSync(abs)) };
+  const fd = openSync(abs, constants.O_RDONLY | constants.O_NOFOLLOW);
+  try {
+    const stat = fstatSync(fd, { bigint: true });
+    if (!stat.isFile()) throw new Error('not a file');
+    // the size the stat gave: a file that changes after it is found changed by the next walk
+    const bytes = Buffer.allocUnsafe(Number(stat.size));
+    let at = 0;
+    for (let n = 1; at < bytes.length && n > 0; at += n) n = readSync(fd, bytes, at, bytes.length - at, at);
+    return { stat, bytes: bytes.subarray(0, at) };
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /**
- * Streams the blobs of `paths` (files and links of the work tree, relative) into one pack; returns
- * each one packed as an index entry (its stat taken just before it was read).
+ * Streams the blobs of `paths` (files and links of the work tree, relative; `links` says which are
+ * links) into one pack; returns each one packed as an index entry (its stat taken as it was read).
  */
-export async function packBlobs(p: ShadowPaths, paths: readonly string[]): Promise<IndexEntry[]> {
+export async function packBlobs(p: ShadowPaths, paths: readonly string[], links: ReadonlySet<string> = new Set()): Promise<IndexEntry[]> {
   const packed: IndexEntry[] = [];
   await gitFed(p, ['fast-import', '--quiet', '--done'], async (write) => {
     // written in batches: three writes per small file cost more than reading it
@@ -28,14 +45,13 @@ export async function packBlobs(p: ShadowPaths, paths: readonly string[]): Promi
     let batched = 0;
     for (const path of paths) {
       const abs = join(p.workTree, path);
-      let bytes: Buffer;
-      let stat: BigIntStats;
+      let read: { stat: BigIntStats; bytes: Buffer };
       try {
-        stat = lstatSync(abs, { bigint: true });
-        bytes = stat.isSymbolicLink() ? Buffer.from(readlinkSync(abs)) : readFileSync(abs);
+        read = readEntry(abs, links.has(path));
       } catch {
-        continue; // gone since it was listed: update-index says so
+        continue; // gone or changed kind since it was listed: update-index says so
       }
+      const { stat, bytes } = read;
       const mode = stat.isSymbolicLink() ? 0o120000 : (stat.mode & 0o100n) !== 0n ? 0o100755 : 0o100644;
       const id = createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
       packed.push({ path, mode, id, stat });

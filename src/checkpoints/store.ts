@@ -189,7 +189,8 @@ export class CheckpointStore {
     // a store's first index holds nothing to take out, and is written from what the pack read
     const first = !existsSync(this.paths.indexFile);
     if (drop.length > 0 && !first) await this.run(['update-index', '--force-remove', '-z', '--stdin'], `${drop.join('\0')}\0`);
-    const packed = update.length >= PACK_FROM ? await packBlobs(this.paths, update) : [];
+    const links = new Set(update.filter((path) => found.get(path)!.isSymbolicLink()));
+    const packed = update.length >= PACK_FROM ? await packBlobs(this.paths, update, links) : [];
     const written = first && packed.length === update.length && update.length > 0 && this.writeFirstIndex(packed);
     if (update.length > 0 && !written) await this.run(['update-index', '--add', '--replace', '-z', '--stdin'], `${update.join('\0')}\0`);
     this.unstaged.clear();
