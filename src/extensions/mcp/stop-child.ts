@@ -8,6 +8,8 @@ import { KILL_GRACE_MS } from '../../../tools/process/process-group.js';
 /** the grace a command's processes get too */
 export const STOP_GRACE_MS = KILL_GRACE_MS;
 const POLL_MS = 50;
+/** How long a SIGKILLed process is waited for: it dies when next scheduled, which a busy machine delays. */
+const KILLED_WAIT_MS = 1000;
 
 const hasProc = existsSync('/proc/self/stat');
 
@@ -49,7 +51,10 @@ export async function terminate(pid: number): Promise<void> {
   signal(pid, 'SIGTERM');
   const deadline = Date.now() + STOP_GRACE_MS;
   while (running() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  if (running()) signal(pid, 'SIGKILL');
+  if (!running()) return;
+  signal(pid, 'SIGKILL');
+  const killed = Date.now() + KILLED_WAIT_MS;
+  while (running() && Date.now() < killed) await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
 /** The same for several at once, blocking: for the process `exit` hook. */
@@ -60,4 +65,7 @@ export function terminateNow(pids: readonly number[]): void {
   const deadline = Date.now() + STOP_GRACE_MS;
   while (children.some((c) => c.running()) && Date.now() < deadline) Atomics.wait(nap, 0, 0, POLL_MS);
   for (const c of children) if (c.running()) signal(c.pid, 'SIGKILL');
+  // gone before tack is: a killed server still running when `tack -p` returns would be left behind
+  const killed = Date.now() + KILLED_WAIT_MS;
+  while (children.some((c) => c.running()) && Date.now() < killed) Atomics.wait(nap, 0, 0, 5);
 }
