@@ -6,15 +6,21 @@ import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 
+type ObjectType = 'blob' | 'tree' | 'commit';
+
+/** git's id of an object: the SHA-1 of its header and body. */
+export function objectId(type: ObjectType, body: Buffer): string {
+  return createHash('sha1').update(`${type} ${body.length}\0`).update(body).digest('hex');
+}
+
 /** Writes a loose object unless it is stored already (or `store` is false: only its id); returns its id. */
-export function writeObject(gitDir: string, type: 'blob' | 'tree' | 'commit', body: Buffer, store = true): string {
-  const full = Buffer.concat([Buffer.from(`${type} ${body.length}\0`), body]);
-  const id = createHash('sha1').update(full).digest('hex');
+export function writeObject(gitDir: string, type: ObjectType, body: Buffer, store = true): string {
+  const id = objectId(type, body);
   const path = join(gitDir, 'objects', id.slice(0, 2), id.slice(2));
   if (store && !existsSync(path)) {
     mkdirSync(dirname(path), { recursive: true });
     const temp = `${path}.${process.pid}.tmp`;
-    writeFileSync(temp, deflateSync(full, { level: 1 }));
+    writeFileSync(temp, deflateSync(Buffer.concat([Buffer.from(`${type} ${body.length}\0`), body]), { level: 1 }));
     renameSync(temp, path);
   }
   return id;

@@ -3,11 +3,11 @@
 // a loose object (20,000 files, 20,000 object files: seconds of system time). update-index then
 // finds each blob already stored, and only records the files' stat data; for a first snapshot, tack
 // writes the index itself from what the pack read (index-file.ts).
-import { createHash } from 'node:crypto';
 import { type BigIntStats, closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { gitFed, type ShadowPaths } from './git.js';
 import type { IndexEntry } from './index-file.js';
+import { objectId } from './object-writer.js';
 
 const NEWLINE = Buffer.from('\n');
 /** About this much file content goes to fast-import in one write. */
@@ -53,8 +53,7 @@ export async function packBlobs(p: ShadowPaths, paths: readonly string[], links:
       }
       const { stat, bytes } = read;
       const mode = stat.isSymbolicLink() ? 0o120000 : (stat.mode & 0o100n) !== 0n ? 0o100755 : 0o100644;
-      const id = createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
-      packed.push({ path, mode, id, stat });
+      packed.push({ path, mode, id: objectId('blob', bytes), stat });
       batch.push(Buffer.from(`blob\ndata ${bytes.length}\n`), bytes, NEWLINE);
       batched += bytes.length;
       if (batched >= BATCH_BYTES) {
