@@ -4,7 +4,7 @@
 // its models wins.
 import { UsageError } from './errors.js';
 import { PRESETS, PROBED } from '../ai/presets.js';
-import { streamingFetch } from '../ai/openai/transport.js';
+import { httpRequest } from '../ai/openai/http-request.js';
 
 export interface ProbeTarget {
   /** the preset whose compat flags apply ('ollama', ...), or undefined for an unknown server */
@@ -56,9 +56,12 @@ export async function probeLocalServers(targets: ProbeTarget[], timeoutMs = PROB
 async function listModels(baseUrl: string, timeoutMs: number): Promise<string[] | undefined> {
   try {
     // the model request's own transport: through the user's proxy exactly when the model request would be
-    const res = await streamingFetch(`${baseUrl}/models`, { signal: AbortSignal.timeout(timeoutMs) });
-    if (!res.ok) return undefined;
-    const body = (await res.json()) as { data?: { id?: unknown }[] };
+    const res = await httpRequest(`${baseUrl}/models`, { signal: AbortSignal.timeout(timeoutMs) });
+    if (!res.ok) {
+      res.cancel();
+      return undefined;
+    }
+    const body = JSON.parse(await res.text()) as { data?: { id?: unknown }[] };
     if (!Array.isArray(body.data)) return undefined;
     return body.data.flatMap((m) => (typeof m.id === 'string' ? [m.id] : []));
   } catch {

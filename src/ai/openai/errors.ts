@@ -1,6 +1,6 @@
-// Maps what the openai SDK (and the fetch under it) throws to a Failure: what kind of error it was,
-// whether another attempt could help, and a sentence that tells a person what to do.
-import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+// Maps what a model call throws (the server's refusal, the transport's errors) to a Failure: what
+// kind of error it was, whether another attempt could help, and a sentence that tells a person what to do.
+import { ApiError } from './api-error.js';
 import { errorCode, errorText, isContextOverflowMessage } from '../errors.js';
 import { parseRetryAfter } from '../retry.js';
 import { ChunkShapeError } from './chunk-shape.js';
@@ -39,13 +39,14 @@ const UNREACHABLE_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'EN
 
 export function classifyError(err: unknown, where: Where): Failure {
   const url = where.baseUrl;
-  if (err instanceof APIUserAbortError) return { kind: 'aborted', message: 'the request was aborted', reason: 'aborted', retryable: false };
-  if (err instanceof APIConnectionTimeoutError) {
+  const name = (err as { name?: unknown } | null)?.name;
+  if (name === 'AbortError') return { kind: 'aborted', message: 'the request was aborted', reason: 'aborted', retryable: false };
+  if (name === 'TimeoutError') {
     return { kind: 'timeout', message: `the server at ${url} did not answer in time`, reason: 'timed out', retryable: true };
   }
-  if (err instanceof APIError && err.status !== undefined) return classifyStatus(err, err.status, where);
-  if (err instanceof APIError && !(err instanceof APIConnectionError)) return classifyStreamedError(err, where);
-  if (err instanceof APIConnectionError || err instanceof TypeError || errorCode(err)) return classifyConnection(err, url);
+  if (err instanceof ApiError && err.status !== undefined) return classifyStatus(err, err.status, where);
+  if (err instanceof ApiError) return classifyStreamedError(err, where);
+  if (err instanceof TypeError || errorCode(err)) return classifyConnection(err, url);
   if (err instanceof ChunkShapeError) {
     return {
       kind: 'server',
@@ -55,13 +56,13 @@ export function classifyError(err: unknown, where: Where): Failure {
     };
   }
   if (err instanceof SyntaxError) {
-    // The SDK parses each SSE line; a broken one usually means a proxy cut a chunk short.
+    // Each SSE event is parsed; a broken one usually means a proxy cut a chunk short.
     return { kind: 'server', message: `the server at ${url} sent a malformed stream (${err.message})`, reason: 'malformed stream', retryable: true };
   }
   return { kind: 'unknown', message: `unexpected error talking to ${url}: ${errorText(err)}`, reason: 'unexpected error', retryable: false };
 }
 
-function classifyStatus(err: APIError, status: number, where: Where): Failure {
+function classifyStatus(err: ApiError, status: number, where: Where): Failure {
   const url = where.baseUrl;
   const detail = serverDetail(err);
   const said = detail ? ` (server said: ${detail})` : '';
@@ -186,7 +187,7 @@ function portOf(url: string): string {
 }
 
 /** An `{"error": ...}` object sent inside an otherwise successful stream (no HTTP status). */
-function classifyStreamedError(err: APIError, where: Where): Failure {
+function classifyStreamedError(err: ApiError, where: Where): Failure {
   const detail = serverDetail(err);
   if (isContextOverflowMessage(detail)) {
     return {
@@ -204,12 +205,9 @@ function classifyStreamedError(err: APIError, where: Where): Failure {
   };
 }
 
-/** The server's own words, without the SDK's status prefix, cut to a readable length. */
-function serverDetail(err: APIError): string {
-  const fromBody = (err.error as { message?: unknown } | undefined)?.message;
-  const text = typeof fromBody === 'string' ? fromBody : err.message.replace(/^\d{3}\s+/, '');
+/** The server's own words, cut to a readable length. */
+function serverDetail(err: ApiError): string {
   // The server's words end up on a terminal (print mode's stderr): no escape sequence gets through.
-  const oneLine = stripControls(text).replace(/\s+/g, ' ').trim();
-  if (/^\(?no (status code or )?body\)?$|status code \(no body\)/i.test(oneLine)) return '';
+  const oneLine = stripControls(err.detail).replace(/\s+/g, ' ').trim();
   return oneLine.length > DETAIL_LIMIT ? `${oneLine.slice(0, DETAIL_LIMIT)}…` : oneLine;
 }

@@ -1,9 +1,9 @@
 // A Provider for any OpenAI-compatible server (api.openai.com, vLLM, llama.cpp, Ollama, LM Studio, ...).
-import OpenAI, { APIError } from 'openai';
 import { modelWithDefaults, withoutUndefined } from '../model-defaults.js';
 import type { CompatFlags, Model, Provider, WireChoice } from '../types.js';
+import { ApiError } from './api-error.js';
+import { getModelIds } from './client.js';
 import { classifyError } from './errors.js';
-import { streamingFetch } from './transport.js';
 import { streamResponses } from './responses.js';
 import { streamChatCompletions, type ServerQuirks } from './stream.js';
 
@@ -40,8 +40,10 @@ export interface OpenAIProvider extends Provider {
   readonly learned: Readonly<CompatFlags>;
 }
 
-/** The SDK refuses to run without a key; local servers ignore it, so any placeholder will do. */
+/** Sent when there is no key: local servers ignore it, and some proxies in front of them want one. */
 const NO_KEY = 'no-key';
+/** how long GET /models may take */
+const LIST_TIMEOUT_MS = 30_000;
 
 export function openaiProvider(options: OpenAIProviderOptions): OpenAIProvider {
   const name = options.name ?? 'openai';
@@ -79,16 +81,17 @@ export function openaiProvider(options: OpenAIProviderOptions): OpenAIProvider {
       return (responses ? streamResponses : streamChatCompletions)(endpoint, withCompat, context, streamOptions, quirks);
     },
     async listModels(signal) {
-      const client = new OpenAI({ baseURL: baseUrl, apiKey, defaultHeaders: options.headers, fetch: streamingFetch, maxRetries: 0, timeout: 30_000 });
+      const limit = AbortSignal.timeout(LIST_TIMEOUT_MS);
       try {
-        const page = await client.models.list({ signal });
-        return page.data.map((m) => m.id);
+        const ids = await getModelIds({ baseUrl, apiKey, headers: options.headers }, signal ? AbortSignal.any([signal, limit]) : limit);
+        if (ids) return ids;
       } catch (err) {
-        if (err instanceof APIError && err.status === 404) {
+        if (err instanceof ApiError && err.status === 404) {
           throw new Error(`the server at ${baseUrl} does not list its models (GET /models answered 404); pass the model id with --model`);
         }
         throw new Error(classifyError(err, { baseUrl, modelId: '', keyEnv: options.apiKeyEnv }).message);
       }
+      throw new Error(`the server at ${baseUrl} answered GET /models with something other than a model list; check the base URL, which usually ends in /v1`);
     },
   };
 }

@@ -2,7 +2,7 @@
 // Chat assembler gives. Pure: no I/O. A reasoning item becomes a thinking block (its summary is
 // the text; its id and encrypted content are kept to be sent back), a message's text a text block,
 // a function call a tool call.
-import OpenAI from 'openai';
+import { streamedError } from './api-error.js';
 import { computeCost } from '../cost.js';
 import type { AssistantMessage, AssistantMessageEvent, ModelPrices, TextContent, ThinkingContent, ToolCall } from '../types.js';
 import type { FinishedReason } from './assembler.js';
@@ -93,9 +93,9 @@ export class ResponsesAssembler implements StreamAssembler {
         if (event.type === 'response.incomplete') this.incomplete = event.response?.incomplete_details?.reason ?? 'incomplete';
         break;
       case 'response.failed':
-        throw streamedError(event.response?.error?.message ?? 'the response failed', event.response?.error?.code);
+        throw streamedError({ message: event.response?.error?.message ?? 'the response failed', code: event.response?.error?.code });
       case 'error':
-        throw streamedError(event.message ?? 'error', event.code);
+        throw streamedError({ message: event.message ?? 'error', code: event.code });
     }
     return true;
   }
@@ -189,9 +189,4 @@ export class ResponsesAssembler implements StreamAssembler {
       cost: computeCost(counts, this.prices),
     };
   }
-}
-
-/** An error the server reported inside the stream: classified like Chat's `{"error": …}` data. */
-function streamedError(message: string, code: string | null | undefined): Error {
-  return new OpenAI.APIError(undefined, { message, code: code ?? null }, undefined, new Headers());
 }

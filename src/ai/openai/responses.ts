@@ -3,6 +3,7 @@
 import type { ResponseCreateParamsStreaming } from 'openai/resources/responses/responses';
 import type { AssistantMessageEventStream } from '../event-stream.js';
 import type { Context, Model, StreamOptions } from '../types.js';
+import { postStreamed } from './client.js';
 import type { Fallback } from './fallbacks.js';
 import { ResponsesAssembler } from './responses-assembler.js';
 import { buildResponsesParams } from './responses-params.js';
@@ -17,7 +18,7 @@ function findResponsesFallback(detail: string, params: ResponseCreateParamsStrea
 const RESPONSES: WireApi<ResponseCreateParamsStreaming> = {
   endpoint: 'responses',
   build: buildResponsesParams,
-  send: (client, params, signal) => client.responses.create(params, { signal }).asResponse(),
+  send: (endpoint, params, signal) => postStreamed(endpoint, '/responses', JSON.stringify(params), signal),
   assembler: (message, emit, prices) => new ResponsesAssembler(message, emit, prices),
   fallback: findResponsesFallback,
 };

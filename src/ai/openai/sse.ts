@@ -3,7 +3,7 @@
 import { createParser } from 'eventsource-parser';
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
-import OpenAI from 'openai';
+import { streamedError } from './api-error.js';
 
 /** The longest stretch of chunk handling without a turn of the event loop. */
 const SLICE_MS = 15;
@@ -12,13 +12,13 @@ const CLOCK_EVERY = 32;
 
 /**
  * Reads a streamed Chat Completions body (server-sent events) and hands over each chunk. It means
- * what the SDK's `Stream` means (events end at a blank line; `data:` lines are joined; `[DONE]`
- * ends the data; `error` in the data is thrown as the SDK's APIError), but costs O(bytes): the
- * SDK's reader copies the rest of its buffer for every event it takes out (quadratic in a network
- * read that holds hundreds of events) and goes through three async generators per event.
+ * what the openai SDK's `Stream` means (events end at a blank line; `data:` lines are joined;
+ * `[DONE]` ends the data; `error` in the data is thrown, here as an ApiError), but costs O(bytes):
+ * the SDK's reader copies the rest of its buffer for every event it takes out (quadratic in a
+ * network read that holds hundreds of events) and goes through three async generators per event.
  */
-export async function readChunks(body: Readable | ReadableStream<Uint8Array> | null, headers: Headers, onChunk: (chunk: unknown) => void): Promise<void> {
-  if (!body) throw new OpenAI.OpenAIError('Attempted to iterate over a response with no body');
+export async function readChunks(body: Readable | ReadableStream<Uint8Array> | null, onChunk: (chunk: unknown) => void): Promise<void> {
+  if (!body) throw new Error('the response has no body to read');
   const reader = body instanceof ReadableStream ? body.getReader() : nodeReader(body);
   // Node's own UTF-8 decoder: TextDecoder costs several times more per read (a stream of small
   // chunks is megabytes of JSON for a long answer)
@@ -43,7 +43,7 @@ export async function readChunks(body: Readable | ReadableStream<Uint8Array> | n
         const { data, event } = batch[i]!;
         if (event === null || !event.startsWith('thread.')) {
           const json = JSON.parse(data) as unknown;
-          if (json && typeof json === 'object' && 'error' in json && json.error) throw new OpenAI.APIError(undefined, json.error as object, undefined, headers);
+          if (json && typeof json === 'object' && 'error' in json && json.error) throw streamedError(json.error);
           onChunk(json);
           // One turn of the microtask queue between chunks: a consumer waiting on the event
           // stream sees each event while its `partial` still shows the message at that moment.

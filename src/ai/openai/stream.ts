@@ -1,7 +1,6 @@
 // One model answer over a streaming API (Chat Completions, or Responses): attempts, retries, idle
 // timeout and abort. What the API's request and events look like is its WireApi's job; what
 // failures mean is errors.ts's job.
-import OpenAI from 'openai';
 import { AssistantMessageEventStream, emptyUsage, newAssistantMessage } from '../event-stream.js';
 import { formatSeconds } from '../errors.js';
 import { IdleWatchdog } from '../idle-watchdog.js';
@@ -13,21 +12,15 @@ import { findFallback, type Fallback } from './fallbacks.js';
 import { buildChatParams, levelOf, reasoningEffort } from './messages.js';
 import { chatBody } from './chat-body.js';
 import { isEventStream, isHtml, notAModelResponse } from './not-a-stream.js';
+import { type Endpoint, postStreamed } from './client.js';
+import type { HttpAnswer } from './http-request.js';
 import { readChunks } from './sse.js';
-import { streamedBody, streamingFetch } from './transport.js';
+
+export type { Endpoint } from './client.js';
 
 export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
 /** One answer, all attempts together: long enough for a slow local model writing a long answer. */
 export const DEFAULT_ANSWER_TIMEOUT_MS = 1_800_000;
-
-export interface Endpoint {
-  providerName: string;
-  baseUrl: string;
-  apiKey: string;
-  /** where the key comes from, named when the server rejects it */
-  apiKeyEnv?: string;
-  headers?: Record<string, string>;
-}
 
 /** What a provider learned about its server during the session, shared by all its streams. */
 export interface ServerQuirks {
@@ -52,8 +45,8 @@ export interface WireApi<P> {
   /** the endpoint, as a person would name it: 'chat completions' */
   endpoint: string;
   build(model: Model, context: Context, options: StreamOptions): P;
-  /** sends the request; resolves with the raw streamed response */
-  send(client: OpenAI, params: P, signal: AbortSignal): Promise<Response>;
+  /** sends the request; resolves with the streamed answer, rejects with an ApiError on a refusal */
+  send(endpoint: Endpoint, params: P, signal: AbortSignal): Promise<HttpAnswer>;
   assembler(message: AssistantMessage, emit: (event: AssistantMessageEvent) => void, prices: Model['prices']): StreamAssembler;
   /** the fallback that answers a refusal of part of this request, if any */
   fallback(detail: string, params: P, tried: ReadonlySet<string>): Fallback | undefined;
@@ -62,9 +55,7 @@ export interface WireApi<P> {
 const CHAT: WireApi<ReturnType<typeof buildChatParams>> = {
   endpoint: 'chat completions',
   build: buildChatParams,
-  // what chat.completions.create sends, with the body serialised by chatBody
-  send: (client, params, signal) =>
-    client.post('/chat/completions', { body: chatBody(params), headers: { 'content-type': 'application/json' }, stream: true, signal }).asResponse(),
+  send: (endpoint, params, signal) => postStreamed(endpoint, '/chat/completions', chatBody(params), signal),
   assembler: (message, emit, prices) => new ChunkAssembler(message, emit, prices),
   fallback: findFallback,
 };
@@ -120,15 +111,6 @@ async function run<P>(
   let params = build();
   const tried = new Set<string>();
   const deadline = answerDeadline(options.answerTimeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS, signal);
-  const client = new OpenAI({
-    baseURL: endpoint.baseUrl,
-    apiKey: endpoint.apiKey,
-    defaultHeaders: endpoint.headers,
-    fetch: streamingFetch,
-    maxRetries: 0, // retries are ours: they must be announced, abortable and discard partial output
-    // Our watchdog covers the wait for headers too; the SDK's timeout is only a backstop behind it.
-    ...(idleMs > 0 && Number.isFinite(idleMs) ? { timeout: Math.ceil(idleMs) + 1000 } : {}),
-  });
   const where = { baseUrl: endpoint.baseUrl, modelId: model.id, keyEnv: endpoint.apiKeyEnv, endpoint: api.endpoint };
   stream.push({ type: 'start', partial: message });
 
@@ -137,7 +119,7 @@ async function run<P>(
     for (let attempt = 1; ; attempt++) {
       if (signal?.aborted) return abortWith(stream, message);
       if (deadline.passed) return fail(stream, message, deadlineFailure(endpoint.baseUrl, deadline.ms));
-      const outcome = await runAttempt(api, client, params, message, stream, model, { signal: deadline.signal, idleMs, where });
+      const outcome = await runAttempt(api, endpoint, params, message, stream, model, { signal: deadline.signal, idleMs, where });
       if (outcome.ok) {
         stream.push({ type: 'done', reason: outcome.reason, message, partial: message });
         return;
@@ -220,7 +202,7 @@ interface AttemptContext {
 
 async function runAttempt<P>(
   api: WireApi<P>,
-  client: OpenAI,
+  endpoint: Endpoint,
   params: P,
   message: AssistantMessage,
   stream: AssistantMessageEventStream,
@@ -233,23 +215,23 @@ async function runAttempt<P>(
   signal?.addEventListener('abort', onAbort, { once: true });
   const watchdog = new IdleWatchdog(idleMs, () => controller.abort());
   const interrupted = (): AttemptOutcome | undefined => {
-    if (signal?.aborted) return { ok: false, failure: classifyError(new OpenAI.APIUserAbortError(), where) };
+    if (signal?.aborted) return { ok: false, failure: { kind: 'aborted', message: 'the request was aborted', reason: 'aborted', retryable: false } };
     if (watchdog.fired) return { ok: false, failure: idleFailure(where.baseUrl, idleMs) };
     return undefined;
   };
   try {
-    const response = await api.send(client, params, controller.signal);
+    const response = await api.send(endpoint, params, controller.signal);
     watchdog.touch();
     const contentType = response.headers.get('content-type');
     if (isHtml(contentType)) {
-      await response.body?.cancel().catch(() => {});
+      response.cancel();
       return { ok: false, failure: notAModelResponse(where.baseUrl, contentType) };
     }
     const assembler = api.assembler(message, (event) => stream.push(event), model.prices);
     let chunks = 0;
     // Only model data keeps the attempt alive: a server sending nothing but `: ping` comments (or
     // empty chunks) is as silent as one sending nothing.
-    await readChunks(streamedBody(response), response.headers, (chunk) => {
+    await readChunks(response.body, (chunk) => {
       chunks++;
       if (assembler.push(chunk)) watchdog.touch();
     });

@@ -2,15 +2,17 @@
 // `/slots` (one entry per slot) or `/props` (`total_slots`); other servers do not, and the setting
 // (`agents.parallel`) decides. Asked once per session, without the API key, briefly.
 
-import { streamingFetch } from '../../ai/openai/transport.js';
+import { httpRequest } from '../../ai/openai/http-request.js';
 
 const PROBE_MS = 2000;
 
 async function getJson(url: string, signal: AbortSignal): Promise<unknown> {
   try {
     // node:http, as the model calls use: fetch would load undici for two small GETs
-    const res = await streamingFetch(url, { signal });
-    return res.ok ? await res.json() : undefined;
+    const res = await httpRequest(url, { signal });
+    if (res.ok) return JSON.parse(await res.text());
+    res.cancel();
+    return undefined;
   } catch {
     return undefined;
   }

@@ -1,0 +1,82 @@
+// A request for the model calls and the small GETs around them (the setup probe, llama.cpp's slots):
+// on node:http, answered with a light HttpAnswer rather than a Response, so that a run that goes
+// direct never loads undici. What node:http is not used for here (a proxy, a redirect, a port fetch
+// refuses) goes through streamingFetch and keeps fetch's rules.
+import { request as plainRequest } from 'node:http';
+import { request as tlsRequest } from 'node:https';
+import type { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
+import { proxyFor } from '../proxy/env.js';
+import { sendOnNode } from './node-send.js';
+import { CONNECT_TIMEOUT_MS, fetchable, streamedBody, streamingFetch } from './transport.js';
+
+export interface HeaderReader {
+  get(name: string): string | null;
+}
+
+/** A response, as much of one as the model calls read. */
+export interface HttpAnswer {
+  status: number;
+  ok: boolean;
+  headers: HeaderReader;
+  /** the Node stream when the answer came over node:http, else the web stream; null for a body-less status */
+  body: Readable | ReadableStream<Uint8Array> | null;
+  text(): Promise<string>;
+  /** stops the download */
+  cancel(): void;
+}
+
+export interface HttpRequestInit {
+  method?: string;
+  /** lower-case names */
+  headers?: Record<string, string>;
+  body?: string | Uint8Array;
+  signal?: AbortSignal;
+}
+
+export async function httpRequest(url: string, init: HttpRequestInit = {}, connectTimeoutMs = CONNECT_TIMEOUT_MS): Promise<HttpAnswer> {
+  const target = new URL(url);
+  const viaFetch = () => streamingFetch(url, init, connectTimeoutMs).then(fromResponse);
+  if (!fetchable(target) || proxyFor(target)) return viaFetch();
+  const request = target.protocol === 'https:' ? tlsRequest : plainRequest;
+  const sent = await sendOnNode(request, target, { method: 'GET', headers: {}, ...init }, connectTimeoutMs);
+  if (sent.kind === 'redirect') return viaFetch(); // fetch knows which method and body go along
+  return fromNode(sent.status, sent.rawHeaders, sent.body);
+}
+
+function fromNode(status: number, rawHeaders: string[], body: Readable | null): HttpAnswer {
+  const headers = new Map<string, string>();
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i]!.toLowerCase();
+    const had = headers.get(name);
+    headers.set(name, had === undefined ? rawHeaders[i + 1]! : `${had}, ${rawHeaders[i + 1]}`);
+  }
+  return {
+    status,
+    ok: status >= 200 && status < 300,
+    headers: { get: (name) => headers.get(name.toLowerCase()) ?? null },
+    body,
+    text: () => (body ? readText(body) : Promise.resolve('')),
+    cancel: () => body?.destroy(),
+  };
+}
+
+function fromResponse(response: Response): HttpAnswer {
+  return {
+    status: response.status,
+    ok: response.ok,
+    headers: response.headers,
+    body: streamedBody(response),
+    text: () => response.text(),
+    cancel: () => {
+      response.body?.cancel().catch(() => {});
+    },
+  };
+}
+
+async function readText(body: Readable): Promise<string> {
+  const decoder = new StringDecoder('utf8');
+  let text = '';
+  for await (const piece of body) text += decoder.write(piece as Buffer);
+  return text + decoder.end();
+}
