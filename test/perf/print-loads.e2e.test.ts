@@ -15,11 +15,20 @@ it('a one-turn -p with a tool call loads neither the openai SDK nor undici', { t
   const { url } = await server([{ toolCalls: [{ name: 'read', arguments: { path: 'a.txt' } }] }, { text: 'it says hello' }]);
   // reports, as the process exits, whether node loaded its bundled undici
   const exitReport = join(p.home, '..', 'undici-report.mjs');
-  writeFileSync(
+  writeFileSync(exitReport, "process.on('exit', () => process.stderr.write('undici: ' + process.moduleLoadList.some((m) => m.includes('undici')) + '\\n'));\n");
+  const args = [
+    '--import',
+    join(repoRoot, 'test/support/import-trace.mjs'),
+    '--import',
     exitReport,
-    "process.on('exit', () => process.stderr.write('undici: ' + process.moduleLoadList.some((m) => m.includes('undici')) + '\\n'));\n",
-  );
-  const args = ['--import', join(repoRoot, 'test/support/import-trace.mjs'), '--import', exitReport, tackBin, '-p', '--base-url', url, '-m', 'm', 'look at a.txt'];
+    tackBin,
+    '-p',
+    '--base-url',
+    url,
+    '-m',
+    'm',
+    'look at a.txt',
+  ];
   const child = spawn(process.execPath, args, { cwd: p.dir, env: cleanEnv(p.home), stdio: 'pipe' });
   child.stdin!.end();
   const run = await collect(child);
