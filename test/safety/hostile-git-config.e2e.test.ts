@@ -131,6 +131,24 @@ describe("the agent's read-only git, with commands unsandboxed", () => {
     expect(existsSync(hostile.marker)).toBe(false);
   });
 
+  it('so is `cd SUB && git diff`, where SUB is such a repository inside the workspace: the judge follows the `cd`', async () => {
+    const { dir, home } = makeProject({ 'vendor/evil/a.txt': 'a\n' });
+    const sub = join(dir, 'vendor', 'evil');
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: sub, stdio: 'pipe' });
+    git('init', '-q');
+    git('add', '-A');
+    git('-c', 'user.email=t@t', '-c', 'user.name=t', 'commit', '-qm', 'first');
+    const marker = join(dir, '..', 'diff-ran');
+    git('config', 'diff.external', `sh -c 'touch "${marker}"'`);
+    writeFileSync(join(sub, 'a.txt'), 'changed\n');
+    const command = 'cd vendor/evil && git diff';
+    server = await startMockServer({ turns: [{ toolCalls: [{ name: 'bash', arguments: { command } }] }, { text: 'ok' }] });
+    const r = await runTack(['-p', '--approval', 'ask', '--sandbox', 'off', '--base-url', server.url, '-m', 'm', 'what changed there?'], { cwd: dir, home });
+    expect(r.code).toBe(0);
+    expect(results(server, 1)).toContain("refused: running `git diff`, which here may run a program this repository's git config or hooks name");
+    expect(existsSync(marker)).toBe(false);
+  });
+
   it('in a plain repository the same `git diff` runs without a question', async () => {
     const { dir, home, marker } = diffingRepo();
     execFileSync('git', ['config', '--unset', 'diff.external'], { cwd: dir });

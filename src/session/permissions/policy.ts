@@ -1,6 +1,6 @@
 // The permission policy as a pure function: (tool, arguments, mode, rules, session grants) ->
 // allow | ask | deny, with a sentence saying why. No I/O, so every case is one row of a table test.
-import { resolve } from 'node:path';
+import { isAbsolute } from 'node:path';
 import { displayPath, expandHome, isInside, resolvePath } from '../../../tools/fs/paths.js';
 import { describeLocation, leadsOut, type RealLocation } from '../../../tools/fs/real-path.js';
 import { isRunsLater } from '../../../tools/sandbox/runs-later.js';
@@ -11,6 +11,7 @@ import { planVerdict, type PlanBash } from './plan-policy.js';
 import { matchesCommand, matchesPath, ruleCovers, suggestPathRule, type Rule, type RuleList, type Rules } from './rules.js';
 import { secretMatch } from './secrets.js';
 import { commandName, judgeCommandLine, type JudgedCommand } from './shell-unwrap.js';
+import { type CommandPlace, commandPlaces, gitFolder, placedPaths } from './command-places.js';
 import { TODO_TOOL } from '../todo/list.js';
 import { decideWeb } from './web-policy.js';
 import { controlCharacter, visible } from '../../text/terminal-text.js';
@@ -97,17 +98,6 @@ function firstRule(rules: Rules, list: RuleList, test: (rule: Rule) => boolean):
   return rules[list].find(test);
 }
 
-/**
- * The files a path word of a command may name. The shell expands `~` and `$HOME` unquoted, and the
- * lexer no longer knows what was quoted (`cat "~/x"` reads `./~/x`), so both readings are judged.
- */
-function shellWordPaths(word: string, ctx: Pick<PolicyContext, 'cwd' | 'home'>): string[] {
-  const expanded = expandHome(word.replace(/^\$(?:HOME|\{HOME\})(?=\/|$)/, '~'), ctx.home);
-  // a value we cannot know (`$f`, `<(…)`); the command only reads, so it may run
-  if (/[$`]|^[<>]\(/.test(expanded)) return [];
-  return expanded === word ? [resolve(ctx.cwd, word)] : [resolve(ctx.cwd, expanded), resolve(ctx.cwd, word)];
-}
-
 /** Files that make something run later without a question (the one list: tools/sandbox/runs-later.ts). */
 function isControlFile(absolute: string, ctx: PolicyContext): boolean {
   return isRunsLater(absolute, ctx.cwd, ctx.runsLater);
@@ -128,11 +118,12 @@ export function judgedPaths(tool: string, args: Record<string, unknown>, ctx: Pi
   if (LOOKING_TOOLS.has(tool) || CHANGING_TOOLS.has(tool)) return [toolPath(args, ctx)];
   if (tool !== 'bash' || typeof args.command !== 'string') return [];
   const paths: string[] = [];
-  for (const cmd of judgeCommandLine(args.command).commands) {
+  const { commands } = judgeCommandLine(args.command);
+  const places = commandPlaces(commands, ctx.cwd, ctx.home);
+  commands.forEach((cmd, i) => {
     const verdict = classify(cmd);
-    if (!verdict.readOnly) continue;
-    for (const word of verdict.paths) paths.push(...shellWordPaths(word, ctx));
-  }
+    if (verdict.readOnly) for (const word of verdict.paths) paths.push(...placedPaths(word, places[i]!, ctx.home));
+  });
   return paths;
 }
 
@@ -263,7 +254,8 @@ function decideCommandLine(line: string, ctx: PolicyContext): Decision {
   const deniedWhole = judged.problem ? bashRules('deny').find((r) => matchesCommand(r, [line])) : undefined;
   if (deniedWhole) return { kind: 'deny', message: `refused: this command line is denied by the rule "${deniedWhole.text}" in permissions.deny` };
 
-  const decisions = judged.commands.map((cmd) => decideCommand(cmd, ctx));
+  const places = commandPlaces(judged.commands, ctx.cwd, ctx.home);
+  const decisions = judged.commands.map((cmd, i) => decideCommand(cmd, places[i]!, ctx));
   const denied = decisions.find((d) => d.kind === 'deny');
   if (denied) return denied;
   const asks = decisions.filter((d): d is AskDecision => d.kind === 'ask');
@@ -307,14 +299,7 @@ function allReasons(reasons: string[]): string {
   return `running ${running.slice(0, -1).join(', ')} and ${running.at(-1)}`;
 }
 
-/** The folder a git command runs in: the workspace, moved by each `-C DIR` before the subcommand. */
-function gitFolder(words: readonly string[], cwd: string): string {
-  let dir = cwd;
-  for (let i = 1; i < words.length && words[i]!.startsWith('-'); i++) if (words[i] === '-C' && words[i + 1] !== undefined) dir = resolve(dir, words[++i]!);
-  return dir;
-}
-
-function decideCommand(cmd: JudgedCommand, ctx: PolicyContext): Decision {
+function decideCommand(cmd: JudgedCommand, place: CommandPlace, ctx: PolicyContext): Decision {
   const judgedText = cmd.words.join(' ');
   const applies = (rule: Rule) => ruleCovers(rule, 'bash') && matchesCommand(rule, cmd.views);
   const denied = firstRule(ctx.rules, 'deny', applies);
@@ -348,13 +333,18 @@ function decideCommand(cmd: JudgedCommand, ctx: PolicyContext): Decision {
     commandName(cmd.words[0]) === 'git' &&
     ctx.mode !== 'yolo' &&
     ctx.mode !== 'auto' &&
-    ctx.gitRunsPrograms(gitFolder(cmd.words, ctx.cwd))
+    (place.lost || place.folders.some((folder) => ctx.gitRunsPrograms!(gitFolder(cmd.words, folder))))
   )
     return ask(`running \`${cmd.text}\`, which here may run a program this repository's git config or hooks name`, NEEDS_YOLO, `bash(${prefix}*)`, [prefix]);
   // read deny rules hold in yolo too, like every deny rule
   if (ctx.mode === 'yolo' && !verdict.readOnly) return { kind: 'allow' };
   if (verdict.readOnly) {
-    const read = verdict.paths.flatMap((word) => shellWordPaths(word, ctx)).map((path) => asWritten(path, ctx));
+    const unplaced = place.lost && ctx.mode !== 'yolo' ? verdict.paths.find((word) => !isAbsolute(expandHome(word, ctx.home))) : undefined;
+    if (unplaced !== undefined) {
+      const reason = `reading \`${unplaced}\` after a \`cd\` to a folder the command line does not name (every command starts in the workspace)`;
+      return ask(reason, NEEDS_YOLO, undefined, []);
+    }
+    const read = verdict.paths.flatMap((word) => placedPaths(word, place, ctx.home)).map((path) => asWritten(path, ctx));
     const spellings = (where: RealLocation) => (where.real === where.absolute ? [where.real] : [where.absolute, where.real]);
     const readRules = (list: RuleList, on: string[]) => firstRule(ctx.rules, list, (r) => ruleCovers(r, 'read') && on.some((p) => matchesPath(r, p, ctx.cwd)));
     // a deny rule on any file the command reads beats a question about another

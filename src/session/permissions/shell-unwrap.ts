@@ -15,6 +15,8 @@ export interface JudgedCommand {
   assignments: string[];
   /** the transparent wrappers seen through, outermost first (`timeout`, `xargs`, …) */
   wrappers: string[];
+  /** the folders wrappers move the command to (`env -C DIR`), outermost first, as written */
+  chdirs: string[];
   elevated: boolean;
   /** the command as written */
   text: string;
@@ -102,6 +104,18 @@ function findExecs(words: string[]): string[][] {
 
 const joined = (words: string[]) => words.join(' ');
 
+/** The folders `env`'s options move to: `-C DIR`, `-CDIR`, `--chdir DIR`, `--chdir=DIR`. */
+function envChdirs(options: string[]): string[] {
+  const dirs: string[] = [];
+  for (let i = 0; i < options.length; i++) {
+    const w = options[i]!;
+    if ((w === '-C' || w === '--chdir') && options[i + 1] !== undefined) dirs.push(options[++i]!);
+    else if (w.startsWith('--chdir=')) dirs.push(w.slice('--chdir='.length));
+    else if (/^-C./.test(w)) dirs.push(w.slice(2));
+  }
+  return dirs;
+}
+
 type Words = { words: string[] };
 
 /**
@@ -110,12 +124,13 @@ type Words = { words: string[] };
  */
 function judge(
   cmd: SimpleCommand,
-  outer: { views: string[]; assignments: string[]; wrappers: string[] },
+  outer: { views: string[]; assignments: string[]; wrappers: string[]; chdirs: string[] },
   elevatedAs: Words | undefined,
   depth: number,
   out: JudgedLine,
 ): void {
   const { views: outerViews, assignments: outerAssignments, wrappers: outerWrappers } = outer;
+  const chdirs = [...outer.chdirs];
   let current: Words = { words: cmd.words };
   let elevated = elevatedAs;
   const views = [...outerViews, cmd.text, joined(cmd.words)];
@@ -128,7 +143,7 @@ function judge(
       if (script !== undefined && depth < 4) {
         const inner = parseCommandLine(script, depth + 1);
         if (inner.problem) out.problem ??= `${inner.problem} in the script of ${name} -c`;
-        const innerOuter = { views: [...views, joined(current.words)], assignments, wrappers: [...wrappers, name] };
+        const innerOuter = { views: [...views, joined(current.words)], assignments, wrappers: [...wrappers, name], chdirs };
         for (const c of inner.commands) judge({ ...c, redirects: [...c.redirects, ...cmd.redirects] }, innerOuter, elevated, depth + 1, out);
         return;
       }
@@ -137,12 +152,15 @@ function judge(
     const start = wrappedStart(name, current.words);
     if (start === undefined) break;
     if (ELEVATING.has(name)) elevated ??= current;
-    if (name === 'env') assignments.push(...current.words.slice(1, start).filter((w) => ENV_ASSIGNMENT.test(w)));
+    if (name === 'env') {
+      assignments.push(...current.words.slice(1, start).filter((w) => ENV_ASSIGNMENT.test(w)));
+      chdirs.push(...envChdirs(current.words.slice(1, start)));
+    }
     wrappers.push(name);
     current = { words: current.words.slice(start) };
     views.push(joined(current.words));
   }
-  const base = { views: [...new Set(views)], assignments, wrappers, elevated: elevated !== undefined };
+  const base = { views: [...new Set(views)], assignments, wrappers, chdirs, elevated: elevated !== undefined };
   if (commandName(current.words[0]) === 'find') {
     for (const exec of findExecs(current.words)) {
       const judged = elevated ?? { words: exec };
@@ -156,6 +174,6 @@ export function judgeCommandLine(line: string): JudgedLine {
   const parsed = parseCommandLine(line);
   const out: JudgedLine = { commands: [] };
   if (parsed.problem) out.problem = parsed.problem;
-  for (const cmd of parsed.commands) judge(cmd, { views: [], assignments: [], wrappers: [] }, undefined, 0, out);
+  for (const cmd of parsed.commands) judge(cmd, { views: [], assignments: [], wrappers: [], chdirs: [] }, undefined, 0, out);
   return out;
 }
