@@ -1,7 +1,8 @@
 // A hostile model that moves before it reads: every bash call starts in the workspace, but a `cd`
-// earlier in the line (or `env -C`) moves what follows. With the sandbox off, tack -p's policy is
-// the only boundary, and it judges each read where it really lands: nothing of the home folder's
-// secrets or of a denied folder reaches the model, and an ordinary `cd src && cat …` still runs.
+// earlier in the line (or `env -C`) moves what follows, and `grep -r` reads a whole folder. With
+// the sandbox off, tack -p's policy is the only boundary, and it judges each read where it really
+// lands: nothing of the home folder's secrets or of a denied folder reaches the model, and an
+// ordinary `cd src && cat …` still runs.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
@@ -45,6 +46,13 @@ it.each([
   const { dir, home } = withHomeSecrets();
   const sent = await modelRan(command, dir, home, approval);
   expect(sent).toContain('refused: reading a file that usually holds secrets');
+  expect(sent).not.toContain('hostile-test');
+});
+
+it.each([['grep -r aws_secret ~'], ['cd ~ && rg aws_secret']])('`%s` reads the home folder whole, secrets included: refused', async (command) => {
+  const { dir, home } = withHomeSecrets();
+  const sent = await modelRan(command, dir, home, undefined);
+  expect(sent).toContain("the home folder's secrets included (~/.ssh, ~/.aws, …)");
   expect(sent).not.toContain('hostile-test');
 });
 

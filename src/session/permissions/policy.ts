@@ -9,7 +9,7 @@ import { commandPrefix, type SessionGrants } from './grants.js';
 import { classify, setsRiskyVariables } from './read-only.js';
 import { planVerdict, type PlanBash } from './plan-policy.js';
 import { matchesCommand, matchesPath, ruleCovers, suggestPathRule, type Rule, type RuleList, type Rules } from './rules.js';
-import { secretMatch } from './secrets.js';
+import { secretMatch, secretsBelow } from './secrets.js';
 import { commandName, judgeCommandLine, type JudgedCommand } from './shell-unwrap.js';
 import { type CommandPlace, commandPlaces, gitFolder, placedPaths } from './command-places.js';
 import { TODO_TOOL } from '../todo/list.js';
@@ -359,6 +359,11 @@ function decideCommand(cmd: JudgedCommand, place: CommandPlace, ctx: PolicyConte
         .find(Boolean);
       const readRule = suggestPathRule('read', where.real, ctx.cwd);
       if (secret) return ask(`reading a file that usually holds secrets (${secret})`, NEEDS_YOLO, readRule, []);
+      const below = verdict.recursive ? spellings(where).flatMap((p) => secretsBelow(p, ctx.home)) : [];
+      if (below.length > 0) {
+        const named = below.length > 2 ? `${below.slice(0, 2).join(', ')}, …` : below.join(', ');
+        return ask(`reading every file under ${where.absolute}, the home folder's secrets included (${named})`, NEEDS_YOLO, readRule, []);
+      }
       // commands run in the sandbox, which is their boundary; in print mode they may read outside
       if (!where.inside && ctx.mode === 'ask') return ask('reading outside the workspace', NEEDS_AUTO_EDIT, readRule, []);
     }

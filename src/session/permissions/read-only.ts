@@ -11,6 +11,21 @@ export interface ReadOnlyVerdict {
   readOnly: boolean;
   /** the words that name files the command reads, for the secret-file and workspace checks */
   paths: string[];
+  /** it reads the contents of every file under the folders it names (`grep -r`, `rg`, `diff -r`) */
+  recursive?: boolean;
+}
+
+/** Options that make grep, or diff, read whole folders. */
+const GREP_RECURSIVE = /^(?:-[a-zA-Z]*[rR][a-zA-Z]*|--recursive|--dereference-recursive|--directories=recurse)$/;
+const DIFF_RECURSIVE = /^(?:-[a-zA-Z]*r[a-zA-Z]*|--recursive)$/;
+
+/** Whether the command reads the files under its folders; with no folder named, grep -r and rg read `.`. */
+function readsFolders(name: string, words: string[]): boolean {
+  if (name === 'rg') return !words.includes('--files');
+  if (name === 'grep' || name === 'egrep' || name === 'fgrep')
+    return words.some((w, i) => GREP_RECURSIVE.test(w) || (w === '-d' && words[i + 1] === 'recurse'));
+  if (name === 'diff') return words.some((w) => DIFF_RECURSIVE.test(w));
+  return false;
 }
 
 interface Spec {
@@ -235,7 +250,9 @@ export function classify(cmd: JudgedCommand): ReadOnlyVerdict {
   else if (name === 'find') verdict = findVerdict(cmd.words);
   else if (Object.hasOwn(COMMANDS, name)) verdict = specVerdict(COMMANDS[name], [name, ...cmd.words.slice(1)]);
   else verdict = { readOnly: false, paths: [] };
-  return { readOnly: verdict.readOnly, paths: [...verdict.paths, ...inputs] };
+  const recursive = verdict.readOnly && readsFolders(name, cmd.words);
+  const paths = recursive && verdict.paths.length === 0 && name !== 'diff' ? ['.'] : verdict.paths;
+  return { readOnly: verdict.readOnly, paths: [...paths, ...inputs], ...(recursive ? { recursive } : {}) };
 }
 
 /**

@@ -18,6 +18,11 @@ export function secretMatch(absolute: string, home: string): string | undefined 
   return absolute.split(sep).includes('.ssh') ? '.ssh' : undefined;
 }
 
+/** The home folder's secret places (`~/.aws`, …) inside folder `absolute`, which a recursive read would reach. */
+export function secretsBelow(absolute: string, home: string): string[] {
+  return [...HOME_SECRET_DIRS, ...HOME_SECRET_FILES].filter((name) => isInside(absolute, join(home, name))).map((name) => `~/${name}`);
+}
+
 /**
  * The test the tools and the sandbox use for files inside a workspace: the names above, and the
  * user's own `read(…)` deny rules, which name files the tools must never show.
