@@ -75,7 +75,13 @@ export function sessionLine(session: Session, cwd: string, inputFormat: 'text' |
   };
 }
 
-/** Stops the run on SIGINT/SIGTERM (and calls `also`); returns whether it happened and the undo. */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * Stops the run on SIGINT/SIGTERM/SIGHUP (and calls `also`); returns whether it happened and the
+ * undo. SIGHUP is a closed terminal or ssh session: the run still ends as an interrupted one, its
+ * worktree, session file and servers cleaned up, instead of dying where it stood.
+ */
 export function onInterrupt(session: Session, also?: () => void): { interrupted: () => boolean; release: () => void } {
   let interrupted = false;
   const onSignal = () => {
@@ -84,13 +90,11 @@ export function onInterrupt(session: Session, also?: () => void): { interrupted:
     session.abort();
     also?.();
   };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
   return {
     interrupted: () => interrupted,
     release: () => {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
+      for (const signal of STOP_SIGNALS) process.off(signal, onSignal);
     },
   };
 }

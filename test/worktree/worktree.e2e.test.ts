@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { makeProject, runTack } from '../support/cli.js';
+import { collect, makeProject, runTack, spawnTack } from '../support/cli.js';
 import { scriptedServers } from '../support/scripted.js';
 import { git, gitWorktrees, userRepo, userState } from './repo.js';
 
@@ -55,6 +55,27 @@ it('a worktree where nothing was done is removed with its branch when tack exits
   expect(git(p.dir, 'branch', '--list', 'tack/*')).toBe('');
   expect(userState(p.dir)).toBe(before);
 });
+
+it.each(['SIGTERM', 'SIGHUP'] as const)(
+  'tack -w -p stopped by %s mid-answer removes its untouched worktree and branch, and ends',
+  { timeout: 60_000 },
+  async (signal) => {
+    const p = userRepo();
+    const before = userState(p.dir);
+    const s = await server([{ hang: true }]);
+    const tack = spawnTack(['-w', 'cut', '-p', '--base-url', s.url, '-m', 'm', 'look around'], { cwd: p.dir, home: p.home });
+    const run = collect(tack);
+    for (let waited = 0; s.chatRequests().length === 0 && waited < 20_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+    expect(s.chatRequests()).toHaveLength(1);
+    tack.kill(signal);
+    const ended = await run;
+    expect(ended.code, ended.stderr).not.toBe(0);
+    expect(ended.signal, ended.stderr).toBeNull();
+    expect(gitWorktrees(p.dir)).toEqual([p.dir]);
+    expect(git(p.dir, 'branch', '--list', 'tack/*')).toBe('');
+    expect(userState(p.dir)).toBe(before);
+  },
+);
 
 it('tack -w NAME -c continues the session of that worktree', { timeout: 60_000 }, async () => {
   const p = userRepo();
