@@ -50,6 +50,30 @@ describe('a refusal, in the server’s own words', () => {
     expect(empty.message.errorMessage).toBe(`the server at ${emptyUrl} failed with status 502`);
   });
 
+  it('reads only the start of an endless refusal, and hangs up', async () => {
+    let closed = false;
+    const s = createServer((_req, res) => {
+      res.writeHead(500, { 'content-type': 'text/plain' });
+      const chunk = Buffer.alloc(256 * 1024, 'x');
+      const more = () => {
+        while (!closed && res.write(chunk));
+      };
+      res.on('drain', more);
+      res.on('close', () => {
+        closed = true;
+      });
+      res.write('the server is on fire ');
+      more();
+    });
+    plain.push(s);
+    await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(s.address() as { port: number }).port}/v1`;
+    const { message } = await run({ url } as MockServer, { retry: { maxAttempts: 1 } });
+    expect(message.errorMessage).toMatch(new RegExp(`^the server at ${url} failed with status 500 \\(server said: the server is on fire x+…\\)$`));
+    for (let waited = 0; !closed && waited < 5000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+    expect(closed).toBe(true);
+  });
+
   it('keeps an escape sequence in the server’s words off the terminal', async () => {
     server.push({ status: 400, body: { error: { message: 'bad \u001b]0;owned\u0007 request' } } });
     const { message } = await run(server);

@@ -42,7 +42,10 @@ export async function getModelIds(endpoint: Pick<Endpoint, 'baseUrl' | 'apiKey' 
   return list.flatMap((m: { id?: unknown } | null) => (typeof m?.id === 'string' ? [m.id] : []));
 }
 
+/** Enough of a refusal's body for the server's words (a sentence of them is shown). */
+const REFUSAL_BYTES = 64 * 1024;
+
 async function refusal(answer: HttpAnswer): Promise<ApiError> {
-  const body = await answer.text().catch(() => '');
+  const body = await answer.text(REFUSAL_BYTES).catch(() => '');
   return statusError(answer.status, body, answer.headers);
 }

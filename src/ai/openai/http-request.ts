@@ -21,7 +21,8 @@ export interface HttpAnswer {
   headers: HeaderReader;
   /** the Node stream when the answer came over node:http, else the web stream; null for a body-less status */
   body: Readable | ReadableStream<Uint8Array> | null;
-  text(): Promise<string>;
+  /** the body as text, at most `limit` bytes of it (a server may send an endless page): the rest is not downloaded */
+  text(limit?: number): Promise<string>;
   /** stops the download */
   cancel(): void;
 }
@@ -56,7 +57,7 @@ function fromNode(status: number, rawHeaders: string[], body: Readable | null): 
     ok: status >= 200 && status < 300,
     headers: { get: (name) => headers.get(name.toLowerCase()) ?? null },
     body,
-    text: () => (body ? readText(body) : Promise.resolve('')),
+    text: (limit) => (body ? readText(body, limit) : Promise.resolve('')),
     cancel: () => body?.destroy(),
   };
 }
@@ -67,16 +68,29 @@ function fromResponse(response: Response): HttpAnswer {
     ok: response.ok,
     headers: response.headers,
     body: streamedBody(response),
-    text: () => response.text(),
+    text: (limit) => {
+      const body = streamedBody(response);
+      return body ? readText(body, limit) : Promise.resolve('');
+    },
     cancel: () => {
       response.body?.cancel().catch(() => {});
     },
   };
 }
 
-async function readText(body: Readable): Promise<string> {
+/** The most a body is read as text unless the caller says otherwise. */
+const TEXT_LIMIT = 16 * 1024 * 1024;
+
+async function readText(body: Readable | ReadableStream<Uint8Array>, limit = TEXT_LIMIT): Promise<string> {
   const decoder = new StringDecoder('utf8');
   let text = '';
-  for await (const piece of body) text += decoder.write(piece as Buffer);
+  let read = 0;
+  for await (const piece of body as AsyncIterable<Uint8Array>) {
+    const bytes = Buffer.from(piece.buffer, piece.byteOffset, Math.min(piece.byteLength, limit - read));
+    text += decoder.write(bytes);
+    read += bytes.byteLength;
+    if (read >= limit) break;
+  }
+  // leaving the loop early stops the download (the stream is destroyed or cancelled)
   return text + decoder.end();
 }
