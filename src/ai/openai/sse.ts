@@ -9,6 +9,8 @@ import { streamedError } from './api-error.js';
 const SLICE_MS = 15;
 /** Chunks handled between looks at the clock (a look costs about as much as a small chunk). */
 const CLOCK_EVERY = 32;
+/** The most the stream may send without ending an event: a server that never ends one would fill memory. */
+export const MAX_EVENT_BYTES = 64 * 1024 * 1024;
 
 /**
  * Reads a streamed Chat Completions body (server-sent events) and hands over each chunk. It means
@@ -27,11 +29,15 @@ export async function readChunks(body: Readable | ReadableStream<Uint8Array> | n
   let finished = false;
   let sliceStart = performance.now();
   let handled = 0;
+  /** bytes read since the last read that ended an event */
+  let unended = 0;
   try {
     for (let done = false; !done; ) {
       const read = await reader.read();
       done = read.done;
       const batch = events.push(read.done ? decoder.end() : decoder.write(read.value));
+      unended = batch.length > 0 ? 0 : unended + (read.value?.byteLength ?? 0);
+      if (unended > MAX_EVENT_BYTES) throw new SyntaxError(`the stream sent over ${MAX_EVENT_BYTES / 1024 / 1024} MB without ending an event`);
       for (let i = 0; i < batch.length; i++) {
         // A read can hold thousands of chunks (a fast server, a client that fell behind), and all
         // of them are handed over in microtasks: every SLICE_MS the event loop gets a turn, so
