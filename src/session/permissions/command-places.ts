@@ -2,9 +2,12 @@
 // `cd` (or `pushd`) earlier in the line moves what follows it, and `env -C DIR` moves its command:
 // `cd ~ && cat .aws/credentials` reads the home folder's file, not the workspace's. The line is
 // read as a flat list (a `cd` in a subshell or a branch may or may not have run), so a command may
-// run in any folder a `cd` before it could have left: every one of them is judged. Pure.
+// run in any folder a `cd` before it could have left: every one of them is judged. And what a path
+// word reaches there once the shell has expanded it (wordReach). Pure.
 import { resolve } from 'node:path';
 import { expandHome } from '../../../tools/fs/paths.js';
+import { secretFileName } from '../../../tools/fs/secret-files.js';
+import { HOME_SECRET_DIRS, HOME_SECRET_FILES } from '../../../tools/sandbox/sandbox.js';
 import { commandName, type JudgedCommand } from './shell-unwrap.js';
 
 export interface CommandPlace {
@@ -50,20 +53,85 @@ export function commandPlaces(commands: readonly JudgedCommand[], cwd: string, h
   return places;
 }
 
-/**
- * The files a path word of a command may name. The shell expands `~` and `$HOME` unquoted, and the
- * lexer no longer knows what was quoted (`cat "~/x"` reads `./~/x`), so both readings are judged.
- */
-function shellWordPaths(word: string, home: string, folder: string): string[] {
-  const expanded = expandHome(word.replace(/^\$(?:HOME|\{HOME\})(?=\/|$)/, '~'), home);
-  // a value we cannot know (`$f`, `<(…)`); the command only reads, so it may run
-  if (/[$`]|^[<>]\(/.test(expanded)) return [];
-  return expanded === word ? [resolve(folder, word)] : [resolve(folder, expanded), resolve(folder, word)];
+/** What a path word of a read-only command may read, in the folders its command may run in. */
+export interface WordReach {
+  /** the files it names, absolute */
+  paths: string[];
+  /** the folders a pattern in it (`*`, `?`, `[…]`, `{a..z}`) searches */
+  searched: string[];
+  /** the patterns themselves, absolute (braces with commas expanded) */
+  patterns: string[];
+  /** a secret it names though where it leads is unknown: `$(echo ~)/.aws/credentials`, `$D/.env` */
+  namedSecret?: string;
 }
 
-/** The files a path word may name in any of the folders its command may run in. */
-export function placedPaths(word: string, place: CommandPlace, home: string): string[] {
-  return [...new Set(place.folders.flatMap((folder) => shellWordPaths(word, home, folder)))];
+const PATTERN = /[*?[{]/;
+/** Brace expansion beyond this many words is judged as a pattern. */
+const MAX_ALTERNATIVES = 64;
+
+/**
+ * What `word` may read. The shell expands braces, then `~` and `$HOME` unquoted, then patterns; the
+ * lexer no longer knows what was quoted (`cat "~/x"` reads `./~/x`), so both readings are judged.
+ * A value only the shell knows (`$f`, `$(…)`, `<(…)`) is not followed: the command only reads, so
+ * it may run, unless the word still names a secret.
+ */
+export function wordReach(word: string, place: CommandPlace, home: string): WordReach {
+  const alternatives = braceAlternatives(word);
+  const reach: WordReach = { paths: [], searched: [], patterns: [] };
+  for (const alternative of alternatives ?? [word]) {
+    const expanded = expandHome(alternative.replace(/^\$(?:HOME|\{HOME\})(?=\/|$)/, '~'), home);
+    if (/[$`]|^[<>]\(/.test(expanded)) {
+      reach.namedSecret ??= secretNamedIn(expanded);
+      continue;
+    }
+    const readings = expanded === alternative ? [expanded] : [expanded, alternative];
+    for (const folder of place.folders) {
+      reach.paths.push(...readings.map((r) => resolve(folder, r)));
+      if (alternatives !== undefined && !PATTERN.test(expanded)) continue;
+      reach.searched.push(resolve(folder, patternBase(expanded)));
+      reach.patterns.push(resolve(folder, expanded));
+    }
+  }
+  return { ...reach, paths: [...new Set(reach.paths)], searched: [...new Set(reach.searched)], patterns: [...new Set(reach.patterns)] };
+}
+
+/** The words `{a,b}` expands to (nested, in order), or undefined when they would be too many. */
+function braceAlternatives(word: string): string[] | undefined {
+  for (let start = word.indexOf('{'); start >= 0; start = word.indexOf('{', start + 1)) {
+    let depth = 0;
+    let end = -1;
+    const commas: number[] = [];
+    for (let i = start; i < word.length && end < 0; i++) {
+      if (word[i] === '{') depth++;
+      else if (word[i] === '}' && --depth === 0) end = i;
+      else if (word[i] === ',' && depth === 1) commas.push(i);
+    }
+    if (end < 0) return [word];
+    if (commas.length === 0) continue;
+    const cuts = [start, ...commas, end];
+    const out: string[] = [];
+    for (let k = 0; k + 1 < cuts.length; k++) {
+      const more = braceAlternatives(word.slice(0, start) + word.slice(cuts[k]! + 1, cuts[k + 1]) + word.slice(end + 1));
+      if (more === undefined || out.push(...more) > MAX_ALTERNATIVES) return undefined;
+    }
+    return out;
+  }
+  return [word];
+}
+
+/** The folder a pattern searches: its path up to the first part with a pattern character. */
+function patternBase(path: string): string {
+  const parts = path.split('/');
+  const first = parts.findIndex((part) => PATTERN.test(part));
+  const base = parts.slice(0, first < 0 ? parts.length : first).join('/');
+  return base === '' ? (path.startsWith('/') ? '/' : '.') : base;
+}
+
+/** A home folder's secret place, or a secret file name, that a word names in its literal parts. */
+function secretNamedIn(word: string): string | undefined {
+  const padded = `/${word}/`;
+  const place = [...HOME_SECRET_DIRS, ...HOME_SECRET_FILES].find((name) => padded.includes(`/${name}/`));
+  return place ? `~/${place}` : secretFileName(word);
 }
 
 /** The folder a git command runs in: the workspace, moved by each `-C DIR` before the subcommand. */

@@ -9,9 +9,9 @@ import { commandPrefix, type SessionGrants } from './grants.js';
 import { classify, setsRiskyVariables } from './read-only.js';
 import { planVerdict, type PlanBash } from './plan-policy.js';
 import { matchesCommand, matchesPath, ruleCovers, suggestPathRule, type Rule, type RuleList, type Rules } from './rules.js';
-import { secretMatch, secretsBelow } from './secrets.js';
+import { secretMatch, secretsBelow, secretsReached } from './secrets.js';
 import { commandName, judgeCommandLine, type JudgedCommand } from './shell-unwrap.js';
-import { type CommandPlace, commandPlaces, gitFolder, placedPaths } from './command-places.js';
+import { type CommandPlace, commandPlaces, gitFolder, wordReach } from './command-places.js';
 import { TODO_TOOL } from '../todo/list.js';
 import { decideWeb } from './web-policy.js';
 import { controlCharacter, visible } from '../../text/terminal-text.js';
@@ -122,7 +122,11 @@ export function judgedPaths(tool: string, args: Record<string, unknown>, ctx: Pi
   const places = commandPlaces(commands, ctx.cwd, ctx.home);
   commands.forEach((cmd, i) => {
     const verdict = classify(cmd);
-    if (verdict.readOnly) for (const word of verdict.paths) paths.push(...placedPaths(word, places[i]!, ctx.home));
+    if (!verdict.readOnly) return;
+    for (const word of verdict.paths) {
+      const reach = wordReach(word, places[i]!, ctx.home);
+      paths.push(...reach.paths, ...reach.searched);
+    }
   });
   return paths;
 }
@@ -344,7 +348,13 @@ function decideCommand(cmd: JudgedCommand, place: CommandPlace, ctx: PolicyConte
       const reason = `reading \`${unplaced}\` after a \`cd\` to a folder the command line does not name (every command starts in the workspace)`;
       return ask(reason, NEEDS_YOLO, undefined, []);
     }
-    const read = verdict.paths.flatMap((word) => placedPaths(word, place, ctx.home)).map((path) => asWritten(path, ctx));
+    const reach = verdict.paths.map((word) => wordReach(word, place, ctx.home));
+    const named = ctx.mode === 'yolo' ? undefined : reach.find((r) => r.namedSecret)?.namedSecret;
+    if (named) return ask(`reading a file that usually holds secrets (${named})`, NEEDS_YOLO, undefined, []);
+    const reached = ctx.mode === 'yolo' ? [] : [...new Set(reach.flatMap((r) => r.patterns.flatMap((p) => secretsReached(p, ctx.home, verdict.recursive))))];
+    if (reached.length > 0) return ask(`reading what a pattern matches, the home folder's secrets among it (${some(reached)})`, NEEDS_YOLO, undefined, []);
+    const searched = new Set(reach.flatMap((r) => r.searched));
+    const read = [...new Set(reach.flatMap((r) => [...r.paths, ...r.searched]))].map((path) => asWritten(path, ctx));
     const spellings = (where: RealLocation) => (where.real === where.absolute ? [where.real] : [where.absolute, where.real]);
     const readRules = (list: RuleList, on: string[]) => firstRule(ctx.rules, list, (r) => ruleCovers(r, 'read') && on.some((p) => matchesPath(r, p, ctx.cwd)));
     // a deny rule on any file the command reads beats a question about another
@@ -359,11 +369,10 @@ function decideCommand(cmd: JudgedCommand, place: CommandPlace, ctx: PolicyConte
         .find(Boolean);
       const readRule = suggestPathRule('read', where.real, ctx.cwd);
       if (secret) return ask(`reading a file that usually holds secrets (${secret})`, NEEDS_YOLO, readRule, []);
-      const below = verdict.recursive ? spellings(where).flatMap((p) => secretsBelow(p, ctx.home)) : [];
-      if (below.length > 0) {
-        const named = below.length > 2 ? `${below.slice(0, 2).join(', ')}, …` : below.join(', ');
-        return ask(`reading every file under ${where.absolute}, the home folder's secrets included (${named})`, NEEDS_YOLO, readRule, []);
-      }
+      // a pattern's folder is judged by what the pattern reaches, above
+      const below = verdict.recursive && !searched.has(where.absolute) ? spellings(where).flatMap((p) => secretsBelow(p, ctx.home)) : [];
+      if (below.length > 0)
+        return ask(`reading every file under ${where.absolute}, the home folder's secrets included (${some(below)})`, NEEDS_YOLO, readRule, []);
       // commands run in the sandbox, which is their boundary; in print mode they may read outside
       if (!where.inside && ctx.mode === 'ask') return ask('reading outside the workspace', NEEDS_AUTO_EDIT, readRule, []);
     }
@@ -374,6 +383,9 @@ function decideCommand(cmd: JudgedCommand, place: CommandPlace, ctx: PolicyConte
   if (cmd.words.length === 0 || risky) return ask(`running \`${cmd.text}\``, NEEDS_YOLO, undefined, []);
   return ask(`running \`${cmd.text}\``, NEEDS_YOLO, `bash(${prefix}*)`, [prefix]);
 }
+
+/** The first two of a list, and an ellipsis for the rest. */
+const some = (names: string[]) => (names.length > 2 ? `${names.slice(0, 2).join(', ')}, …` : names.join(', '));
 
 /** The tool result the model gets when a question cannot be asked (print mode). */
 export function refusal(decision: AskDecision): string {

@@ -19,6 +19,14 @@ export interface ReadOnlyVerdict {
 const GREP_RECURSIVE = /^(?:-[a-zA-Z]*[rR][a-zA-Z]*|--recursive|--dereference-recursive|--directories=recurse)$/;
 const DIFF_RECURSIVE = /^(?:-[a-zA-Z]*r[a-zA-Z]*|--recursive)$/;
 
+/** Values of `--option=VALUE` that look like paths (`diff --from-file=…`, `grep --file=…`): a file the command may read. */
+function optionPaths(words: string[]): string[] {
+  return words.slice(1).flatMap((w) => {
+    const value = /^--[A-Za-z][\w-]*=(.+)$/.exec(w)?.[1];
+    return value !== undefined && (value.includes('/') || /^[~.]/.test(value)) ? [value] : [];
+  });
+}
+
 /** Whether the command reads the files under its folders; with no folder named, grep -r and rg read `.`. */
 function readsFolders(name: string, words: string[]): boolean {
   if (name === 'rg') return !words.includes('--files');
@@ -252,7 +260,7 @@ export function classify(cmd: JudgedCommand): ReadOnlyVerdict {
   else verdict = { readOnly: false, paths: [] };
   const recursive = verdict.readOnly && readsFolders(name, cmd.words);
   const paths = recursive && verdict.paths.length === 0 && name !== 'diff' ? ['.'] : verdict.paths;
-  return { readOnly: verdict.readOnly, paths: [...paths, ...inputs], ...(recursive ? { recursive } : {}) };
+  return { readOnly: verdict.readOnly, paths: [...paths, ...optionPaths(cmd.words), ...inputs], ...(recursive ? { recursive } : {}) };
 }
 
 /**

@@ -1,5 +1,6 @@
 // Files that usually hold secrets: reading them asks in every mode but yolo.
 import { join, sep } from 'node:path';
+import picomatch from 'picomatch';
 import { HOME_SECRET_DIRS, HOME_SECRET_FILES } from '../../../tools/sandbox/sandbox.js';
 import { isInside } from '../../../tools/fs/paths.js';
 import { secretFileName, type SecretTest } from '../../../tools/fs/secret-files.js';
@@ -21,6 +22,23 @@ export function secretMatch(absolute: string, home: string): string | undefined 
 /** The home folder's secret places (`~/.aws`, …) inside folder `absolute`, which a recursive read would reach. */
 export function secretsBelow(absolute: string, home: string): string[] {
   return [...HOME_SECRET_DIRS, ...HOME_SECRET_FILES].filter((name) => isInside(absolute, join(home, name))).map((name) => `~/${name}`);
+}
+
+/**
+ * The home folder's secret places a path pattern (`~/.aw?/credentials`, absolute) reaches: it matches
+ * the place or a path inside it, or, for a command that reads folders whole, a folder holding it.
+ * Patterns match names that start with a dot only where they say so, as the shell's do.
+ */
+export function secretsReached(pattern: string, home: string, recursive = false): string[] {
+  const parts = pattern.split('/');
+  return [...HOME_SECRET_DIRS, ...HOME_SECRET_FILES]
+    .filter((name) => {
+      const place = join(home, name).split('/');
+      const matches = (n: number) => picomatch(parts.slice(0, n).join('/'), { dot: false })(place.slice(0, n).join('/'));
+      if (parts.length >= place.length) return matches(place.length);
+      return recursive && matches(parts.length);
+    })
+    .map((name) => `~/${name}`);
 }
 
 /**
