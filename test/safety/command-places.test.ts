@@ -6,7 +6,7 @@ import { judgeCommandLine } from '../../src/session/permissions/shell-unwrap.js'
 
 const HOME = '/home/u';
 const CWD = '/home/u/proj';
-const places = (line: string) => commandPlaces(judgeCommandLine(line).commands, CWD, HOME);
+const places = (line: string) => commandPlaces(judgeCommandLine(line).commands, CWD, HOME).map(({ folders, lost }) => ({ folders, lost }));
 
 describe('commandPlaces', () => {
   it('a line without a cd runs in the workspace', () => {
@@ -29,6 +29,15 @@ describe('commandPlaces', () => {
       expect(places(line).at(-1)!.lost, line).toBe(true);
     }
     expect(places('cd "$D"; ls x')[0]!.lost).toBe(false);
+  });
+
+  it('a variable the line sets is followed; it may also be unset (set in a subshell), so a cd to it loses the place too', () => {
+    expect(places('D=~/x; cd "$D"; ls')[2]).toEqual({ folders: [CWD, '/home/u/x'], lost: true });
+    expect(places('export D=/tmp E=1; cd ${D}/y; ls')[2]!.folders).toEqual([CWD, '/tmp/y']);
+    expect(places('D=a; D=b; cd $D; ls')[3]!.folders).toEqual([CWD, `${CWD}/a`, `${CWD}/b`]);
+    // a value the line does not spell out, or a variable set only for one command, is not followed
+    expect(places('D=$(pwd); cd $D; ls')[2]!.folders).toEqual([CWD]);
+    expect(places('D=/tmp cd $D; ls')[1]!.folders).toEqual([CWD]);
   });
 
   it('`env -C DIR` moves its own command, in every spelling, and nothing after it', () => {

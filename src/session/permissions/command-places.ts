@@ -15,9 +15,30 @@ export interface CommandPlace {
   folders: string[];
   /** a `cd` before it went where the line does not say (`cd "$DIR"`, `cd -`, `popd`) */
   lost: boolean;
+  /** the values a variable set earlier in the line (`D=~/.aws;`) may hold */
+  values: ReadonlyMap<string, readonly string[]>;
 }
 
 const MOVES = new Set(['cd', 'pushd']);
+const DECLARES = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
+const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s;
+/** Readings of a word beyond this many are not followed. */
+const MAX_READINGS = 16;
+
+/**
+ * The word with each variable set earlier in the line replaced by each value it may hold, and the
+ * word itself (the variable may be the environment's: set in a subshell, or not run).
+ */
+export function readingsOf(word: string, values: ReadonlyMap<string, readonly string[]>): string[] {
+  let out = [word];
+  for (const [name, held] of values) {
+    const use = new RegExp(`\\$(?:${name}(?![A-Za-z0-9_])|\\{${name}\\})`, 'g');
+    if (!use.test(word)) continue;
+    out = out.flatMap((w) => [w, ...held.map((value) => w.replace(use, () => value))]);
+    if (out.length > MAX_READINGS) return [word];
+  }
+  return [...new Set(out)];
+}
 
 /** A folder as the shell would reach it, or undefined when the word holds what only the shell knows. */
 function folderOf(word: string, from: string, home: string): string | undefined {
@@ -27,25 +48,39 @@ function folderOf(word: string, from: string, home: string): string | undefined 
   return resolve(from, expanded);
 }
 
+/** The variables a command sets for the rest of the line: a bare `X=…`, or `export X=…`. */
+function setsOf(cmd: JudgedCommand): string[] {
+  if (cmd.words.length === 0) return cmd.assignments;
+  return DECLARES.has(cmd.words[0]!) ? cmd.words.slice(1).filter((w) => ASSIGNMENT.test(w)) : [];
+}
+
 /** The places of `commands` (one line's, in order), starting in `cwd`. */
 export function commandPlaces(commands: readonly JudgedCommand[], cwd: string, home: string): CommandPlace[] {
   let folders = [cwd];
   let lost = false;
+  const values = new Map<string, string[]>();
   const places: CommandPlace[] = [];
+  /** where `word` moves from each folder: undefined for a reading only the shell knows */
+  const moves = (word: string, from: readonly string[]) => from.flatMap((f) => readingsOf(word, values).map((w) => folderOf(w, f, home)));
   for (const cmd of commands) {
     let own = folders;
     let ownLost = lost;
     for (const dir of cmd.chdirs) {
-      const moved = own.map((from) => folderOf(dir, from, home));
+      const moved = moves(dir, own);
       if (moved.some((f) => f === undefined)) ownLost = true;
       own = [...new Set(moved.filter((f): f is string => f !== undefined))];
     }
-    places.push({ folders: own.length > 0 ? own : folders, lost: ownLost });
+    places.push({ folders: own.length > 0 ? own : folders, lost: ownLost, values: new Map(values) });
+    for (const set of setsOf(cmd)) {
+      const [, name, value] = ASSIGNMENT.exec(set)!;
+      // a value the line does not spell out is not followed; the variable keeps the others
+      if (!/[$`]/.test(value!)) values.set(name!, [...new Set([...(values.get(name!) ?? []), value!])]);
+    }
     const name = commandName(cmd.words[0]);
     if (name === 'popd') lost = true;
     if (!MOVES.has(name)) continue;
     const target = cmd.words.slice(1).find((w, i, rest) => !w.startsWith('-') || /^-\d*$/.test(w) || rest[i - 1] === '--');
-    const moved = own.map((from) => (target === undefined ? home : folderOf(target, from, home)));
+    const moved = target === undefined ? own.map(() => home) : moves(target, own);
     if (moved.some((f) => f === undefined)) lost = true;
     // the command may not have run (`cd x || true`, a subshell): where it was stays possible
     folders = [...new Set([...folders, ...moved.filter((f): f is string => f !== undefined)])];
@@ -76,8 +111,13 @@ const MAX_ALTERNATIVES = 64;
  * it may run, unless the word still names a secret.
  */
 export function wordReach(word: string, place: CommandPlace, home: string): WordReach {
-  const alternatives = braceAlternatives(word);
   const reach: WordReach = { paths: [], searched: [], patterns: [] };
+  for (const reading of readingsOf(word, place.values)) addReach(reach, reading, place, home);
+  return { ...reach, paths: [...new Set(reach.paths)], searched: [...new Set(reach.searched)], patterns: [...new Set(reach.patterns)] };
+}
+
+function addReach(reach: WordReach, word: string, place: CommandPlace, home: string): void {
+  const alternatives = braceAlternatives(word);
   for (const alternative of alternatives ?? [word]) {
     const expanded = expandHome(alternative.replace(/^\$(?:HOME|\{HOME\})(?=\/|$)/, '~'), home);
     if (/[$`]|^[<>]\(/.test(expanded)) {
@@ -92,7 +132,6 @@ export function wordReach(word: string, place: CommandPlace, home: string): Word
       reach.patterns.push(resolve(folder, expanded));
     }
   }
-  return { ...reach, paths: [...new Set(reach.paths)], searched: [...new Set(reach.searched)], patterns: [...new Set(reach.patterns)] };
 }
 
 /** The words `{a,b}` expands to (nested, in order), or undefined when they would be too many. */
