@@ -80,6 +80,8 @@ const rows: [tool: string, arg: string, expected: PerMode, lists?: Lists][] = [
   ['bash', 'X=~/.aws; cat $X/credentials', SECRET],
   ['bash', 'export D=/home/u/.ssh; cat "${D}/config"', SECRET],
   ['bash', 'D=~/.aws; cd "$D" && cat credentials', OUTSIDE_WRITE],
+  // a variable set too many ways to follow is not dropped from the judgement
+  ['bash', `${Array.from({ length: 20 }, (_, i) => `X=v${i}`).join('; ')}; X=~/.aws; cat $X/credentials`, OUTSIDE_WRITE],
   ['bash', 'cat ~/*.txt', EDIT_LIKE],
   ['bash', 'grep -r token ~/*', EDIT_LIKE],
   ['bash', 'cat src/*.ts {a,b}.md', ALL_ALLOW],

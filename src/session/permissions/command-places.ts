@@ -27,15 +27,16 @@ const MAX_READINGS = 16;
 
 /**
  * The word with each variable set earlier in the line replaced by each value it may hold, and the
- * word itself (the variable may be the environment's: set in a subshell, or not run).
+ * word itself (the variable may be the environment's: set in a subshell, or not run); undefined
+ * when there would be too many to judge.
  */
-export function readingsOf(word: string, values: ReadonlyMap<string, readonly string[]>): string[] {
+export function readingsOf(word: string, values: ReadonlyMap<string, readonly string[]>): string[] | undefined {
   let out = [word];
   for (const [name, held] of values) {
     const use = new RegExp(`\\$(?:${name}(?![A-Za-z0-9_])|\\{${name}\\})`, 'g');
     if (!use.test(word)) continue;
     out = out.flatMap((w) => [w, ...held.map((value) => w.replace(use, () => value))]);
-    if (out.length > MAX_READINGS) return [word];
+    if (out.length > MAX_READINGS) return undefined;
   }
   return [...new Set(out)];
 }
@@ -61,7 +62,7 @@ export function commandPlaces(commands: readonly JudgedCommand[], cwd: string, h
   const values = new Map<string, string[]>();
   const places: CommandPlace[] = [];
   /** where `word` moves from each folder: undefined for a reading only the shell knows */
-  const moves = (word: string, from: readonly string[]) => from.flatMap((f) => readingsOf(word, values).map((w) => folderOf(w, f, home)));
+  const moves = (word: string, from: readonly string[]) => from.flatMap((f) => (readingsOf(word, values) ?? ['$']).map((w) => folderOf(w, f, home)));
   for (const cmd of commands) {
     let own = folders;
     let ownLost = lost;
@@ -98,6 +99,8 @@ export interface WordReach {
   patterns: string[];
   /** a secret it names though where it leads is unknown: `$(echo ~)/.aws/credentials`, `$D/.env` */
   namedSecret?: string;
+  /** the line sets its variables too many ways to follow */
+  unfollowed?: boolean;
 }
 
 const PATTERN = /[*?[{]/;
@@ -112,7 +115,9 @@ const MAX_ALTERNATIVES = 64;
  */
 export function wordReach(word: string, place: CommandPlace, home: string): WordReach {
   const reach: WordReach = { paths: [], searched: [], patterns: [] };
-  for (const reading of readingsOf(word, place.values)) addReach(reach, reading, place, home);
+  const readings = readingsOf(word, place.values);
+  if (readings === undefined) reach.unfollowed = true;
+  for (const reading of readings ?? [word]) addReach(reach, reading, place, home);
   return { ...reach, paths: [...new Set(reach.paths)], searched: [...new Set(reach.searched)], patterns: [...new Set(reach.patterns)] };
 }
 

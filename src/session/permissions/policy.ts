@@ -343,12 +343,13 @@ function decideCommand(cmd: JudgedCommand, place: CommandPlace, ctx: PolicyConte
   // read deny rules hold in yolo too, like every deny rule
   if (ctx.mode === 'yolo' && !verdict.readOnly) return { kind: 'allow' };
   if (verdict.readOnly) {
-    const unplaced = place.lost && ctx.mode !== 'yolo' ? verdict.paths.find((word) => !isAbsolute(expandHome(word, ctx.home))) : undefined;
+    const reach = verdict.paths.map((word) => wordReach(word, place, ctx.home));
+    const lost = (word: string, i: number) => reach[i]!.unfollowed || (place.lost && !isAbsolute(expandHome(word, ctx.home)));
+    const unplaced = ctx.mode === 'yolo' ? undefined : verdict.paths.find(lost);
     if (unplaced !== undefined) {
-      const reason = `reading \`${unplaced}\` after a \`cd\` to a folder the command line does not name (every command starts in the workspace)`;
+      const reason = `reading \`${unplaced}\`, which tack cannot place: the line moves or sets it in a way tack does not follow (every command starts in the workspace)`;
       return ask(reason, NEEDS_YOLO, undefined, []);
     }
-    const reach = verdict.paths.map((word) => wordReach(word, place, ctx.home));
     const named = ctx.mode === 'yolo' ? undefined : reach.find((r) => r.namedSecret)?.namedSecret;
     if (named) return ask(`reading a file that usually holds secrets (${named})`, NEEDS_YOLO, undefined, []);
     const reached = ctx.mode === 'yolo' ? [] : [...new Set(reach.flatMap((r) => r.patterns.flatMap((p) => secretsReached(p, ctx.home, verdict.recursive))))];
