@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openaiProvider } from '../../src/ai/openai/provider.js';
 import { startMockServer, type MockServer } from '../support/mock-openai-server.js';
+import { untilHungUp, writeForever } from '../support/endless-body.js';
 import { run, textOf } from './openai-helpers.js';
 
 let server: MockServer;
@@ -51,27 +52,18 @@ describe('a refusal, in the server’s own words', () => {
   });
 
   it('reads only the start of an endless refusal, and hangs up', async () => {
-    let closed = false;
+    let body: ReturnType<typeof writeForever> | undefined;
     const s = createServer((_req, res) => {
       res.writeHead(500, { 'content-type': 'text/plain' });
-      const chunk = Buffer.alloc(256 * 1024, 'x');
-      const more = () => {
-        while (!closed && res.write(chunk));
-      };
-      res.on('drain', more);
-      res.on('close', () => {
-        closed = true;
-      });
-      res.write('the server is on fire ');
-      more();
+      body = writeForever(res, 'the server is on fire ', Buffer.alloc(256 * 1024, 'x'));
     });
     plain.push(s);
     await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(s.address() as { port: number }).port}/v1`;
     const { message } = await run({ url } as MockServer, { retry: { maxAttempts: 1 } });
     expect(message.errorMessage).toMatch(new RegExp(`^the server at ${url} failed with status 500 \\(server said: the server is on fire x+…\\)$`));
-    for (let waited = 0; !closed && waited < 5000; waited += 20) await new Promise((r) => setTimeout(r, 20));
-    expect(closed).toBe(true);
+    await untilHungUp(() => body!.hungUp());
+    expect(body!.hungUp()).toBe(true);
   });
 
   it('keeps an escape sequence in the server’s words off the terminal', async () => {

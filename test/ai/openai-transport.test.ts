@@ -9,6 +9,7 @@ import type { Readable } from 'node:stream';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_EVENT_BYTES, readChunks, SseEvents } from '../../src/ai/openai/sse.js';
+import { untilHungUp, writeForever } from '../support/endless-body.js';
 import { streamedBody, streamingFetch } from '../../src/ai/openai/transport.js';
 
 const servers: Server[] = [];
@@ -133,26 +134,17 @@ describe('SSE reader', () => {
   });
 
   it('gives up on a server that never ends an event, before it fills memory, and hangs up', async () => {
-    let closed = false;
+    let body: ReturnType<typeof writeForever> | undefined;
     const url = await serve((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
-      res.write('data: {"n":1}\n\ndata: "');
-      const piece = Buffer.alloc(1024 * 1024, 'x');
-      const more = () => {
-        while (!closed && res.write(piece));
-      };
-      res.on('drain', more);
-      res.on('close', () => {
-        closed = true;
-      });
-      more();
+      body = writeForever(res, 'data: {"n":1}\n\ndata: "', Buffer.alloc(1024 * 1024, 'x'));
     });
     const seen: unknown[] = [];
     const response = await streamingFetch(url);
     await expect(readChunks(streamedBody(response), (c) => seen.push(c))).rejects.toThrow(`over ${MAX_EVENT_BYTES / 1024 / 1024} MB without ending an event`);
     expect(seen).toEqual([{ n: 1 }]);
-    for (let waited = 0; !closed && waited < 5000; waited += 20) await new Promise((r) => setTimeout(r, 20));
-    expect(closed).toBe(true);
+    await untilHungUp(() => body!.hungUp());
+    expect(body!.hungUp()).toBe(true);
   });
 
   it('throws an error event as the API error it carries', async () => {
