@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
@@ -23,6 +23,9 @@ it('npm pack + npm install -g gives a working tack', { timeout: 240_000 }, async
   const prefix = join(out, 'prefix');
   execFileSync('npm', ['install', '-g', '--prefix', prefix, '--no-audit', '--no-fund', tarball], { cwd: out, stdio: 'pipe' });
   const installed = join(prefix, 'lib', 'node_modules', 'tack', 'bin', 'tack.js');
+  // the openai SDK is only types at build time: a user's install goes without its 20 MB
+  expect(existsSync(join(prefix, 'lib', 'node_modules', 'tack', 'node_modules', 'openai'))).toBe(false);
+  expect(existsSync(join(prefix, 'lib', 'node_modules', 'tack', 'node_modules', 'ink'))).toBe(true);
   const version = execFileSync(join(prefix, 'bin', 'tack'), ['--version'], { encoding: 'utf8' }).trim();
   expect(version).toBe(JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).version);
 
