@@ -23,6 +23,19 @@ function setup(max = 8) {
   return { jobs, run, output: output!, stop: stop! };
 }
 
+describe('a job that ends', () => {
+  it('keeps what it printed just before it exited: its last lines are read before the report', async () => {
+    const { jobs } = setup(20);
+    // a burst of output, then the line that matters and the exit: the exit can be seen before the pipe is read dry
+    const started = Array.from({ length: 12 }, () => jobs.start('head -c 3000000 /dev/zero | tr "\\0" x; echo; echo the-last-line; exit 7'));
+    for (const job of started) {
+      if (typeof job === 'string') throw new Error(job);
+      expect((await job.ended).exitCode).toBe(7);
+      expect(job.lastLines(1)).toEqual(['the-last-line']);
+    }
+  });
+});
+
 describe('bash run_in_background', () => {
   it('jobs.max: one more job than the limit is refused, naming the running ones', async () => {
     const { run } = setup(1);

@@ -1,5 +1,4 @@
 import { stat } from 'node:fs/promises';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Type, type Static } from 'typebox';
 import type { AgentTool, AgentToolResult, AgentToolUpdateCallback } from '../../src/agent/types.js';
 import { OutputCollector } from './output.js';
@@ -7,7 +6,7 @@ import type { ToolContext } from '../context.js';
 import { Semaphore } from '../fs/mutex.js';
 import { killCommand } from '../process/process-group.js';
 import { listeningPorts } from '../process/listening.js';
-import { startShell, type ShellOptions } from './spawn.js';
+import { outputDrained, startShell, type ShellOptions } from './spawn.js';
 import { DEFAULT_WAIT_S, runInBackground } from './background.js';
 import { Jobs } from '../jobs/jobs.js';
 
@@ -15,11 +14,6 @@ export const DEFAULT_TIMEOUT_S = 120;
 export const MAX_TIMEOUT_S = 600;
 /** At most this often (4 per second) the UI gets the output so far. */
 const UPDATE_INTERVAL_MS = 250;
-/**
- * Once the shell has exited, output still in the pipe gets this long to arrive. A background child
- * (`server &`) keeps the pipe open forever, so we cannot wait for it to close.
- */
-const DRAIN_MS = 100;
 /** Commands that only look may run side by side (the tool's `readOnly`); this many at once. */
 const MAX_RUNNING = 8;
 const running = new Semaphore(MAX_RUNNING);
@@ -250,8 +244,7 @@ function spawnAndWait(
       settle({ exitCode: null, spawnError: `could not run the command: ${error.message}` });
     });
     child.once('exit', async (exitCode, exitSignal) => {
-      const closed = new Promise((drained) => child.stdout.once('close', drained));
-      await Promise.race([closed, sleep(DRAIN_MS)]);
+      await outputDrained(child);
       child.stdout.destroy();
       child.stderr.destroy();
       await killing;

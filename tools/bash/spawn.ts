@@ -2,6 +2,8 @@
 // the sandbox when there is one (its own pid namespace, ended with tack), in a process group of its
 // own, carrying the marker the reaper finds its processes by, stdin closed, stderr merged into stdout.
 import { spawn } from 'node:child_process';
+import type { Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { MARKER_VAR, trackCommand, type CommandProcesses } from '../process/process-group.js';
 import { commandMarker } from '../process/reaper.js';
 import { toolEnv } from '../sandbox/env.js';
@@ -58,4 +60,19 @@ export function startShell(cwd: string, options: ShellOptions, command: string):
 /** Node's own spawn: the output is read as it comes, as Buffers; the shell leads a process group of its own. */
 function spawnChild(file: string, args: string[], cwd: string, env: Record<string, string>) {
   return spawn(file, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+}
+
+/**
+ * Once the shell has exited, output still in the pipes gets this long to arrive. A background child
+ * (`server &`) keeps them open forever, so their closing cannot be waited for.
+ */
+const DRAIN_MS = 100;
+
+/**
+ * Resolves once the shell's output pipes have closed, or after DRAIN_MS: its exit can come before
+ * the last of what it printed has been read.
+ */
+export function outputDrained(child: { stdout: Readable; stderr: Readable }): Promise<void> {
+  const closed = (stream: Readable) => new Promise<void>((resolve) => (stream.closed ? resolve() : stream.once('close', () => resolve())));
+  return Promise.race([Promise.all([closed(child.stdout), closed(child.stderr)]).then(() => {}), sleep(DRAIN_MS)]);
 }

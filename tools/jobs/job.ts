@@ -9,7 +9,7 @@ import { killCommand } from '../process/process-group.js';
 import { ownTempDir } from '../process/own-temp.js';
 import { SpillFile } from '../process/spill-file.js';
 import { cleanTerminalText } from '../bash/output.js';
-import { startShell, type ShellOptions } from '../bash/spawn.js';
+import { outputDrained, startShell, type ShellOptions } from '../bash/spawn.js';
 
 /** What a job's file keeps of its output's beginning, and of its end (the end also in memory). */
 export const JOB_LOG_HALF_BYTES = 1024 * 1024;
@@ -89,6 +89,7 @@ export class Job {
       child.once('exit', async (exitCode, signal) => {
         // what the shell left behind (`server &`) is part of the job and ends with it
         if (processes) await (this.stopping ?? killCommand(processes, STRAY_GRACE_MS));
+        await outputDrained(child);
         finish({ exitCode: this.state === 'stopped' ? null : exitCode, signal: signal ?? undefined });
       });
     });
