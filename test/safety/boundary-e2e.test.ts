@@ -254,10 +254,12 @@ describe('secrets that slipped past the filters', () => {
 describe.skipIf(!probeSandbox().ok)('secret files in the sandbox (defence in depth: the approvals still apply)', () => {
   const files = { '.env': `${FAKE_PASSWORD}\n`, '.env.test': 'TEST_DB=fake-test-db\n', '.env.example': 'DB_PASSWORD=\n', 'certs/server.pem': 'FAKE PEM\n' };
 
-  it('f=.env; cat $f and cp .env x && cat x find nothing; templates stay readable', async () => {
+  // Each read goes through a command substitution, which the approval policy cannot follow: only the
+  // sandbox's mask stands between the command and the file.
+  it('cat $(ls -d .en[v]) and cp .env x && cat x find nothing; templates stay readable', async () => {
     const p = hostileProject(files);
     const { out } = await attack(
-      [call('bash', { command: 'f=.env; cat $f; cp .env x && cat x; g=certs/server.pem; cat $g; cat .env.exa""mple; echo done' })],
+      [call('bash', { command: 'cat $(ls -d .en[v]); cp .env x && cat x; cat $(ls certs/*.pe[m]); cat .env.exa""mple; echo done' })],
       p,
     );
     expect(out[0]).toContain('DB_PASSWORD=\ndone');
@@ -271,7 +273,7 @@ describe.skipIf(!probeSandbox().ok)('secret files in the sandbox (defence in dep
     makeProjectWith(p, { sandbox: { exposeSecretFiles: ['.env.test'] } });
     const { out } = await attack(
       [
-        call('bash', { command: 'f=.env.test; cat $f' }),
+        call('bash', { command: 'cat $(ls -d .env[.]test)' }),
         call('bash', { command: '. ./.env; [ -n "$DB_PASSWORD" ] || { echo "DB_PASSWORD is not set"; exit 1; }' }),
       ],
       p,
