@@ -285,7 +285,8 @@ run('Ctrl+G', () => {
     const { term } = await startApp([], { project, env: { VISUAL: editor, EDITOR: 'vi' } });
     term.type('keep me');
     term.keys('C-g');
-    const screen = await term.waitFor('exited with 3', 10_000, 'the error');
+    // the note and the input come back in separate frames: wait for the screen that has both
+    const screen = await term.waitFor((s) => s.includes('exited with 3') && inputBox(s).includes('keep me'), 10_000, 'the error, and the input as it was');
     expect(inputBox(screen)).toContain('keep me');
     expect(screen).not.toContain('garbage');
   });
