@@ -30,9 +30,9 @@ describe('the proxy for a URL', () => {
     expect(JSON.stringify({ ...p, authorization: undefined })).not.toContain('word');
   });
 
-  it('https:// and socks proxies are not supported: chosen (so nothing goes direct) and said once at start, without the password', () => {
-    const env = { HTTPS_PROXY: 'socks5://bob:hunter2@socks:1080', HTTP_PROXY: 'https://tls-proxy:443' };
-    expect(at('https://a.example/', env)).toMatchObject({ kind: 'unsupported', shown: 'socks5://socks:1080', variable: 'HTTPS_PROXY' });
+  it('https:// and socks4 proxies are not supported: chosen (so nothing goes direct) and said once at start, without the password', () => {
+    const env = { HTTPS_PROXY: 'socks4://bob:hunter2@socks:1080', HTTP_PROXY: 'https://tls-proxy:443' };
+    expect(at('https://a.example/', env)).toMatchObject({ kind: 'unsupported', shown: 'socks4://socks:1080', variable: 'HTTPS_PROXY' });
     expect(at('http://a.example/', env)).toMatchObject({ kind: 'unsupported', shown: 'https://tls-proxy:443', variable: 'HTTP_PROXY' });
     expect(at('http://a.example/', { HTTP_PROXY: 'http://carol:pa/ss@word@proxy:3128' })).toEqual({
       kind: 'unsupported',
@@ -42,11 +42,33 @@ describe('the proxy for a URL', () => {
     });
     const notes = proxyNotes(env);
     expect(notes).toEqual([
-      'the proxy socks5://socks:1080 in HTTPS_PROXY cannot be used (tack speaks only to http:// proxies): https requests will fail rather than go around it',
-      'the proxy https://tls-proxy:443 in HTTP_PROXY cannot be used (tack speaks only to http:// proxies): http requests will fail rather than go around it',
+      'the proxy socks4://socks:1080 in HTTPS_PROXY cannot be used (tack speaks to http://, socks5:// and socks5h:// proxies): https requests will fail rather than go around it',
+      'the proxy https://tls-proxy:443 in HTTP_PROXY cannot be used (tack speaks to http://, socks5:// and socks5h:// proxies): http requests will fail rather than go around it',
     ]);
     expect(notes.join()).not.toContain('hunter2');
     expect(proxyNotes({ HTTPS_PROXY: 'http://proxy:3128' })).toEqual([]);
+  });
+
+  it('ALL_PROXY (all_proxy first) is used where the scheme has none; socks5h hands names to the proxy, socks5 does not', () => {
+    expect(at('https://a.example/', { ALL_PROXY: 'socks5h://eve:p%40ss@127.0.0.1:9050' })).toEqual({
+      kind: 'socks',
+      host: '127.0.0.1',
+      port: 9050,
+      remoteNames: true,
+      shown: 'socks5h://127.0.0.1:9050',
+      variable: 'ALL_PROXY',
+      user: { name: 'eve', password: 'p@ss' },
+    });
+    expect(at('http://a.example/', { all_proxy: 'socks5://[::1]', ALL_PROXY: 'http://other:3128' })).toMatchObject({
+      kind: 'socks',
+      host: '::1',
+      port: 1080,
+      remoteNames: false,
+      variable: 'all_proxy',
+    });
+    expect(at('https://a.example/', { ALL_PROXY: 'socks5://s:1080', HTTPS_PROXY: 'http://p:3128' })).toMatchObject({ kind: 'http', variable: 'HTTPS_PROXY' });
+    expect(at('https://a.example/', { ALL_PROXY: 'socks5://s:1080', NO_PROXY: 'a.example' })).toBeUndefined();
+    expect(proxyNotes({ ALL_PROXY: 'socks4://s:1080' })).toHaveLength(2);
   });
 
   it('NO_PROXY (or no_proxy) exempts a host', () => {

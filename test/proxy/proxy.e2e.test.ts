@@ -13,6 +13,7 @@ import { callTool, mcpProject, startHttpTestServer } from '../support/mcp.js';
 import { scriptedServers, toolResultText } from '../support/scripted.js';
 import { html, startWeb, type LocalWeb } from '../web/local-web.js';
 import { NO_PROXY_ENV, startProxy, type TestProxy } from './test-proxy.js';
+import { startSocks, type TestSocks } from './test-socks.js';
 
 const scripted = scriptedServers();
 const closing: (() => unknown)[] = [];
@@ -157,21 +158,20 @@ describe('the model request behind a proxy', () => {
     expect(s.requests).toHaveLength(0);
   });
 
-  it('a socks proxy is named as unusable at start, and the request fails rather than go around it', async () => {
+  it('a socks4 proxy is named as unusable at start, and the request fails rather than go around it', async () => {
     const s = await scripted([{ text: 'never' }]);
     const { dir, home } = makeProject();
     const r = await runTack(['-p', '--base-url', s.url, '-m', 'm', 'hi'], {
       cwd: dir,
       home,
-      env: { ...NO_PROXY_ENV, HTTP_PROXY: `socks5://bob:${PASSWORD}@127.0.0.1:1080` },
+      env: { ...NO_PROXY_ENV, HTTP_PROXY: `socks4://bob:${PASSWORD}@127.0.0.1:1080` },
     });
     expect(r.code).toBe(1);
+    const why = 'tack speaks to http://, socks5:// and socks5h:// proxies';
     expect(r.stderr).toContain(
-      'tack: the proxy socks5://127.0.0.1:1080 in HTTP_PROXY cannot be used (tack speaks only to http:// proxies): http requests will fail rather than go around it\n',
+      `tack: the proxy socks4://127.0.0.1:1080 in HTTP_PROXY cannot be used (${why}): http requests will fail rather than go around it\n`,
     );
-    expect(r.stderr).toContain(
-      `cannot reach the model at ${s.url} through the proxy socks5://127.0.0.1:1080 (HTTP_PROXY): tack speaks only to http:// proxies`,
-    );
+    expect(r.stderr).toContain(`cannot reach the model at ${s.url} through the proxy socks4://127.0.0.1:1080 (HTTP_PROXY): ${why}`);
     expect(r.stderr).not.toContain(PASSWORD);
     expect(s.requests).toHaveLength(0);
   });
@@ -199,6 +199,79 @@ describe('the model request behind a proxy', () => {
   });
 });
 
+describe('behind a SOCKS5 proxy (ALL_PROXY, as curl reads it)', () => {
+  async function socks(o: { login?: string } = {}): Promise<TestSocks> {
+    const p = await startSocks(o);
+    closing.push(() => p.close());
+    return p;
+  }
+
+  it('socks5h:// hands the proxy the name; socks5:// resolves it and hands the address; the password appears nowhere', async () => {
+    const s = await scripted([{ text: 'by name' }, { text: 'by address' }]);
+    const p = await socks({ login: `dana:${PASSWORD}` });
+    const { dir, home } = makeProject();
+    const base = `http://localhost:${portOf(s.url)}/v1`;
+    const run = (scheme: string) =>
+      runTack(['-p', '--verbose', '--base-url', base, '-m', 'm', 'hi'], {
+        cwd: dir,
+        home,
+        env: { ...NO_PROXY_ENV, ALL_PROXY: `${scheme}://dana:${PASSWORD}@127.0.0.1:${p.port}` },
+      });
+    const named = await run('socks5h');
+    expect(named.stdout).toBe('by name\n');
+    const resolved = await run('socks5');
+    expect(resolved.stdout).toBe('by address\n');
+    expect(p.carried).toEqual([
+      { kind: 'name', host: 'localhost', port: Number(portOf(s.url)), user: 'dana' },
+      { kind: 'ipv4', host: '127.0.0.1', port: Number(portOf(s.url)), user: 'dana' },
+    ]);
+    expect([named.stdout, named.stderr, resolved.stdout, resolved.stderr, allText(home, dir)].join('\n')).not.toContain(PASSWORD);
+  });
+
+  it('a wrong password is one sentence naming the proxy; HTTP_PROXY wins over ALL_PROXY', async () => {
+    const s = await scripted([{ text: 'through the http proxy' }]);
+    const p = await socks({ login: `dana:${PASSWORD}` });
+    const { dir, home } = makeProject();
+    const wrong = await runTack(['-p', '--base-url', s.url, '-m', 'm', 'hi'], {
+      cwd: dir,
+      home,
+      env: { ...NO_PROXY_ENV, ALL_PROXY: `socks5://dana:wrong@127.0.0.1:${p.port}` },
+    });
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain(
+      `cannot reach the model at ${s.url} through the proxy socks5://127.0.0.1:${p.port} (ALL_PROXY): it refused the user name and password in the proxy URL`,
+    );
+    expect(s.requests).toHaveLength(0);
+    const http = await proxy();
+    const r = await runTack(['-p', '--base-url', s.url, '-m', 'm', 'hi'], {
+      cwd: dir,
+      home,
+      env: { ...NO_PROXY_ENV, ALL_PROXY: `socks5://dana:${PASSWORD}@127.0.0.1:${p.port}`, HTTP_PROXY: http.url },
+    });
+    expect(r.stdout).toBe('through the http proxy\n');
+    expect(http.carried).toHaveLength(1);
+    expect(p.carried).toHaveLength(0);
+  });
+
+  it('an https model server is reached through the tunnel, its certificate checked against its name', async () => {
+    const s = await scripted([{ text: 'tunnelled by socks' }]);
+    const front = await httpsServer((req, res) => {
+      const upstream = httpRequest(`${new URL(s.url).origin}${req.url}`, { method: req.method, headers: req.headers, agent: false }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      req.pipe(upstream);
+    });
+    const p = await socks();
+    const { dir, home } = makeProject();
+    const env = { ...NO_PROXY_ENV, all_proxy: `socks5h://127.0.0.1:${p.port}`, NODE_EXTRA_CA_CERTS: front.certFile };
+    const r = await runTack(['-p', '--base-url', `https://localhost:${front.port}/v1`, '-m', 'm', 'hi'], { cwd: dir, home, env });
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe('tunnelled by socks\n');
+    expect(p.carried).toEqual([{ kind: 'name', host: 'localhost', port: front.port }]);
+  });
+});
+
 describe('the fetch tool behind a proxy', () => {
   /** tack -p once: the model fetches `url`, then answers "ok"; the model server itself is exempt (NO_PROXY host:port). */
   async function fetchOnce(url: string, env: Record<string, string>, settings: object, flags: string[] = []) {
@@ -219,6 +292,20 @@ describe('the fetch tool behind a proxy', () => {
     const out = await fetchOnce(`http://localhost:${w.port}/docs`, { HTTP_PROXY: p.url }, { permissions: { allow: ['fetch(domain:localhost)'] } });
     expect(out).toContain('read through the proxy');
     expect(p.carried).toEqual([expect.objectContaining({ method: 'GET', target: `http://127.0.0.1:${w.port}/docs`, host: `localhost:${w.port}` })]);
+    expect(w.requests[0]!.headers.host).toBe(`localhost:${w.port}`);
+  });
+
+  it('through socks5h too, the proxy is sent the address tack checked, never the name to resolve on its side', async () => {
+    const w = await web({ '/docs': html('<h1>Socks docs</h1><p>read through socks</p>') });
+    const p = await startSocks();
+    closing.push(() => p.close());
+    const out = await fetchOnce(
+      `http://localhost:${w.port}/docs`,
+      { ALL_PROXY: `socks5h://127.0.0.1:${p.port}` },
+      { permissions: { allow: ['fetch(domain:localhost)'] } },
+    );
+    expect(out).toContain('read through socks');
+    expect(p.carried).toEqual([{ kind: 'ipv4', host: '127.0.0.1', port: w.port }]);
     expect(w.requests[0]!.headers.host).toBe(`localhost:${w.port}`);
   });
 

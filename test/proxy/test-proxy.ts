@@ -87,4 +87,4 @@ function splitAuthority(authority: string): [string, number] {
 }
 
 /** No proxy variable from the machine that runs the tests: only what a test sets. */
-export const NO_PROXY_ENV = { HTTP_PROXY: '', http_proxy: '', HTTPS_PROXY: '', https_proxy: '', NO_PROXY: '', no_proxy: '' };
+export const NO_PROXY_ENV = { HTTP_PROXY: '', http_proxy: '', HTTPS_PROXY: '', https_proxy: '', ALL_PROXY: '', all_proxy: '', NO_PROXY: '', no_proxy: '' };

@@ -1,13 +1,15 @@
-// Requests through an http:// proxy: a CONNECT tunnel for https targets (TLS to the target inside
-// it, so the proxy sees only host and port), an absolute-URI request for http targets. Loaded only
-// when a proxy applies; a proxy tack cannot speak to fails the request, it never goes direct.
+// Requests through a proxy. An http:// proxy: a CONNECT tunnel for https targets (TLS to the target
+// inside it, so the proxy sees only host and port), an absolute-URI request for http targets. A
+// SOCKS5 proxy: a tunnel for both (socks.ts). Loaded only when a proxy applies; a proxy tack cannot
+// speak to fails the request, it never goes direct.
 import { type ClientRequest, request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { isIP, connect as netConnect, type Socket } from 'node:net';
+import { isIP, type Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 import type { Duplex } from 'node:stream';
 import type { ProxyChoice } from './env.js';
 import { ProxyError } from './error.js';
+import { reach, watch } from './proxy-socket.js';
 
 /** node:http's `request(url, options, onResponse)`, which a caller uses as it would the plain one. */
 export type RequestFn = (url: URL, options: RequestOptions, onResponse: (res: IncomingMessage) => void) => ClientRequest;
@@ -39,13 +41,19 @@ export function viaProxy(proxy: ProxyChoice, o: ViaOptions): RequestFn {
       const refused = () => Promise.reject(new ProxyError(proxy.shown, proxy.variable, proxy.reason));
       return httpRequest({ host: 'localhost', ...options, createConnection: connected(refused) }, onResponse);
     }
+    if (proxy.kind === 'socks') {
+      const open = async () => {
+        const { socksTunnel } = await import('./socks.js');
+        const socket = await socksTunnel(proxy, host, port, o.connectTimeoutMs, signal);
+        // the tunnel is handed over paused; http reads a socket only once it flows (the server says nothing before the request)
+        return url.protocol === 'https:' ? secured(socket, url) : socket.resume();
+      };
+      return (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, { ...options, createConnection: connected(open) }, onResponse);
+    }
     const authorization: Record<string, string> = proxy.authorization ? { 'proxy-authorization': proxy.authorization } : {};
     if (url.protocol === 'https:') {
       const open = async () => {
-        const socket = await tunnel(proxy, host, port, authorization, o.connectTimeoutMs, signal);
-        const name = bare(url.hostname);
-        // the certificate is checked against the URL's name, whatever address the tunnel went to
-        return tlsConnect({ socket, host: name, servername: isIP(name) ? undefined : name, ALPNProtocols: ['http/1.1'] });
+        return secured(await tunnel(proxy, host, port, authorization, o.connectTimeoutMs, signal), url);
       };
       return httpsRequest(url, { ...options, createConnection: connected(open) }, onResponse);
     }
@@ -74,16 +82,10 @@ export function viaProxy(proxy: ProxyChoice, o: ViaOptions): RequestFn {
 
 type Http = Extract<ProxyChoice, { kind: 'http' }>;
 
-/** A socket to the proxy, connected; its failures said as the proxy's. */
-function reach(proxy: Http, timeoutMs: number, signal: AbortSignal | undefined): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = netConnect({ host: proxy.host, port: proxy.port });
-    const stop = watch(socket, proxy, timeoutMs, signal, reject);
-    socket.once('connect', () => {
-      stop();
-      resolve(socket);
-    });
-  });
+/** TLS to the URL's host over a tunnel: the certificate is checked against the URL's name, whatever address the tunnel went to. */
+function secured(socket: Socket, url: URL): Duplex {
+  const name = bare(url.hostname);
+  return tlsConnect({ socket, host: name, servername: isIP(name) ? undefined : name, ALPNProtocols: ['http/1.1'] });
 }
 
 /** A socket to `host:port` through the proxy's CONNECT, ready for TLS. */
@@ -134,40 +136,6 @@ async function tunnel(
     const extra = Object.entries(auth).map(([name, value]) => `${name}: ${value}\r\n`);
     socket.write(`CONNECT ${authority} HTTP/1.1\r\nHost: ${authority}\r\n${extra.join('')}\r\n`);
   });
-}
-
-/**
- * The proxy's failures while a socket is being set up, each said once as a ProxyError: its errors,
- * its closing, the timeout, the caller's abort (passed on as it is). Returns what stops watching.
- */
-function watch(socket: Socket, proxy: Http, timeoutMs: number, signal: AbortSignal | undefined, reject: (err: unknown) => void): () => void {
-  const fail = (err: unknown) => {
-    stop();
-    socket.destroy();
-    reject(err);
-  };
-  const onError = (err: NodeJS.ErrnoException) => fail(new ProxyError(proxy.shown, proxy.variable, socketFailure(err), { cause: err }));
-  const onClose = () => fail(new ProxyError(proxy.shown, proxy.variable, 'it closed the connection'));
-  const onAbort = () => fail(signal!.reason);
-  const timer = setTimeout(() => fail(new ProxyError(proxy.shown, proxy.variable, `no answer within ${timeoutMs / 1000} s`)), timeoutMs);
-  const stop = () => {
-    clearTimeout(timer);
-    socket.off('error', onError);
-    socket.off('close', onClose);
-    signal?.removeEventListener('abort', onAbort);
-  };
-  if (signal?.aborted) queueMicrotask(onAbort);
-  socket.on('error', onError);
-  socket.on('close', onClose);
-  signal?.addEventListener('abort', onAbort, { once: true });
-  return stop;
-}
-
-function socketFailure(err: NodeJS.ErrnoException): string {
-  if (err.code === 'ECONNREFUSED') return 'connection refused';
-  if (err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN') return 'its host was not found (DNS)';
-  if (err.code === 'ECONNRESET') return 'the connection was reset';
-  return err.code ?? err.message;
 }
 
 function authFailure(sent: boolean): string {
