@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { proxyFor, proxyNotes } from '../../src/ai/proxy/env.js';
 import { bypassesProxy } from '../../src/ai/proxy/no-proxy.js';
+import { ipv6Bytes } from '../../src/ai/proxy/socks.js';
 
 const at = (url: string, env: Record<string, string>) => proxyFor(new URL(url), env);
 
@@ -69,6 +70,13 @@ describe('the proxy for a URL', () => {
     expect(at('https://a.example/', { ALL_PROXY: 'socks5://s:1080', HTTPS_PROXY: 'http://p:3128' })).toMatchObject({ kind: 'http', variable: 'HTTPS_PROXY' });
     expect(at('https://a.example/', { ALL_PROXY: 'socks5://s:1080', NO_PROXY: 'a.example' })).toBeUndefined();
     expect(proxyNotes({ ALL_PROXY: 'socks4://s:1080' })).toHaveLength(2);
+  });
+
+  it('an IPv6 address goes to a SOCKS5 proxy as its 16 bytes', () => {
+    expect(ipv6Bytes('::1').toString('hex')).toBe('00000000000000000000000000000001');
+    expect(ipv6Bytes('2001:db8::8a2e:370:7334').toString('hex')).toBe('20010db80000000000008a2e03707334');
+    expect(ipv6Bytes('::ffff:192.0.2.1').toString('hex')).toBe('00000000000000000000ffffc0000201');
+    expect(ipv6Bytes('fe80:0:0:0:1:2:3:4').toString('hex')).toBe('fe800000000000000001000200030004');
   });
 
   it('NO_PROXY (or no_proxy) exempts a host', () => {

@@ -58,8 +58,8 @@ export function proxyFor(url: URL, env: Env = process.env): ProxyChoice | undefi
 export function proxyNotes(env: Env = process.env): string[] {
   return ['https', 'http'].flatMap((scheme) => {
     const variable = setVariable(env, variablesFor(scheme));
-    const proxy = variable && parseProxy(env[variable]!, variable);
-    if (!proxy || proxy.kind !== 'unsupported') return [];
+    const proxy = variable ? parseProxy(env[variable]!, variable) : undefined;
+    if (proxy?.kind !== 'unsupported') return [];
     return [`the proxy ${proxy.shown} in ${variable} cannot be used (${proxy.reason}): ${scheme} requests will fail rather than go around it`];
   });
 }

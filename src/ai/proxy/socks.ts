@@ -100,14 +100,14 @@ function connectRequest(host: string, port: number): Buffer {
 }
 
 /** The 16 bytes of an IPv6 address (with `::` and an embedded IPv4 tail). */
-function ipv6Bytes(host: string): Buffer {
+export function ipv6Bytes(host: string): Buffer {
   const [head, tail] = host.split('::') as [string, string | undefined];
   const groups = (part: string | undefined) => (part ? part.split(':') : []).flatMap((g) => (g.includes('.') ? v4Groups(g) : [g]));
   const before = groups(head);
   const after = groups(tail);
   const all = tail === undefined ? before : [...before, ...Array<string>(8 - before.length - after.length).fill('0'), ...after];
   const bytes = Buffer.alloc(16);
-  all.forEach((g, i) => bytes.writeUInt16BE(Number.parseInt(g, 16), i * 2));
+  for (const [i, group] of all.entries()) bytes.writeUInt16BE(Number.parseInt(group, 16), i * 2);
   return bytes;
 }
 
