@@ -88,6 +88,17 @@ async function httpsServer(handle: (req: IncomingMessage, res: ServerResponse) =
   return { port: (server.address() as AddressInfo).port, certFile };
 }
 
+/** TLS in front of a scripted server, as a hosted API is: `https://localhost:<port>`. */
+function tlsFront(url: string): Promise<{ port: number; certFile: string }> {
+  return httpsServer((req, res) => {
+    const upstream = httpRequest(`${new URL(url).origin}${req.url}`, { method: req.method, headers: req.headers, agent: false }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    req.pipe(upstream);
+  });
+}
+
 describe('the model request behind a proxy', () => {
   it('tack -p and tack --list-models with HTTP_PROXY reach the model server through the proxy (absolute-URI requests)', async () => {
     const s = await scripted([{ text: 'through the proxy' }]);
@@ -178,14 +189,7 @@ describe('the model request behind a proxy', () => {
 
   it('an https model server is reached through a CONNECT tunnel (HTTPS_PROXY), its certificate checked against its name', async () => {
     const s = await scripted([{ text: 'tunnelled' }]);
-    // TLS in front of the scripted server: what a hosted API is
-    const front = await httpsServer((req, res) => {
-      const upstream = httpRequest(`${new URL(s.url).origin}${req.url}`, { method: req.method, headers: req.headers, agent: false }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
-      req.pipe(upstream);
-    });
+    const front = await tlsFront(s.url);
     const p = await proxy({ password: `erin:${PASSWORD}` });
     const { dir, home } = makeProject();
     const r = await runTack(['-p', '--base-url', `https://localhost:${front.port}/v1`, '-m', 'm', 'hi'], {
@@ -255,13 +259,7 @@ describe('behind a SOCKS5 proxy (ALL_PROXY, as curl reads it)', () => {
 
   it('an https model server is reached through the tunnel, its certificate checked against its name', async () => {
     const s = await scripted([{ text: 'tunnelled by socks' }]);
-    const front = await httpsServer((req, res) => {
-      const upstream = httpRequest(`${new URL(s.url).origin}${req.url}`, { method: req.method, headers: req.headers, agent: false }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
-      req.pipe(upstream);
-    });
+    const front = await tlsFront(s.url);
     const p = await socks();
     const { dir, home } = makeProject();
     const env = { ...NO_PROXY_ENV, all_proxy: `socks5h://127.0.0.1:${p.port}`, NODE_EXTRA_CA_CERTS: front.certFile };
