@@ -2,6 +2,7 @@
 // what it moves is kept too, since it may not have run), `env -C` moves its own command only.
 import { describe, expect, it } from 'vitest';
 import { commandPlaces } from '../../src/session/permissions/command-places.js';
+import { SessionGrants, decide, parseRules } from '../../src/session/permissions/index.js';
 import { judgeCommandLine } from '../../src/session/permissions/shell-unwrap.js';
 
 const HOME = '/home/u';
@@ -46,5 +47,13 @@ describe('commandPlaces', () => {
     }
     expect(places('env -C /tmp true; cat a')[1]).toEqual({ folders: [CWD], lost: false });
     expect(places('env -C "$D" cat a')[0]!.lost).toBe(true);
+  });
+
+  it("a hostile model's huge words are judged, not compiled or scanned without end", () => {
+    const ctx = { mode: 'auto-edit' as const, rules: parseRules({}, HOME), grants: new SessionGrants(), cwd: CWD, home: HOME };
+    // 60,000 nested braces (each matched by a scan) and a pattern too long for a regular expression
+    expect(decide('bash', { command: `cat ${'{'.repeat(30_000)}${'}'.repeat(30_000)}` }, ctx).kind).toBe('allow');
+    expect(decide('bash', { command: `cat ${'{a,b}'.repeat(2000)}` }, ctx).kind).toBe('allow');
+    expect(decide('bash', { command: `cat ${'~/.aw?/'.repeat(300)}credentials` }, ctx).kind).toBe('ask');
   });
 });

@@ -14,6 +14,8 @@ const CONNECT = 1;
 const IPV4 = 1;
 const NAME = 3;
 const IPV6 = 4;
+/** The longest answer a SOCKS5 proxy gives to one step (a reply naming a 255-byte host). */
+const MAX_ANSWER_BYTES = 262;
 
 /** RFC 1928's replies, said as a person would. */
 const REPLIES: Record<number, string> = {
@@ -41,6 +43,8 @@ export async function socksTunnel(proxy: SocksProxy, host: string, port: number,
     let step: 'method' | 'login' | 'reply' = 'method';
     const onData = (chunk: Buffer) => {
       got = Buffer.concat([got, chunk]);
+      // every SOCKS5 answer is short: more is not SOCKS5
+      if (got.length > MAX_ANSWER_BYTES) return fail('its answer is not SOCKS5');
       if (step === 'method') {
         if (got.length < 2) return;
         const method = got[1]!;

@@ -104,8 +104,9 @@ export interface WordReach {
 }
 
 const PATTERN = /[*?[{]/;
-/** Brace expansion beyond this many words is judged as a pattern. */
+/** Brace expansion beyond this many words, or of a word this long, is judged as a pattern. */
 const MAX_ALTERNATIVES = 64;
+const MAX_BRACED_LENGTH = 2048;
 
 /**
  * What `word` may read. The shell expands braces, then `~` and `$HOME` unquoted, then patterns; the
@@ -141,6 +142,8 @@ function addReach(reach: WordReach, word: string, place: CommandPlace, home: str
 
 /** The words `{a,b}` expands to (nested, in order), or undefined when they would be too many. */
 function braceAlternatives(word: string): string[] | undefined {
+  // each brace is matched by a scan to its end: a long word of them would take quadratic time
+  if (word.length > MAX_BRACED_LENGTH && word.includes('{')) return undefined;
   for (let start = word.indexOf('{'); start >= 0; start = word.indexOf('{', start + 1)) {
     let depth = 0;
     let end = -1;

@@ -24,12 +24,18 @@ export function secretsBelow(absolute: string, home: string): string[] {
   return [...HOME_SECRET_DIRS, ...HOME_SECRET_FILES].filter((name) => isInside(absolute, join(home, name))).map((name) => `~/${name}`);
 }
 
+/** Longer patterns are not compiled. */
+const MAX_PATTERN_LENGTH = 1024;
+
 /**
  * The home folder's secret places a path pattern (`~/.aw?/credentials`, absolute) reaches: it matches
  * the place or a path inside it, or, for a command that reads folders whole, a folder holding it.
  * Patterns match names that start with a dot only where they say so, as the shell's do.
  */
 export function secretsReached(pattern: string, home: string, recursive = false): string[] {
+  // a pattern too long to compile is judged by the folder it starts from
+  if (pattern.length > MAX_PATTERN_LENGTH)
+    return secretsBelow(pattern.slice(0, pattern.search(/[*?[{]/) + 1 || undefined).replace(/\/[^/]*$/, '') || '/', home);
   const parts = pattern.split('/');
   return [...HOME_SECRET_DIRS, ...HOME_SECRET_FILES]
     .filter((name) => {
