@@ -55,5 +55,9 @@ describe('commandPlaces', () => {
     expect(decide('bash', { command: `cat ${'{'.repeat(30_000)}${'}'.repeat(30_000)}` }, ctx).kind).toBe('allow');
     expect(decide('bash', { command: `cat ${'{a,b}'.repeat(2000)}` }, ctx).kind).toBe('allow');
     expect(decide('bash', { command: `cat ${'~/.aw?/'.repeat(300)}credentials` }, ctx).kind).toBe('ask');
+    // each cd may double where the rest runs: 40 of them would be 2^40 folders
+    const cds = Array.from({ length: 40 }, (_, i) => `cd d${i}`).join('; ');
+    expect(places(`${cds}; cat a`).at(-1)).toMatchObject({ lost: true });
+    expect(decide('bash', { command: `${cds}; cat a` }, ctx).kind).toBe('ask');
   });
 });

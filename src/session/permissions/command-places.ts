@@ -24,6 +24,8 @@ const DECLARES = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
 const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s;
 /** Readings of a word beyond this many are not followed. */
 const MAX_READINGS = 16;
+/** Folders a command may run in beyond this many are not followed. */
+const MAX_FOLDERS = 64;
 
 /**
  * The word with each variable set earlier in the line replaced by each value it may hold, and the
@@ -85,6 +87,11 @@ export function commandPlaces(commands: readonly JudgedCommand[], cwd: string, h
     if (moved.some((f) => f === undefined)) lost = true;
     // the command may not have run (`cd x || true`, a subshell): where it was stays possible
     folders = [...new Set([...folders, ...moved.filter((f): f is string => f !== undefined)])];
+    // each cd may double them (`cd a; cd b; …`): past a bound the rest of the line is not followed
+    if (folders.length > MAX_FOLDERS) {
+      folders = folders.slice(0, MAX_FOLDERS);
+      lost = true;
+    }
   }
   return places;
 }
