@@ -27,6 +27,20 @@ export function secretsBelow(absolute: string, home: string): string[] {
 /** Longer patterns are not compiled. */
 const MAX_PATTERN_LENGTH = 1024;
 
+/** Compiled patterns, kept: a session judges the same few again and again. */
+const matchers = new Map<string, (path: string) => boolean>();
+const MAX_MATCHERS = 256;
+
+function matcher(pattern: string): (path: string) => boolean {
+  let match = matchers.get(pattern);
+  if (!match) {
+    if (matchers.size >= MAX_MATCHERS) matchers.clear();
+    match = picomatch(pattern, { dot: false });
+    matchers.set(pattern, match);
+  }
+  return match;
+}
+
 /**
  * The home folder's secret places a path pattern (`~/.aw?/credentials`, absolute) reaches: it matches
  * the place or a path inside it, or, for a command that reads folders whole, a folder holding it.
@@ -40,7 +54,7 @@ export function secretsReached(pattern: string, home: string, recursive = false)
   return [...HOME_SECRET_DIRS, ...HOME_SECRET_FILES]
     .filter((name) => {
       const place = join(home, name).split('/');
-      const matches = (n: number) => picomatch(parts.slice(0, n).join('/'), { dot: false })(place.slice(0, n).join('/'));
+      const matches = (n: number) => matcher(parts.slice(0, n).join('/'))(place.slice(0, n).join('/'));
       if (parts.length >= place.length) return matches(place.length);
       return recursive && matches(parts.length);
     })
