@@ -6,8 +6,7 @@
 // word reaches there once the shell has expanded it (wordReach). Pure.
 import { resolve } from 'node:path';
 import { expandHome } from '../../../tools/fs/paths.js';
-import { secretFileName } from '../../../tools/fs/secret-files.js';
-import { HOME_SECRET_DIRS, HOME_SECRET_FILES } from '../../../tools/sandbox/sandbox.js';
+import { secretNamedIn } from './secrets.js';
 import { commandName, type JudgedCommand } from './shell-unwrap.js';
 
 export interface CommandPlace {
@@ -32,7 +31,7 @@ const MAX_FOLDERS = 64;
  * word itself (the variable may be the environment's: set in a subshell, or not run); undefined
  * when there would be too many to judge.
  */
-export function readingsOf(word: string, values: ReadonlyMap<string, readonly string[]>): string[] | undefined {
+function readingsOf(word: string, values: ReadonlyMap<string, readonly string[]>): string[] | undefined {
   let out = [word];
   for (const [name, held] of values) {
     const use = new RegExp(`\\$(?:${name}(?![A-Za-z0-9_])|\\{${name}\\})`, 'g');
@@ -179,13 +178,6 @@ function patternBase(path: string): string {
   const first = parts.findIndex((part) => PATTERN.test(part));
   const base = parts.slice(0, first < 0 ? parts.length : first).join('/');
   return base === '' ? (path.startsWith('/') ? '/' : '.') : base;
-}
-
-/** A home folder's secret place, or a secret file name, that a word names in its literal parts. */
-function secretNamedIn(word: string): string | undefined {
-  const padded = `/${word}/`;
-  const place = [...HOME_SECRET_DIRS, ...HOME_SECRET_FILES].find((name) => padded.includes(`/${name}/`));
-  return place ? `~/${place}` : secretFileName(word);
 }
 
 /** The folder a git command runs in: the workspace, moved by each `-C DIR` before the subcommand. */

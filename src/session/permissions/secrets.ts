@@ -19,9 +19,19 @@ export function secretMatch(absolute: string, home: string): string | undefined 
   return absolute.split(sep).includes('.ssh') ? '.ssh' : undefined;
 }
 
+/** The home folder's secret places, relative to it: its secret folders and files. */
+const HOME_SECRET_PLACES = [...HOME_SECRET_DIRS, ...HOME_SECRET_FILES];
+
 /** The home folder's secret places (`~/.aws`, …) inside folder `absolute`, which a recursive read would reach. */
 export function secretsBelow(absolute: string, home: string): string[] {
-  return [...HOME_SECRET_DIRS, ...HOME_SECRET_FILES].filter((name) => isInside(absolute, join(home, name))).map((name) => `~/${name}`);
+  return HOME_SECRET_PLACES.filter((name) => isInside(absolute, join(home, name))).map((name) => `~/${name}`);
+}
+
+/** A home folder's secret place, or a secret file name, that a word names in its literal parts (`$(…)/.aws/x`). */
+export function secretNamedIn(word: string): string | undefined {
+  const padded = `/${word}/`;
+  const place = HOME_SECRET_PLACES.find((name) => padded.includes(`/${name}/`));
+  return place ? `~/${place}` : secretFileName(word);
 }
 
 /** Longer patterns are not compiled. */
@@ -47,18 +57,18 @@ function matcher(pattern: string): (path: string) => boolean {
  * Patterns match names that start with a dot only where they say so, as the shell's do.
  */
 export function secretsReached(pattern: string, home: string, recursive = false): string[] {
-  // a pattern too long to compile is judged by the folder it starts from
-  if (pattern.length > MAX_PATTERN_LENGTH)
-    return secretsBelow(pattern.slice(0, pattern.search(/[*?[{]/) + 1 || undefined).replace(/\/[^/]*$/, '') || '/', home);
+  if (pattern.length > MAX_PATTERN_LENGTH) {
+    // too long to compile: judged by the folder holding its first pattern character
+    const first = pattern.search(/[*?[{]/);
+    return secretsBelow((first < 0 ? pattern : pattern.slice(0, first)).replace(/\/[^/]*$/, '') || '/', home);
+  }
   const parts = pattern.split('/');
-  return [...HOME_SECRET_DIRS, ...HOME_SECRET_FILES]
-    .filter((name) => {
-      const place = join(home, name).split('/');
-      const matches = (n: number) => matcher(parts.slice(0, n).join('/'))(place.slice(0, n).join('/'));
-      if (parts.length >= place.length) return matches(place.length);
-      return recursive && matches(parts.length);
-    })
-    .map((name) => `~/${name}`);
+  return HOME_SECRET_PLACES.filter((name) => {
+    const place = join(home, name).split('/');
+    const matches = (n: number) => matcher(parts.slice(0, n).join('/'))(place.slice(0, n).join('/'));
+    if (parts.length >= place.length) return matches(place.length);
+    return recursive && matches(parts.length);
+  }).map((name) => `~/${name}`);
 }
 
 /**
