@@ -2,10 +2,9 @@
 // on this machine taking connections. The wait ends at the first of: ready, the job ended, the bound
 // passed, the call aborted; each is said in plain words.
 import { connect } from 'node:net';
-import { StringDecoder } from 'node:string_decoder';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { cleanTerminalText } from '../bash/output.js';
 import type { Job } from './job.js';
+import { LineWatch } from './line-watch.js';
 
 export type ReadySpec = { kind: 'pattern'; pattern: RegExp; source: string } | { kind: 'port'; port: number };
 
@@ -78,18 +77,13 @@ async function untilPortOpens(port: number, stopped: AbortSignal): Promise<void>
 /** The first line (the unfinished last one included) of the job's output from now on that matches. */
 function untilLineMatches(job: Job, pattern: RegExp, stopped: AbortSignal): Promise<string> {
   return new Promise((resolve) => {
-    let pending = '';
-    const decoder = new StringDecoder('utf8');
-    const test = (line: string) => {
-      if (!pattern.test(line)) return false;
+    const watch = new LineWatch(pattern);
+    const stop = job.onOutput((chunk) => {
+      const line = watch.push(chunk);
+      if (line === undefined) return;
+      stop();
       const shown = line.trim();
       resolve(shown.length > MAX_SHOWN ? `${shown.slice(0, MAX_SHOWN)}…` : shown);
-      return true;
-    };
-    const stop = job.onOutput((chunk) => {
-      const lines = cleanTerminalText(pending + decoder.write(chunk)).split('\n');
-      pending = lines.pop() ?? '';
-      if (lines.some(test) || test(pending)) stop();
     });
     stopped.addEventListener('abort', stop, { once: true });
   });
