@@ -14,7 +14,9 @@ export async function runUserCommand(
   if (decision?.kind === 'deny') throw new Error(decision.message);
   const bash = tools.find((t) => t.name === 'bash');
   if (!bash) throw new Error('the bash tool is turned off in the settings ("tools"), so !commands cannot run');
-  return bash.execute(`user-command-${Date.now()}`, { command }, signal);
+  const args = { command };
+  approvals?.letWrite(args);
+  return bash.execute(`user-command-${Date.now()}`, args, signal);
 }
 
 /** What the model reads of it: the command, then what it printed. */

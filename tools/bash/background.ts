@@ -63,12 +63,13 @@ function endedText(job: Job): string {
   return [`job ${job.id} ${how} after ${seconds} s`, shown, ending.note].filter(Boolean).join('\n\n');
 }
 
-export async function runInBackground(jobs: Jobs, params: BackgroundParams, signal?: AbortSignal): Promise<AgentToolResult<BashDetails>> {
+/** `unasked`: nobody was asked about the command, so it may write nothing but /tmp. */
+export async function runInBackground(jobs: Jobs, params: BackgroundParams, signal?: AbortSignal, unasked = false): Promise<AgentToolResult<BashDetails>> {
   const started = Date.now();
   const spec = params.wait_for === undefined ? undefined : parseReadySpec(params.wait_for);
   if (typeof spec === 'string') return fail(spec, params.command, started);
   if (signal?.aborted) return fail('Aborted before the command started.', params.command, started);
-  const job = jobs.start(params.command);
+  const job = jobs.start(params.command, { unasked });
   if (typeof job === 'string') return fail(job, params.command, started);
 
   const boundS = params.wait_timeout ?? DEFAULT_WAIT_S;

@@ -9,6 +9,7 @@ import { listeningPorts } from '../process/listening.js';
 import { outputDrained, startShell, type ShellOptions } from './spawn.js';
 import { DEFAULT_WAIT_S, runInBackground } from './background.js';
 import { Jobs } from '../jobs/jobs.js';
+import { hitReadOnly, type ReadOnlyReason } from '../sandbox/sandbox.js';
 
 export const DEFAULT_TIMEOUT_S = 120;
 export const MAX_TIMEOUT_S = 600;
@@ -59,6 +60,12 @@ export interface BashDetails {
 export interface BashOptions extends ShellOptions {
   /** where background jobs go; default: a table of this tool's own */
   jobs?: Jobs;
+  /**
+   * Whether a call (its arguments object, as the approval gate saw it) was let through without a
+   * question because it only looks: the sandbox then lets it write nothing but /tmp. Without this,
+   * every command runs in the writable sandbox.
+   */
+  unasked?: (params: object) => boolean;
 }
 
 const SANDBOX_NOTE =
@@ -84,7 +91,9 @@ export function createBashTool(context: Pick<ToolContext, 'cwd'>, options: BashO
       (options.sandbox ? SANDBOX_NOTE : ''),
     parameters,
     execute: (_id, params, signal, onUpdate) =>
-      params.run_in_background ? runInBackground(jobs, params, signal) : runCommand(context, options, params, signal, onUpdate),
+      params.run_in_background
+        ? runInBackground(jobs, params, signal, options.unasked?.(params) === true)
+        : runCommand(context, options, params, signal, onUpdate),
   };
 }
 
@@ -95,6 +104,8 @@ interface Ending {
   spawnError?: string;
   /** ports it still listened on when its time was up: a server */
   listening?: number[];
+  /** why the sandbox let it write nothing but /tmp, if it did */
+  readOnly?: ReadOnlyReason;
 }
 
 async function runCommand(
@@ -154,7 +165,8 @@ async function runAcquired(
     );
   };
 
-  const ending = await spawnAndWait(context.cwd, options, params.command, timeoutS * 1000, signal, (chunk) => {
+  const unasked = options.unasked?.(params) === true;
+  const ending = await spawnAndWait(context.cwd, options, params.command, unasked, timeoutS * 1000, signal, (chunk) => {
     output.push(chunk);
     scheduleUpdate();
   });
@@ -171,7 +183,11 @@ async function runAcquired(
   else if (ending.signal) notes.push(`[killed by ${ending.signal}]`);
   else if (ending.exitCode !== 0) notes.push(`[exit code ${ending.exitCode}]`);
   if (ending.listening?.length) notes.push(serverHint(ending.listening));
-  const sandboxNote = ending.exitCode !== 0 ? options.sandbox?.explain(collected.text, params.command) : undefined;
+  // a read-only run can fail to write and still exit 0 (git diff's external program): told either way
+  const sandboxNote =
+    ending.exitCode !== 0 || (ending.readOnly && hitReadOnly(collected.text))
+      ? options.sandbox?.explain(collected.text, params.command, ending.readOnly)
+      : undefined;
   if (sandboxNote) notes.push(sandboxNote);
   const disarmed = options.sandbox?.afterCommand();
   if (text === '' && notes.length === 0) text = '(no output)';
@@ -208,11 +224,12 @@ function spawnAndWait(
   cwd: string,
   options: BashOptions,
   command: string,
+  unasked: boolean,
   timeoutMs: number,
   signal: AbortSignal | undefined,
   onChunk: (chunk: Buffer) => void,
 ): Promise<Ending> {
-  const { child, processes, done } = startShell(cwd, options, command);
+  const { child, processes, done, readOnly } = startShell(cwd, options, command, unasked);
   child.stdout.on('data', onChunk);
   child.stderr.on('data', onChunk);
 
@@ -248,7 +265,7 @@ function spawnAndWait(
       child.stdout.destroy();
       child.stderr.destroy();
       await killing;
-      settle({ exitCode, signal: exitSignal ?? undefined, stoppedBy, listening });
+      settle({ exitCode, signal: exitSignal ?? undefined, stoppedBy, listening, readOnly });
     });
   });
 }

@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { MARKER_VAR, trackCommand, type CommandProcesses } from '../process/process-group.js';
 import { commandMarker } from '../process/reaper.js';
 import { toolEnv } from '../sandbox/env.js';
-import type { Sandbox } from '../sandbox/sandbox.js';
+import type { ReadOnlyReason, Sandbox } from '../sandbox/sandbox.js';
 import { findExecutable } from '../process/which.js';
 
 /** Nothing the command starts may wait for a person: no pager, no prompt, no editor, no colours. */
@@ -32,24 +32,28 @@ export interface StartedShell {
   processes: CommandProcesses | undefined;
   /** once the command has ended: no longer reaped with tack, the sandbox's placeholders released */
   done(): void;
+  /** why the sandbox mounted everything but /tmp read-only for it, if it did */
+  readOnly?: ReadOnlyReason;
 }
 
 function shell(): string {
   return findExecutable('bash') ?? findExecutable('sh') ?? '/bin/sh';
 }
 
-export function startShell(cwd: string, options: ShellOptions, command: string): StartedShell {
+/** `unasked`: nobody was asked about this command, so the sandbox lets it write nothing but /tmp. */
+export function startShell(cwd: string, options: ShellOptions, command: string, unasked = false): StartedShell {
   // `exec 2>&1` first: stderr joins stdout in one pipe, so the two stay in the order they were written.
   const argv = ['-c', `exec 2>&1; ${command}`];
   // before the command starts: the watcher that ends it if tack is killed runs from now on
   const marker = commandMarker();
-  const { file, args, release } = options.sandbox ? options.sandbox.wrap(shell(), argv) : { file: shell(), args: argv, release: () => {} };
+  const { file, args, release, readOnly } = options.sandbox ? options.sandbox.wrap(shell(), argv, unasked) : { file: shell(), args: argv, release: () => {} };
   const child = spawnChild(file, args, cwd, { ...(options.env ?? toolEnv(process.env)), ...options.sandbox?.env, ...QUIET_ENV, [MARKER_VAR]: marker });
   const processes = child.pid === undefined ? undefined : { pid: child.pid, marker };
   const untrack = processes ? trackCommand(processes) : () => false;
   return {
     child,
     processes,
+    readOnly,
     done: () => {
       release();
       untrack();

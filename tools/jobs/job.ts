@@ -64,9 +64,10 @@ export class Job {
     readonly command: string,
     cwd: string,
     options: ShellOptions,
+    unasked = false,
   ) {
     this.log = new SpillFile(join(ownTempDir('output'), `job-${id}-${randomUUID()}.log`), JOB_LOG_HALF_BYTES);
-    const { child, processes, done } = startShell(cwd, options, command);
+    const { child, processes, done } = startShell(cwd, options, command, unasked);
     this.processes = processes;
     const onChunk = (chunk: Buffer) => {
       this.log.write(chunk);

@@ -9,6 +9,12 @@ const KEEP_ENDED = 16;
 
 export type JobEvent = { type: 'job_started'; job: JobInfo } | { type: 'job_exited'; job: JobInfo; ending: JobEnding; lastLines: string[]; told: boolean };
 
+/** How one job starts. */
+export interface JobStart {
+  /** nobody was asked about the command: the sandbox lets it write nothing but /tmp */
+  unasked?: boolean;
+}
+
 export class Jobs {
   private readonly jobs = new Map<number, Job>();
   private next = 1;
@@ -39,14 +45,14 @@ export class Jobs {
   }
 
   /** A new job, or the sentence saying why not (the limit). */
-  start(command: string): Job | string {
+  start(command: string, how: JobStart = {}): Job | string {
     if (this.running().length >= this.max) {
       const ids = this.running()
         .map((job) => job.id)
         .join(', ');
       return `${this.max} ${this.max === 1 ? 'job is' : 'jobs are'} running already (jobs ${ids}), the limit (jobs.max); stop one with job_stop first`;
     }
-    const job = new Job(this.next++, command, this.cwd, this.shell);
+    const job = new Job(this.next++, command, this.cwd, this.shell, how.unasked);
     this.jobs.set(job.id, job);
     this.emit({ type: 'job_started', job: job.info() });
     void job.ended.then((ending) => {

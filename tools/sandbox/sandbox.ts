@@ -14,16 +14,13 @@ import type { SecretTest } from '../fs/secret-files.js';
 import { findExecutable } from '../process/which.js';
 import { WorkspaceScanner } from './workspace-scan.js';
 import { hiddenAround } from './hide-around.js';
+import { CREATED_CACHES, HOME_CACHES, heldInWritable } from './caches.js';
 import { tackWorktreeBinds } from './worktree-git.js';
 import { forget, type ProbeAnswer, probeKey, recalled, remember } from './probe-memo.js';
 
 /** Directories under $HOME that hold credentials: hidden in the sandbox, and asked about before reading. */
 export const HOME_SECRET_DIRS = ['.ssh', '.aws', '.gnupg', '.azure', '.kube', '.docker', '.config/gcloud', '.config/gh', '.password-store'];
 export const HOME_SECRET_FILES = ['.netrc', '.git-credentials', '.pgpass', '.npmrc'];
-/** Package-manager caches: installs need to write them. */
-const HOME_CACHES = ['.npm', '.cache', '.cargo', '.rustup', '.local/share/pnpm', '.pnpm-store', '.yarn', '.bun', 'go/pkg', '.m2', '.gradle'];
-/** Created when missing, so `npm install` works in a fresh home. */
-const CREATED_CACHES = ['.npm', '.cache'];
 
 export interface SandboxSettings {
   /** the workspace root: writable */
@@ -32,6 +29,8 @@ export interface SandboxSettings {
   network: boolean;
   /** more directories to hide (tack's own home with its sessions) */
   hide?: readonly string[];
+  /** tack's own home, whose worktree records say whether the workspace is a tack worktree (worktree-git.ts) */
+  tackHome?: string;
   /** more writable directories: caches configured elsewhere (`npm_config_cache`) */
   writable?: readonly string[];
   /** the workspace's secret files, shown to commands as empty files */
@@ -67,17 +66,23 @@ export interface SandboxPlan {
   /** repositories nested in the workspace when the command starts (protected like the root's) */
   nestedGitDirs: string[];
   network: boolean;
-  /** the workspace (and its git directories) mounted read-only: plan mode */
+  /** the workspace, its git directories and the home folder mounted read-only: plan mode, or a command nobody was asked about */
   readOnlyWorkspace: boolean;
 }
 
+/** Why a command runs with everything read-only: plan mode, or the judge let it through as only looking. */
+export type ReadOnlyReason = 'plan' | 'unasked';
+
 export interface Sandbox {
-  /** the program and arguments that run `file args` inside the sandbox; `release` when it has ended */
-  wrap(file: string, args: readonly string[]): { file: string; args: string[]; release: () => void };
+  /**
+   * The program and arguments that run `file args` inside the sandbox; `release` when it has ended.
+   * `readOnly`: the command was let through without a question, so it may write nothing but /tmp.
+   */
+  wrap(file: string, args: readonly string[], readOnly?: boolean): { file: string; args: string[]; release: () => void; readOnly?: ReadOnlyReason };
   /** variables the sandboxed command gets on top of the tool environment */
   env: Record<string, string>;
-  /** a note for the model when a failed command (its output, its text) shows the sandbox stopped it */
-  explain(output: string, command: string): string | undefined;
+  /** a note for the model when a failed command (its output, its text, how it was mounted) shows the sandbox stopped it */
+  explain(output: string, command: string, readOnly?: ReadOnlyReason): string | undefined;
   /** after each command: repositories it made are disarmed (planted-repos.ts); a note for the model when one was */
   afterCommand(): string | undefined;
 }
@@ -137,7 +142,8 @@ function gitDirsOutside(cwd: string): string[] {
   }
 }
 
-export function planSandbox(settings: SandboxSettings, scanner: WorkspaceScanner): SandboxPlan {
+/** `readOnly`: this command was let through without a question (nothing but /tmp may be written). */
+export function planSandbox(settings: SandboxSettings, scanner: WorkspaceScanner, readOnly = false): SandboxPlan {
   const { cwd, home } = settings;
   for (const cache of CREATED_CACHES) {
     try {
@@ -149,31 +155,32 @@ export function planSandbox(settings: SandboxSettings, scanner: WorkspaceScanner
   const visible = (path: string) => existsSync(path) && !isInside(path, cwd);
   const runtimeDir = process.env.XDG_RUNTIME_DIR;
   const scan = scanner.scan();
-  const frozen = settings.readOnlyWorkspace?.() === true;
+  const frozen = readOnly || settings.readOnlyWorkspace?.() === true;
   // read-only as a whole, the workspace needs no places kept read-only inside it
   const protection = frozen
     ? { pinned: [], readOnly: [], missing: [] }
     : runsLater(cwd, { nestedGitDirs: scan.nestedGitDirs, runFiles: settings.runFiles?.() });
   // a tack worktree: of the repository's .git only what `git commit` needs is writable
-  const worktree = frozen ? undefined : tackWorktreeBinds(cwd);
+  const worktree = frozen ? undefined : tackWorktreeBinds(cwd, settings.tackHome);
   const around = hiddenAround(settings.hide ?? [], cwd);
+  // a command nobody was asked about writes nothing but /tmp: no cache, no git directory
+  const caches = frozen ? [] : [...HOME_CACHES.map((c) => join(home, c)), ...(settings.writable ?? [])].filter((p) => existsSync(p));
+  const writable = [...(frozen ? [] : (worktree?.writable ?? gitDirsOutside(cwd))), ...caches];
+  const held = frozen ? { readOnly: [], missing: [] } : heldInWritable([cwd, ...writable], caches, cwd);
   return {
     cwd,
     // one private /tmp per tack process, so files a command leaves there are there for the next one
     tmp: ownTempDir('sandbox'),
     // in plan mode a worktree's git directory outside the workspace is seen, not written
     readOnly: [...[home].filter((dir) => isInside('/tmp', dir) && existsSync(dir)), ...(frozen ? gitDirsOutside(cwd) : [])],
-    writable: [
-      ...(frozen ? [] : (worktree?.writable ?? gitDirsOutside(cwd))),
-      ...[...HOME_CACHES.map((c) => join(home, c)), ...(settings.writable ?? [])].filter((p) => existsSync(p) && !(frozen && isInside(cwd, p))),
-    ],
+    writable,
     hideDirs: [...HOME_SECRET_DIRS.map((d) => join(home, d)), ...(settings.hide ?? []), ...(runtimeDir ? [runtimeDir] : [])]
       .filter(visible)
       .concat(around.dirs),
     hideFiles: [...HOME_SECRET_FILES.map((f) => join(home, f)), '/var/run/docker.sock', '/run/docker.sock'].filter(visible).concat(around.files),
     pinned: protection.pinned,
-    protected: [...protection.readOnly, ...(worktree?.readOnly ?? [])],
-    missing: protection.missing,
+    protected: [...protection.readOnly, ...(worktree?.readOnly ?? []), ...held.readOnly],
+    missing: [...protection.missing, ...held.missing],
     maskFiles: unexposed(scan.secrets, cwd, settings.exposeSecretFiles),
     nestedGitDirs: scan.nestedGitDirs,
     network: settings.network,
@@ -220,6 +227,9 @@ export function bwrapArgs(plan: SandboxPlan): string[] {
 }
 
 const READ_ONLY_FS = /read-only file system|EROFS/i;
+
+/** Whether a command's output shows it tried to write where the sandbox does not let it. */
+export const hitReadOnly = (output: string): boolean => READ_ONLY_FS.test(output);
 /** Without a network namespace's interfaces even a local server refuses: the sandbox has its own loopback. */
 const NO_NETWORK = /could not resolve|network is unreachable|connection refused|EAI_AGAIN|ENETUNREACH|ENOTFOUND|ECONNREFUSED|name resolution/i;
 
@@ -229,10 +239,16 @@ const PLAN_MODE_NOTE =
   '[plan mode: the workspace is read-only for commands until the user approves a plan; /tmp is writable ' +
   '(build or test output can go there); present the plan with exit_plan_mode first, and the user decides]';
 
-export function explainSandboxFailure(output: string, network: boolean, readOnlyWorkspace = false): string | undefined {
-  if (readOnlyWorkspace && (READ_ONLY_FS.test(output) || BUSY.test(output))) return PLAN_MODE_NOTE;
+const UNASKED_NOTE =
+  '[this command ran without a question because tack judged that it only looks, so it ran with everything but /tmp ' +
+  'read-only; a command that needs to write must be one the user is asked about: change files with edit or write, ' +
+  'or run the writing step as a command of its own]';
+
+export function explainSandboxFailure(output: string, network: boolean, readOnly?: ReadOnlyReason): string | undefined {
+  const note = readOnly === 'plan' ? PLAN_MODE_NOTE : UNASKED_NOTE;
+  if (readOnly && (READ_ONLY_FS.test(output) || BUSY.test(output))) return note;
   // some commands fail without a word when they cannot write (git stash)
-  if (readOnlyWorkspace && output.trim() === '') return PLAN_MODE_NOTE.replace('[plan mode: ', '[plan mode (perhaps why this failed): ');
+  if (readOnly === 'plan' && output.trim() === '') return PLAN_MODE_NOTE.replace('[plan mode: ', '[plan mode (perhaps why this failed): ');
   if ((READ_ONLY_FS.test(output) || BUSY.test(output)) && PROTECTED_MENTION.test(output)) {
     return (
       "[git's hooks, config and info, .tack/, .mcp.json, .claude/, .agents/ and .vscode/ are read-only in the sandbox, " +
@@ -256,25 +272,24 @@ export function explainSandboxFailure(output: string, network: boolean, readOnly
 export function createSandbox(bwrap: string, settings: SandboxSettings): Sandbox {
   const scanner = settings.scanner ?? new WorkspaceScanner(settings.cwd, settings.secretFile ?? (() => undefined));
   let masked: string[] = [];
-  let frozen = false;
   /** the nested repositories seen so far: those protected while commands ran, or disarmed after */
   const knownRepos = new Set<string>();
   let swept = false;
   return {
-    wrap: (file, args) => {
+    wrap: (file, args, unasked = false) => {
       if (!swept) sweepLeftovers([join(settings.cwd, '.mcp.json'), ...(settings.runFiles?.() ?? [])]);
       swept = true;
-      const plan = planSandbox(settings, scanner);
+      const plan = planSandbox(settings, scanner, unasked);
       masked = plan.maskFiles;
-      frozen = plan.readOnlyWorkspace;
       for (const gitDir of plan.nestedGitDirs) knownRepos.add(gitDir);
       const release = holdPlaces(plan.missing, plan.protected);
-      return { file: bwrap, args: [...bwrapArgs(plan), file, ...args], release };
+      const readOnly: ReadOnlyReason | undefined = settings.readOnlyWorkspace?.() ? 'plan' : unasked ? 'unasked' : undefined;
+      return { file: bwrap, args: [...bwrapArgs(plan), file, ...args], release, readOnly };
     },
     env: { TMPDIR: '/tmp' },
-    explain: (output, command) => {
+    explain: (output, command, readOnly) => {
       forgetProbeOn(output);
-      return explainMasked(masked, settings.cwd, `${command}\n${output}`) ?? explainSandboxFailure(output, settings.network, frozen);
+      return explainMasked(masked, settings.cwd, `${command}\n${output}`) ?? explainSandboxFailure(output, settings.network, readOnly);
     },
     afterCommand: () => {
       const notes: string[] = [];

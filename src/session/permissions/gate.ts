@@ -75,6 +75,8 @@ export class ApprovalGate {
   private modeListeners: readonly ((mode: ApprovalMode) => void)[] = [];
   /** the child agent that made a call waiting here, by call id: its question names it */
   private readonly callers = new Map<string, string>();
+  /** the arguments of calls a person, a rule or the mode let write; any other command runs with nothing but /tmp writable */
+  private readonly writers = new WeakSet<object>();
 
   constructor(private readonly o: ApprovalGateOptions) {
     this.currentMode = o.mode;
@@ -102,6 +104,19 @@ export class ApprovalGate {
   /** Told of each change of the mode (the Session offers exit_plan_mode only in plan mode; ACP tells the client). */
   onModeChange(listener: (mode: ApprovalMode) => void): void {
     this.modeListeners = [...this.modeListeners, listener];
+  }
+
+  /**
+   * Whether a call (its arguments object, the one the tool is given) ran without anyone letting it
+   * write: the judge let it through as only looking. The kernel then holds it to that.
+   */
+  unasked(args: object): boolean {
+    return !this.writers.has(args);
+  }
+
+  /** The user runs this command themselves (`!command`): it may write what an answered "yes" may. */
+  letWrite(args: object): void {
+    this.writers.add(args);
   }
 
   /** How commands run in plan mode: in the read-only sandbox, or (and why) from the read-only list only. */
@@ -210,9 +225,19 @@ export class ApprovalGate {
     }
     const { decision, located, tackHome } = await this.judge(call.name, args, tool?.readOnlyHint, this.callers.has(call.id));
     if (decision.kind === 'deny') return block(decision.message);
-    if (hook?.decision === 'ask') return this.askForHook(call, args, hook.reason, signal, located);
-    if (decision.kind === 'allow' || hook?.decision === 'allow') return undefined;
-    return this.ask(call, args, decision, signal, located, tackHome, tool);
+    if (hook?.decision === 'ask') return this.wrote(args, await this.askForHook(call, args, hook.reason, signal, located));
+    if (decision.kind === 'allow' || hook?.decision === 'allow') {
+      // a hook's "allow" stands for the user's yes; the judge's read-only verdict is only a judgement
+      if (hook?.decision === 'allow' || !(decision.kind === 'allow' && decision.readOnly)) this.writers.add(args);
+      return undefined;
+    }
+    return this.wrote(args, await this.ask(call, args, decision, signal, located, tackHome, tool));
+  }
+
+  /** A call let through by an answer may write. */
+  private wrote(args: object, blocked: ToolCallBlock | undefined): ToolCallBlock | undefined {
+    if (!blocked) this.writers.add(args);
+    return blocked;
   }
 
   /** A PreToolUse hook wants the user's yes for this call: a plain yes/no (no "always": the hook asks each time). */

@@ -66,8 +66,9 @@ export type AskSubject =
   | { type: 'fetch'; host: string }
   | { type: 'tool' };
 
+/** `readOnly`: let through only because the judge found it read-only, so it runs with nothing but /tmp writable. */
 export type Decision =
-  | { kind: 'allow' }
+  | { kind: 'allow'; readOnly?: true }
   | { kind: 'deny'; message: string }
   | {
       kind: 'ask';
@@ -287,7 +288,7 @@ function decideCommandLine(line: string, ctx: PolicyContext): Decision {
       routine: false,
     });
   }
-  if (asks.length === 0) return { kind: 'allow' };
+  if (asks.length === 0) return decisions.every((d) => d.kind === 'allow' && d.readOnly) ? { kind: 'allow', readOnly: true } : { kind: 'allow' };
   // One question for the whole line, covering every part that needs an answer.
   const commands = asks.flatMap((a) => (a.subject.type === 'bash' ? a.subject.commands : []));
   const prefixes = [...new Set(asks.flatMap((a) => (a.subject.type === 'bash' ? a.subject.prefixes : [])))];
@@ -377,7 +378,7 @@ function decideCommand(cmd: JudgedCommand, place: CommandPlace, ctx: PolicyConte
       // commands run in the sandbox, which is their boundary; in print mode they may read outside
       if (!where.inside && ctx.mode === 'ask') return ask('reading outside the workspace', NEEDS_AUTO_EDIT, readRule, []);
     }
-    return { kind: 'allow' };
+    return ctx.mode === 'yolo' || ctx.mode === 'auto' ? { kind: 'allow' } : { kind: 'allow', readOnly: true };
   }
   if (ctx.mode === 'auto') return { kind: 'allow' };
   // a bare assignment (`PATH=…`) has no program an "always" answer could name

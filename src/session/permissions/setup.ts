@@ -84,6 +84,7 @@ function sandboxFor(
     home,
     network: config.sandboxNetwork,
     hide: [config.home],
+    tackHome: config.home,
     writable: npmCache ? [npmCache] : [],
     exposeSecretFiles: config.exposeSecretFiles,
     scanner: guard.scanner,
@@ -146,7 +147,11 @@ export function createSafety(config: ResolvedConfig, o: SafetyOptions): Safety {
   });
   const droppedNote = config.tools.includes('bash') ? describeDropped(dropped) : undefined;
   if (droppedNote) notify(droppedNote);
-  const shell: BashOptions = { env: withGitGuards(env), sandbox: typeof sandbox === 'string' ? undefined : sandbox };
+  const shell: BashOptions = {
+    env: withGitGuards(env),
+    sandbox: typeof sandbox === 'string' ? undefined : sandbox,
+    unasked: (params) => gate.unasked(params),
+  };
   // background jobs run exactly as commands do: one options object, so the same environment and sandbox
   const jobs = new Jobs(config.cwd, shell, config.maxJobs);
   shell.jobs = jobs;
