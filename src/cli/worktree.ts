@@ -1,5 +1,5 @@
 // `tack worktree list | rm NAME [--force] | prune`: tack's worktrees of the repository here, and
-// only those (the marker in src/worktree/marker.ts): a worktree the user made is never touched.
+// only those (its records in tack's home, src/worktree/inventory.ts): a worktree the user made is never touched.
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Command } from 'commander';
@@ -11,6 +11,8 @@ import {
   describeState,
   findRepository,
   findTackWorktree,
+  forgetRecord,
+  forgottenByGit,
   othersWorking,
   removeWorktree,
   type TackWorktree,
@@ -48,7 +50,7 @@ function listLines(worktrees: TackWorktree[], home: string): string {
 }
 
 function removeOne(commonDir: string, root: string, home: string, name: string, force: boolean): string {
-  const w = findTackWorktree(commonDir, name);
+  const w = findTackWorktree(home, commonDir, name);
   if (!w) throw new UsageError(`no tack worktree named ${name} in this repository (tack worktree list shows them)`);
   const state = worktreeState(w);
   if (state.changes > 0 && !force) {
@@ -60,13 +62,17 @@ function removeOne(commonDir: string, root: string, home: string, name: string, 
     : `removed worktree ${name} and branch ${w.marker.branch}\n`;
 }
 
-/** Removes tack's worktrees whose folder is gone, and those with no changes and no commits of their own. */
+/**
+ * Removes tack's worktrees whose folder is gone, and those with no changes and no commits of their
+ * own; forgets the records of those git no longer knows.
+ */
 function prune(commonDir: string, root: string, home: string): string {
+  for (const stale of forgottenByGit(home, commonDir)) forgetRecord(stale);
   const gone: string[] = [];
-  for (const w of tackWorktrees(commonDir)) {
+  for (const w of tackWorktrees(home, commonDir)) {
     const state = worktreeState(w);
     if (!w.missing && (state.changes > 0 || state.commits > 0)) continue;
-    if (!w.missing && othersWorking(w.adminDir)) continue;
+    if (!w.missing && othersWorking(w)) continue;
     removeWorktree(w, root, home);
     gone.push(w.marker.name);
   }
@@ -82,7 +88,7 @@ export function runWorktreeCommand(args: string[], env: NodeJS.ProcessEnv = proc
     .command('list')
     .description('name, branch, base, changes and last session of each')
     .action(() => {
-      ran = () => listLines(tackWorktrees(repo().commonDir), tackHome(env));
+      ran = () => listLines(tackWorktrees(tackHome(env), repo().commonDir), tackHome(env));
     });
   program
     .command('rm')

@@ -1,7 +1,7 @@
-// tack's git worktrees: made from local HEAD on a `tack/<name>` branch, marked as tack's, removed
-// when nothing was done in them. Git I/O here, the rest pure.
-export { findTackWorktree, type TackWorktree, tackWorktrees } from './inventory.js';
-export { othersWorking } from './marker.js';
+// tack's git worktrees: made from local HEAD on a `tack/<name>` branch, recorded as tack's in tack's
+// own home, removed when nothing was done in them. Git I/O here, the rest pure.
+export { findTackWorktree, forgottenByGit, type TackWorktree, tackWorktrees } from './inventory.js';
+export { forgetRecord, othersWorking } from './record.js';
 export { openWorktree, type OpenedWorktree } from './open.js';
 export { leaveWorktree, removeWorktree } from './remove.js';
 export { findRepository, WorktreeError } from './repo.js';

@@ -4,10 +4,11 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { SecretTest } from '../../tools/fs/secret-files.js';
+import { recordsDir, type WorktreeRecord } from '../../tools/sandbox/worktree-records.js';
 import { gitOut, runGit } from './git.js';
 import { copyIncluded, INCLUDE_FILE } from './include.js';
 import { findTackWorktree, type TackWorktree } from './inventory.js';
-import { joinUsers, type Marker, readMarker, writeMarker } from './marker.js';
+import { joinUsers, writeRecord } from './record.js';
 import { branchOf, generatedName, INSIDE_FOLDER, type Location, nameProblem, worktreePath } from './names.js';
 import { branchExists, findRepository, resolveCommit, WorktreeError } from './repo.js';
 
@@ -34,14 +35,14 @@ export function openWorktree(o: OpenOptions): OpenedWorktree {
     if (problem) throw new WorktreeError(problem);
   }
   const repo = findRepository(o.cwd);
-  const existing = o.name === undefined ? undefined : findTackWorktree(repo.commonDir, o.name);
+  const existing = o.name === undefined ? undefined : findTackWorktree(o.home, repo.commonDir, o.name);
   if (existing && !existing.missing) {
     if (o.from !== undefined) throw new WorktreeError(`worktree ${o.name} exists already (from ${existing.marker.from}); leave out --from to continue in it`);
-    joinUsers(existing.adminDir);
+    joinUsers(existing);
     return { ...existing, workDir: workDirIn(existing.path, repo.subdir), created: false, notes: [] };
   }
   if (existing) throw new WorktreeError(`worktree ${o.name}'s folder is gone (${existing.path}); run tack worktree prune, then try again`);
-  const name = o.name ?? freeName(repo.commonDir);
+  const name = o.name ?? freeName(o.home, repo.commonDir);
   const branch = branchOf(name);
   if (branchExists(branch, repo.top)) {
     throw new WorktreeError(`a branch ${branch} exists already and is not a tack worktree's; pick another name, or delete it (git branch -D ${branch})`);
@@ -59,21 +60,22 @@ export function openWorktree(o: OpenOptions): OpenedWorktree {
   // a `config.worktree` git would read is made now, so the sandbox can keep it read-only (runs-later.ts)
   if (!existsSync(join(adminDir, 'config.worktree'))) writeFileSync(join(adminDir, 'config.worktree'), '');
   const included = copyIncluded(repo.top, real, o.isSecret);
-  const marker: Marker = { name, branch, base, from, createdAt: new Date().toISOString(), included: included.copied };
-  writeMarker(adminDir, marker);
-  joinUsers(adminDir);
+  const marker: WorktreeRecord = { name, path: real, adminDir, branch, base, from, createdAt: new Date().toISOString(), included: included.copied };
+  const made: TackWorktree = { marker, records: recordsDir(o.home, repo.commonDir), path: real, adminDir, missing: false };
+  writeRecord(made.records, marker);
+  joinUsers(made);
   const notes = [
     ...startNotes(repo.top, from, base),
     ...(included.copied.length > 0 ? [includedNote(included.copied.length, included.secrets)] : []),
     ...(included.skipped > 0 ? [`${INCLUDE_FILE} matched ${included.skipped} more files than tack copies; list files, not folders`] : []),
   ];
-  return { marker: readMarker(adminDir) ?? marker, path: real, adminDir, missing: false, workDir: workDirIn(real, repo.subdir), created: true, notes };
+  return { ...made, workDir: workDirIn(real, repo.subdir), created: true, notes };
 }
 
-function freeName(commonDir: string): string {
+function freeName(home: string, commonDir: string): string {
   for (;;) {
     const name = generatedName();
-    if (!findTackWorktree(commonDir, name)) return name;
+    if (!findTackWorktree(home, commonDir, name)) return name;
   }
 }
 

@@ -3,7 +3,7 @@
 import { rmSync } from 'node:fs';
 import { runGit } from './git.js';
 import type { TackWorktree } from './inventory.js';
-import { leaveUsers } from './marker.js';
+import { forgetRecord, leaveUsers } from './record.js';
 import { describeState, worktreeState } from './state.js';
 import { forgetTrust } from './trust.js';
 
@@ -12,7 +12,10 @@ export interface Removed {
   branchKept: boolean;
 }
 
-/** Removes the worktree (uncommitted changes included: the caller asked), its trust record and, unless it has commits, its branch. */
+/**
+ * Removes the worktree (uncommitted changes included: the caller asked), its trust record, tack's
+ * record of it and, unless it has commits, its branch.
+ */
 export function removeWorktree(w: TackWorktree, repoDir: string, home: string, keepBranchWithCommits = true): Removed {
   const removed = runGit(['worktree', 'remove', '--force', '--force', w.path], repoDir);
   if (!removed.ok) {
@@ -21,6 +24,7 @@ export function removeWorktree(w: TackWorktree, repoDir: string, home: string, k
     rmSync(w.adminDir, { recursive: true, force: true });
   }
   forgetTrust(home, w.path);
+  forgetRecord(w);
   const branchKept = keepBranchWithCommits && branchCommits(w, repoDir) > 0;
   if (!branchKept) runGit(['branch', '-D', w.marker.branch], repoDir);
   return { branchKept };
@@ -36,7 +40,7 @@ function branchCommits(w: TackWorktree, repoDir: string): number {
  * with its branch; one with changes or commits is kept and described in two lines.
  */
 export function leaveWorktree(w: TackWorktree, repoDir: string, home: string): string[] {
-  if (leaveUsers(w.adminDir)) return [];
+  if (leaveUsers(w)) return [];
   const state = worktreeState(w);
   if (state.changes === 0 && state.commits === 0 && branchCommits(w, repoDir) === 0) {
     removeWorktree(w, repoDir, home);

@@ -1,7 +1,8 @@
 // The sandbox in a `tack -w` worktree, played by a hostile model with --yolo (so the sandbox is the
 // only line): `git commit` works there, while the user's hooks, config, index, branches and stash,
-// tack's marker and the rest of tack's home cannot be written or read, by a command or a file tool.
-import { existsSync, readFileSync } from 'node:fs';
+// the worktree's `gitdir`, tack's record of it and the rest of tack's home cannot be written or read,
+// by a command or a file tool.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { probeSandbox } from '../../tools/sandbox/sandbox.js';
@@ -18,7 +19,10 @@ const ATTACKS = [
   ': > "$G/index" 2>/dev/null && echo INDEX-WRITTEN',
   'git update-ref refs/heads/main HEAD 2>/dev/null && echo MAIN-MOVED',
   'git stash clear 2>/dev/null; git rev-parse -q --verify refs/stash >/dev/null || echo STASH-CLEARED',
-  'echo "{}" > "$A/tack-worktree.json" 2>/dev/null && echo MARKER-WRITTEN',
+  'echo /tmp/elsewhere/.git > "$A/gitdir" 2>/dev/null && echo GITDIR-WRITTEN',
+  'echo "records seen: $(ls -A "$TH/worktree-records" 2>/dev/null | wc -l)"',
+  // tack's home is an empty folder of the sandbox's own here: a write lands in nothing tack reads
+  '(mkdir -p "$TH/worktree-records/forged" && echo "{}" > "$TH/worktree-records/forged/x.json") 2>/dev/null',
   'echo "[core]" > "$A/config.worktree" 2>/dev/null && echo WORKTREE-CONFIG-WRITTEN',
   'echo "sessions: $(ls "$TH/sessions" 2>/dev/null | wc -l) settings: $(cat "$TH/config.json" 2>/dev/null | wc -c)"',
   'echo done',
@@ -31,12 +35,15 @@ describe.skipIf(!probeSandbox().ok)('a sandboxed command in a tack worktree', ()
     const earlier = await server([{ text: 'hello' }]);
     await runTack(['-p', '--base-url', earlier.url, '-m', 'm', 'hi'], { cwd: p.dir, home: p.home });
     const before = userState(p.dir);
-    const marker = () => readFileSync(join(p.dir, '.git', 'worktrees', 'probe', 'tack-worktree.json'), 'utf8');
-    let markerBefore = '';
+    const record = () => {
+      const records = join(p.home, 'worktree-records');
+      return readdirSync(records).map((repo) => readFileSync(join(records, repo, 'probe.json'), 'utf8') + readdirSync(join(records, repo)).join(','));
+    };
+    let recordBefore: string[] = [];
     const s = await server([
       { toolCalls: [{ name: 'edit', arguments: { path: 'a.txt', old_text: 'a', new_text: 'a sandboxed' } }] },
       () => {
-        markerBefore = marker();
+        recordBefore = record();
         return { toolCalls: [{ name: 'bash', arguments: { command: 'git add a.txt && git commit -qm sandboxed && echo COMMITTED' } }] };
       },
       { toolCalls: [{ name: 'bash', arguments: { command: `TH=${p.home}; ${ATTACKS.join('; ')}` } }] },
@@ -51,13 +58,16 @@ describe.skipIf(!probeSandbox().ok)('a sandboxed command in a tack worktree', ()
     expect(results).toContain('COMMITTED');
     expect(results).toContain('done');
     expect(results).toContain('sessions: 0 settings: 0');
-    for (const word of ['HOOK-WRITTEN', 'CONFIG-WRITTEN', 'INDEX-WRITTEN', 'MAIN-MOVED', 'STASH-CLEARED', 'MARKER-WRITTEN', 'WORKTREE-CONFIG-WRITTEN']) {
+    expect(results).toContain('records seen: 0');
+    const words = ['HOOK-WRITTEN', 'CONFIG-WRITTEN', 'INDEX-WRITTEN', 'MAIN-MOVED', 'STASH-CLEARED', 'GITDIR-WRITTEN', 'WORKTREE-CONFIG-WRITTEN'];
+    for (const word of words) {
       expect(results).not.toContain(word);
     }
     expect(git(p.dir, 'show', 'tack/probe:a.txt')).toBe('a sandboxed');
     expect(existsSync(join(p.dir, '.git', 'hooks', 'post-checkout'))).toBe(false);
     expect(readFileSync(join(p.dir, '.git', 'config'), 'utf8')).not.toContain('hooksPath');
-    expect(marker()).toBe(markerBefore);
+    expect(record()).toEqual(recordBefore);
+    expect(existsSync(join(p.home, 'worktree-records', 'forged'))).toBe(false);
     expect(userState(p.dir)).toBe(before);
   });
 });

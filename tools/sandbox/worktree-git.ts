@@ -2,12 +2,14 @@
 // naming `<repo>/.git/worktrees/<id>`, which shares the repository's `.git`. `git commit` there needs
 // the worktree's own admin folder (index, HEAD, logs), the object store, and its branch's ref and
 // reflog under `refs/heads/tack/`; nothing else of the user's `.git` (their index, their branches,
-// the stash, packed-refs, hooks, config) is writable. tack's marker stays read-only.
+// the stash, packed-refs, hooks, config) is writable. Which worktrees are tack's, tack's own records
+// say (worktree-records.ts), from where no command can write them; the admin folder's `gitdir` and
+// `commondir` stay read-only, so the worktree stays what git and the record say it is.
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { isInside } from '../fs/paths.js';
+import { realOrSelf, recordsDir, repositoryRecords } from './worktree-records.js';
 
-/** The file that makes a worktree tack's (src/worktree/marker.ts writes it). */
-export const WORKTREE_MARKER = 'tack-worktree.json';
 /** The ref folder of every tack worktree's branch. */
 const TACK_REFS = join('refs', 'heads', 'tack');
 
@@ -16,11 +18,17 @@ export interface WorktreeBinds {
   readOnly: string[];
 }
 
-/** The binds for a workspace in a tack worktree, or undefined for any other workspace (left as it was). */
-export function tackWorktreeBinds(cwd: string): WorktreeBinds | undefined {
+/**
+ * The binds for a workspace in a tack worktree (one tack's records in `tackHome` name), or undefined
+ * for any other workspace (left as it was).
+ */
+export function tackWorktreeBinds(cwd: string, tackHome: string | undefined): WorktreeBinds | undefined {
+  if (tackHome === undefined) return undefined;
   const layout = linkedWorktree(cwd);
-  if (!layout || !existsSync(join(layout.adminDir, WORKTREE_MARKER))) return undefined;
-  const { adminDir, commonDir } = layout;
+  if (!layout) return undefined;
+  const [adminDir, commonDir, here] = [realOrSelf(layout.adminDir), realOrSelf(layout.commonDir), realOrSelf(cwd)];
+  const records = repositoryRecords(recordsDir(tackHome, commonDir));
+  if (!records.some((r) => r.adminDir === adminDir && isInside(r.path, here))) return undefined;
   const refs = join(commonDir, TACK_REFS);
   const logs = join(commonDir, 'logs', TACK_REFS);
   for (const dir of [refs, logs]) {
@@ -32,7 +40,7 @@ export function tackWorktreeBinds(cwd: string): WorktreeBinds | undefined {
   }
   return {
     writable: [adminDir, join(commonDir, 'objects'), refs, logs].filter((dir) => existsSync(dir)),
-    readOnly: [join(adminDir, WORKTREE_MARKER)],
+    readOnly: [join(adminDir, 'gitdir'), join(adminDir, 'commondir')].filter((file) => existsSync(file)),
   };
 }
 

@@ -92,7 +92,7 @@ export class Controller {
     this.cols = o.cols;
     this.rows = o.rows;
     this.branch = new GitBranch(o.session.config.cwd);
-    this.worktree = tackWorktreeName(o.session.config.cwd);
+    this.worktree = tackWorktreeName(o.session.config.cwd, o.session.config.home);
     this.attention = new Attention(o.writeRaw, o.session.config.notifications);
     this.view = new ConversationView({ width: o.cols, usage: () => this.session.usageNow });
     this.transcript = this.view.transcript;
