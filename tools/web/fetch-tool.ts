@@ -112,21 +112,26 @@ async function load(url: string, o: FetchOptions, signal: AbortSignal | undefine
   const status = `${response.status} ${response.statusText}`.trim();
   if (response.status === 429) throw new ToolError(`${response.url} answered 429 Too Many Requests${retryNote(response.headers['retry-after'])}`);
   if (response.status >= 400) throw new ToolError(`${response.url} answered ${status}`);
-  const text = await pageText(response.body, String(response.headers['content-type'] ?? ''), response.url);
+  let text: Awaited<ReturnType<typeof pageText>>;
+  try {
+    text = await pageText(response.body, String(response.headers['content-type'] ?? ''), response.url, signal);
+  } catch (error) {
+    throw signal?.aborted ? new ToolError('interrupted') : error;
+  }
   if (!text.ok) throw new ToolError(text.refusal);
   return {
     url: response.url,
     status,
     title: text.title,
     text: text.text,
-    capped: capNote(response.truncated ? (o.maxBytes ?? FETCH_MAX_BYTES) : undefined, text.cutAt),
+    capped: [...capNotes(response.truncated ? (o.maxBytes ?? FETCH_MAX_BYTES) : undefined, text.cutAt), ...(text.notes ?? [])].join('\n') || undefined,
   };
 }
 
-function capNote(bytes: number | undefined, htmlChars: number | undefined): string | undefined {
-  if (htmlChars !== undefined) return `the page's HTML is longer than ${n(htmlChars)} characters: only its first ${n(htmlChars)} were converted`;
-  if (bytes !== undefined) return `the page is larger than ${formatSize(bytes)}: only its first ${formatSize(bytes)} were read`;
-  return undefined;
+function capNotes(bytes: number | undefined, htmlChars: number | undefined): string[] {
+  if (htmlChars !== undefined) return [`the page's HTML is longer than ${n(htmlChars)} characters: only its first ${n(htmlChars)} were converted`];
+  if (bytes !== undefined) return [`the page is larger than ${formatSize(bytes)}: only its first ${formatSize(bytes)} were read`];
+  return [];
 }
 
 function retryNote(retryAfter: string | undefined): string {

@@ -1,8 +1,15 @@
 // A web page as Markdown a small model can read: the main content (the <main> or <article> when
 // there is one), headings, lists, links (made absolute) and fenced code kept; scripts, styles,
 // navigation, forms and images dropped. turndown is imported on the first page, so a run that
-// never fetches never loads it.
+// never fetches never loads it. It works synchronously: the page goes to it in pieces
+// (html-pieces.ts), with a turn of the event loop between two, where an interrupt or the time bound
+// stops it.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type TurndownService from 'turndown';
+import { htmlPieces } from './html-pieces.js';
+
+/** The longest a page's conversion goes on: what is converted by then is what the page gives. */
+export const CONVERT_MS = 10_000;
 
 let converter: Promise<TurndownService> | undefined;
 
@@ -68,13 +75,40 @@ function absoluteHrefs(html: string, base: string): string {
   });
 }
 
-export async function htmlToMarkdown(html: string, baseUrl: string): Promise<string> {
+export interface Converted {
+  markdown: string;
+  /** how many elements lay too deep and lost their tags */
+  flattened: number;
+  /** the time bound stopped the conversion with this share (0-100) of the HTML converted */
+  convertedPercent?: number;
+}
+
+/** The page as Markdown; throws the signal's reason when it is aborted. */
+export async function htmlToMarkdown(html: string, baseUrl: string, signal?: AbortSignal): Promise<Converted> {
   const main = inner(html, 'main') ?? inner(html, 'article') ?? inner(html, 'body') ?? html;
   converter ??= makeConverter();
-  const markdown = (await converter).turndown(absoluteHrefs(main, baseUrl));
+  const service = await converter;
+  const { pieces, flattened } = htmlPieces(absoluteHrefs(main, baseUrl));
+  const total = pieces.reduce((sum, piece) => sum + piece.length, 0);
+  const deadline = Date.now() + CONVERT_MS;
+  const parts: string[] = [];
+  let done = 0;
+  let convertedPercent: number | undefined;
+  for (const piece of pieces) {
+    if (parts.length > 0) await nextTurn();
+    signal?.throwIfAborted();
+    if (Date.now() > deadline) {
+      convertedPercent = Math.floor((100 * done) / total);
+      break;
+    }
+    parts.push(service.turndown(piece));
+    done += piece.length;
+  }
   // turndown pads list markers to four columns; one space reads the same and costs fewer tokens
-  return markdown
+  const markdown = parts
+    .join('\n\n')
     .replace(/^(\s*)(-|\d+\.) {2,}/gm, '$1$2 ')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
+  return { markdown, flattened, ...(convertedPercent === undefined ? {} : { convertedPercent }) };
 }
