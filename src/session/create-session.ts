@@ -15,6 +15,7 @@ import { loadSession } from './file/store.js';
 import { buildSystemPrompt } from './prompt/system-prompt.js';
 import { startGitSummary } from './prompt/git-summary.js';
 import { rewriteArguments } from './setup/updated-input.js';
+import { RepeatGuard } from './permissions/repeat-guard.js';
 import { createExitPlanTool } from '../plan/exit-plan-tool.js';
 import { planPresenter } from './plan-approval.js';
 import { sessionTaskTool } from './agents/index.js';
@@ -86,17 +87,19 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
   // an updatedInput rewrites the call), then the approval gate, then a caller's own hook, which sees only
   // calls the policy lets through. All judge the checked arguments: the object the tool is given.
   // `agent`: a child's call, judged the same way, its name on the question and in the hooks' payload.
-  const guard =
-    (agent?: string, gate = safety.gate): NonNullable<AgentOptions['beforeToolCall']> =>
-    async (context, signal = NEVER) => {
+  const guard = (agent?: string, gate = safety.gate): NonNullable<AgentOptions['beforeToolCall']> => {
+    // each child counts its own repeats: three children making the same first call are not a loop
+    const repeats = agent === undefined ? undefined : new RepeatGuard();
+    return async (context, signal = NEVER) => {
       const call = { ...context.toolCall, arguments: context.args as Record<string, unknown> };
       const hook = await extensions.hooks?.preToolUse(call, signal, agent);
       if (hook && 'block' in hook) return hook;
       // a rewritten input is what the gate judges and the tool is given
       const problem = hook?.updatedInput && rewriteArguments(call, hook.updatedInput, context.tool);
       if (problem) return { block: true, reason: problem };
-      return (await gate.beforeToolCall(call, context.tool, signal, hook, agent)) ?? o.beforeToolCall?.(context, signal);
+      return (await gate.beforeToolCall(call, context.tool, signal, hook, agent, repeats)) ?? o.beforeToolCall?.(context, signal);
     };
+  };
   const task = sessionTaskTool({
     config,
     streamFn: models.streamSimple.bind(models),

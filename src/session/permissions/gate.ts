@@ -115,9 +115,7 @@ export class ApprovalGate {
   }
 
   /** The user runs this command themselves (`!command`): it may write what an answered "yes" may. */
-  letWrite(args: object): void {
-    this.writers.add(args);
-  }
+  letWrite = (args: object): void => void this.writers.add(args);
 
   /** How commands run in plan mode: in the read-only sandbox, or (and why) from the read-only list only. */
   get planBash(): PlanBash | undefined {
@@ -199,6 +197,7 @@ export class ApprovalGate {
   /**
    * `hook`: what the PreToolUse hooks answered. "allow" stands for the user's answer to a question;
    * "ask" asks even when the mode or a rule would let the call run. What the policy refuses stays refused.
+   * `repeats`: a child's own count of repeated calls (children side by side are not one model looping).
    */
   readonly beforeToolCall = async (
     call: ToolCall,
@@ -206,21 +205,23 @@ export class ApprovalGate {
     signal: AbortSignal,
     hook?: Partial<HookPermission>,
     caller?: string,
+    repeats = this.repeats,
   ): Promise<ToolCallBlock | undefined> => {
-    if (!caller) return this.judgeAndAsk(call, tool, signal, hook);
+    if (!caller) return this.judgeAndAsk(call, tool, signal, hook, repeats);
     this.callers.set(call.id, caller);
-    return this.judgeAndAsk(call, tool, signal, hook).finally(() => this.callers.delete(call.id));
+    return this.judgeAndAsk(call, tool, signal, hook, repeats).finally(() => this.callers.delete(call.id));
   };
 
   private async judgeAndAsk(
     call: ToolCall,
     tool: AnyAgentTool | undefined,
     signal: AbortSignal,
-    hook?: Partial<HookPermission>,
+    hook: Partial<HookPermission> | undefined,
+    repeats: RepeatGuard,
   ): Promise<ToolCallBlock | undefined> {
     const args = (call.arguments ?? {}) as Record<string, unknown>;
-    if (this.repeats.record(call.name, args) >= REPEAT_LIMIT) {
-      const stop = await this.onRepeat(call, args, signal);
+    if (repeats.record(call.name, args) >= REPEAT_LIMIT) {
+      const stop = await this.onRepeat(call, args, signal, repeats);
       if (stop) return stop;
     }
     const { decision, located, tackHome } = await this.judge(call.name, args, tool?.readOnlyHint, this.callers.has(call.id));
@@ -236,8 +237,7 @@ export class ApprovalGate {
 
   /** A call let through by an answer may write. */
   private wrote(args: object, blocked: ToolCallBlock | undefined): ToolCallBlock | undefined {
-    if (!blocked) this.writers.add(args);
-    return blocked;
+    return blocked ?? void this.writers.add(args);
   }
 
   /** A PreToolUse hook wants the user's yes for this call: a plain yes/no (no "always": the hook asks each time). */
@@ -262,7 +262,7 @@ export class ApprovalGate {
     return answer.answer === 'no' ? block(this.declined(answer)) : undefined;
   }
 
-  private async onRepeat(call: ToolCall, args: Record<string, unknown>, signal: AbortSignal): Promise<ToolCallBlock | undefined> {
+  private async onRepeat(call: ToolCall, args: Record<string, unknown>, signal: AbortSignal, repeats: RepeatGuard): Promise<ToolCallBlock | undefined> {
     const what = summarize(call.name, args, this.o);
     const sentence = `the model made the same call ${REPEAT_LIMIT} times in a row (${what})`;
     if (!this.prompter) {
@@ -283,7 +283,7 @@ export class ApprovalGate {
       ],
     }));
     if (answer.answer === 'no') return block(this.declined(answer, 'you repeated the same call; try a different approach'));
-    this.repeats.reset();
+    repeats.reset();
     return undefined;
   }
 
