@@ -1,7 +1,8 @@
 // What a walk found, sorted: files to stage, paths to take out (gone, secret, too large, beyond a
-// link) and files left out for their size. Reads only stats; the limits say when a folder is too big.
+// link, hard-linked) and files left out for their size. Reads only stats; the limits say when a folder is too big.
 import type { Stats } from 'node:fs';
 import { join } from 'node:path';
+import { hasOtherNames } from '../../tools/fs/own/index.js';
 import { lstatOrUndefined, underLink } from './work-tree.js';
 
 export interface SortRules {
@@ -38,7 +39,7 @@ export function sortListed(workspace: string, paths: Iterable<string>, rules: So
     if (st?.isFile() && st.size > rules.maxFileBytes) {
       skipped.push(path);
       drop.push(path);
-    } else if (st?.isFile() || st?.isSymbolicLink()) {
+    } else if (st && !hasOtherNames(st) && (st.isFile() || st.isSymbolicLink())) {
       update.set(path, st);
       bytes += st.size;
       // a folder far too large is told at once, without a look at the rest of it
@@ -46,7 +47,7 @@ export function sortListed(workspace: string, paths: Iterable<string>, rules: So
         throw new Error(
           `more than ${count(rules.limits.files)} files here would be copied (checkpoints.maxFiles); start tack in a project's folder, or raise the limit in settings`,
         );
-    } else drop.push(path); // gone, a folder now, or beyond a link
+    } else drop.push(path); // gone, a folder now, beyond a link, or one of several names of a file (one may be a secret elsewhere)
   }
   if (bytes > rules.limits.bytes)
     throw new Error(

@@ -3,8 +3,9 @@
 // a loose object (20,000 files, 20,000 object files: seconds of system time). update-index then
 // finds each blob already stored, and only records the files' stat data; for a first snapshot, tack
 // writes the index itself from what the pack read (index-file.ts).
-import { type BigIntStats, closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, readSync } from 'node:fs';
+import { type BigIntStats, closeSync, lstatSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { openOwn, readHead } from '../../tools/fs/own/index.js';
 import { gitFed, type ShadowPaths } from './git.js';
 import type { IndexEntry } from './index-file.js';
 import { objectId } from './object-writer.js';
@@ -17,17 +18,12 @@ const BATCH_BYTES = 256 * 1024;
 export const PACK_FROM = 200;
 
 /** A file's stat and bytes, read through one descriptor (the stat is of the very file read); a link's target. */
-function readEntry(abs: string, link: boolean): { stat: BigIntStats; bytes: Buffer } {
-  if (link) return { stat: lstatSync(abs, { bigint: true }), bytes: Buffer.from(readlinkSync(abs)) };
-  const fd = openSync(abs, constants.O_RDONLY | constants.O_NOFOLLOW);
+function readEntry(root: string, path: string, link: boolean): { stat: BigIntStats; bytes: Buffer } {
+  if (link) return { stat: lstatSync(join(root, path), { bigint: true }), bytes: Buffer.from(readlinkSync(join(root, path))) };
+  const { fd, stat } = openOwn(root, path);
   try {
-    const stat = fstatSync(fd, { bigint: true });
-    if (!stat.isFile()) throw new Error('not a file');
     // the size the stat gave: a file that changes after it is found changed by the next walk
-    const bytes = Buffer.allocUnsafe(Number(stat.size));
-    let at = 0;
-    for (let n = 1; at < bytes.length && n > 0; at += n) n = readSync(fd, bytes, at, bytes.length - at, at);
-    return { stat, bytes: bytes.subarray(0, at) };
+    return { stat, bytes: readHead(fd, Number(stat.size)) };
   } finally {
     closeSync(fd);
   }
@@ -44,12 +40,11 @@ export async function packBlobs(p: ShadowPaths, paths: readonly string[], links:
     let batch: Buffer[] = [];
     let batched = 0;
     for (const path of paths) {
-      const abs = join(p.workTree, path);
       let read: { stat: BigIntStats; bytes: Buffer };
       try {
-        read = readEntry(abs, links.has(path));
+        read = readEntry(p.workTree, path, links.has(path));
       } catch {
-        continue; // gone or changed kind since it was listed: update-index says so
+        continue; // gone, changed kind or out of reach since it was listed: update-index says so
       }
       const { stat, bytes } = read;
       const mode = stat.isSymbolicLink() ? 0o120000 : (stat.mode & 0o100n) !== 0n ? 0o100755 : 0o100644;

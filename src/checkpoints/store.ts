@@ -2,7 +2,7 @@
 // A snapshot looks only at what git's index reports as changed (it keeps file stats) and writes the
 // tree with tack's object writer from a copy held in memory, so its cost follows what changed, not
 // the size of the workspace. The user's .git is never read.
-import { existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, type Stats, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readlinkSync, type Stats, writeFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { chainHead, checkpointDir, ownFolder } from './store-paths.js';
 import { GitError, git, nulList, type ShadowPaths } from './git.js';
@@ -13,6 +13,7 @@ import { changedSince, lstatOrUndefined, noRuleCanName, underLink } from './work
 import { sortListed, statKey } from './listed.js';
 import { type IndexEntry, writeIndex } from './index-file.js';
 import { writeBesideSync } from '../../tools/fs/atomic-write.js';
+import { hasOtherNames, OwnFileError, readOwn } from '../../tools/fs/own/index.js';
 import { builtinSecretTest, type SecretTest } from '../../tools/fs/secret-files.js';
 
 /** Files larger than this are not copied into checkpoints (and a rewind says so). */
@@ -238,7 +239,7 @@ export class CheckpointStore {
       const st = this.isSecret(path) || underLink(this.workspace, path, realDirs) ? undefined : lstatOrUndefined(join(this.workspace, path));
       const large = st?.isFile() === true && st.size > this.maxFileBytes;
       if (large) skipped.push(path);
-      if (!st || large || !(st.isFile() || st.isSymbolicLink())) this.stage(cache, path, undefined);
+      if (!st || large || hasOtherNames(st) || !(st.isFile() || st.isSymbolicLink())) this.stage(cache, path, undefined);
       else if (cache.get(path)) this.stage(cache, path, st);
       else {
         fresh.push(path);
@@ -263,26 +264,37 @@ export class CheckpointStore {
    * unless the same stat was read before; the path is then unstaged until a walk stages it in the index.
    */
   private stage(cache: TreeCache, path: string, st: Stats | undefined): void {
-    if (!st) {
-      cache.set(path, undefined);
-      this.unstaged.set(path, undefined);
-      return;
+    if (st) {
+      const key = statKey(st);
+      const known = this.unstaged.get(path);
+      if (known?.key === key) {
+        cache.set(path, known.entry);
+        return;
+      }
+      if (this.putBlob(cache, path, st)) {
+        this.unstaged.set(path, { key, entry: cache.get(path)! });
+        return;
+      }
     }
-    const key = statKey(st);
-    const known = this.unstaged.get(path);
-    if (known?.key === key) cache.set(path, known.entry);
-    else {
-      this.putBlob(cache, path, st);
-      this.unstaged.set(path, { key, entry: cache.get(path)! });
-    }
+    cache.set(path, undefined);
+    this.unstaged.set(path, undefined);
   }
 
-  /** `store` false: the blob is stored already (update-index wrote it), only its id is needed. */
-  private putBlob(cache: TreeCache, path: string, st: Stats, store = true): void {
-    const abs = join(this.workspace, path);
-    const bytes = st.isSymbolicLink() ? Buffer.from(readlinkSync(abs)) : readFileSync(abs);
+  /**
+   * `store` false: the blob is stored already (update-index wrote it), only its id is needed. False when
+   * the file cannot be read as tack reads its own (a link swapped in on its way, other names since).
+   */
+  private putBlob(cache: TreeCache, path: string, st: Stats, store = true): boolean {
+    let bytes: Buffer;
+    try {
+      bytes = st.isSymbolicLink() ? Buffer.from(readlinkSync(join(this.workspace, path))) : readOwn(this.workspace, path);
+    } catch (error) {
+      if (error instanceof OwnFileError) return false;
+      throw error;
+    }
     const mode = st.isSymbolicLink() ? MODE.link : st.mode & 0o100 ? MODE.exec : MODE.file;
     cache.set(path, { mode, id: writeObject(this.paths.gitDir, 'blob', bytes, store) });
+    return true;
   }
 
   /**
@@ -295,8 +307,8 @@ export class CheckpointStore {
     if (!cache || cache.tree !== this.latest || update.length >= PACK_FROM) return;
     try {
       for (const path of drop) cache.set(path, undefined);
-      for (const path of update) this.putBlob(cache, path, lstatSync(join(this.workspace, path)), false);
-      if (cache.write(this.paths.gitDir, false) === tree) this.cache = cache;
+      const read = update.every((path) => this.putBlob(cache, path, lstatSync(join(this.workspace, path)), false));
+      if (read && cache.write(this.paths.gitDir, false) === tree) this.cache = cache;
     } catch {
       // changed or gone since update-index read it: the next edit reads the tree from git
     }
