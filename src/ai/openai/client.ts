@@ -1,5 +1,7 @@
 // The two calls tack makes to an OpenAI-compatible server, on its own HTTP client: a streamed POST
 // (chat completions, responses) and GET /models. A refusal becomes an ApiError with the server's words.
+// A redirect is not followed: it becomes an ApiError too (errors.ts says where it points), as the
+// key would go along to an address the user never gave.
 import { type ApiError, statusError } from './api-error.js';
 import { type HttpAnswer, httpRequest } from './http-request.js';
 
@@ -22,14 +24,14 @@ function headersOf(endpoint: Pick<Endpoint, 'apiKey' | 'headers'>, json: boolean
 
 /** POSTs `body` (JSON) to `path` and resolves with the streamed answer; a status other than 2xx rejects with an ApiError. */
 export async function postStreamed(endpoint: Endpoint, path: string, body: string | Uint8Array, signal: AbortSignal): Promise<HttpAnswer> {
-  const answer = await httpRequest(`${endpoint.baseUrl}${path}`, { method: 'POST', headers: headersOf(endpoint, true), body, signal });
+  const answer = await httpRequest(`${endpoint.baseUrl}${path}`, { method: 'POST', headers: headersOf(endpoint, true), body, signal, redirect: 'manual' });
   if (!answer.ok) throw await refusal(answer);
   return answer;
 }
 
 /** The ids at GET /models, or undefined when the answer is not a model list; a status other than 2xx rejects with an ApiError. */
 export async function getModelIds(endpoint: Pick<Endpoint, 'baseUrl' | 'apiKey' | 'headers'>, signal: AbortSignal): Promise<string[] | undefined> {
-  const answer = await httpRequest(`${endpoint.baseUrl}/models`, { headers: headersOf(endpoint, false), signal });
+  const answer = await httpRequest(`${endpoint.baseUrl}/models`, { headers: headersOf(endpoint, false), signal, redirect: 'manual' });
   if (!answer.ok) throw await refusal(answer);
   const text = await answer.text();
   let list: unknown;

@@ -74,6 +74,7 @@ function classifyStatus(err: ApiError, status: number, where: Where): Failure {
       retryable: false,
     };
   }
+  if (status >= 300 && status < 400 && err.headers?.get('location')) return redirected(err.headers.get('location')!, status, url);
   if (status === 404) {
     if (/model/i.test(detail) || err.code === 'model_not_found') {
       return {
@@ -130,6 +131,26 @@ function classifyStatus(err: ApiError, status: number, where: Where): Failure {
     reason: `refused (${status})`,
     retryable: false,
     detail,
+  };
+}
+
+/** A model call's redirect, with the base URL it points to when its path is an endpoint's. */
+function redirected(location: string, status: number, url: string): Failure {
+  let to = stripControls(location).trim();
+  let base: string | undefined;
+  try {
+    const target = new URL(to, `${url}/`);
+    to = target.href;
+    const stripped = target.search || target.hash ? to : to.replace(/\/(chat\/completions|responses|models)\/?$/, '');
+    if (stripped !== to) base = stripped;
+  } catch {
+    // not a URL: said as it came
+  }
+  return {
+    kind: 'not_found',
+    message: `the server at ${url} answered with a redirect (${status}) to ${to}; set --base-url to the final address${base ? ` (${base})` : ''}`,
+    reason: `redirect (${status})`,
+    retryable: false,
   };
 }
 

@@ -33,6 +33,8 @@ export interface HttpRequestInit {
   headers?: Record<string, string>;
   body?: string | Uint8Array;
   signal?: AbortSignal;
+  /** 'manual': a 3xx comes back as it is, not followed */
+  redirect?: 'manual';
 }
 
 export async function httpRequest(url: string, init: HttpRequestInit = {}, connectTimeoutMs = CONNECT_TIMEOUT_MS): Promise<HttpAnswer> {

@@ -1,0 +1,42 @@
+// The built CLI against a model server that answers with a redirect (issue 50): print mode says one
+// sentence and exits 1, with no stack trace, and the key never reaches the address it points to.
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, expect, it } from 'vitest';
+import { makeProject, runTack } from '../support/cli.js';
+
+const servers: Server[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
+});
+
+async function listen(handler: Parameters<typeof createServer>[1]): Promise<string> {
+  const s = createServer(handler);
+  servers.push(s);
+  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
+}
+
+const KEY = 'sk-redirect-test-0000';
+
+for (const status of [307, 308, 302]) {
+  it(`tack -p against a server answering POST /v1/chat/completions with ${status}: one sentence, exit 1, the key kept`, async () => {
+    const seen: IncomingHttpHeaders[] = [];
+    const to = await listen((req, res) => {
+      seen.push(req.headers);
+      req.resume();
+      res.writeHead(200, { 'content-type': 'text/event-stream' }).end('data: [DONE]\n\n');
+    });
+    const from = await listen((req, res) => {
+      req.resume();
+      res.writeHead(status, { location: `${to}${req.url}` }).end();
+    });
+    const { dir, home } = makeProject();
+    const r = await runTack(['-p', '--base-url', `${from}/v1`, '--api-key', KEY, '-m', 'm', 'hi'], { cwd: dir, home });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      `tack: the server at ${from}/v1 answered with a redirect (${status}) to ${to}/v1/chat/completions; set --base-url to the final address (${to}/v1)\n`,
+    );
+    expect(seen).toEqual([]);
+  });
+}
