@@ -214,6 +214,8 @@ export interface StreamOptions {
   reasoning?: ThinkingLevel;
   /** the conversation's id, for servers that cache by it */
   sessionId?: string;
+  /** llama-server's `id_slot`: the slot whose prompt cache this conversation keeps (sent only to a server that reported slots) */
+  slot?: number;
   retry?: RetryOptions;
   /** a stream without model data for longer than this is aborted and retried (default 120 000) */
   idleTimeoutMs?: number;

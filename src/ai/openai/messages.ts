@@ -29,6 +29,7 @@ export function buildChatParams(model: Model, context: Context, options: StreamO
     else params.max_completion_tokens = options.maxTokens;
   }
   if (options.temperature !== undefined) params.temperature = options.temperature;
+  if (options.slot !== undefined) (params as { id_slot?: number }).id_slot = options.slot;
   const effort = reasoningEffort(model, levelOf(options));
   if (effort.send) params.reasoning_effort = effort.send;
   return params;
