@@ -1,6 +1,7 @@
 // Git as tack runs it for worktrees: no hooks (a repository's post-checkout must not run because
-// tack made a worktree), no fsmonitor, no filter the repository's own config defines (a checkout
-// smudges, a status cleans: both before any trust question), no pager, and errors as one line.
+// tack made a worktree), no fsmonitor, no filter the repository's own config defines (a status
+// cleans, before any trust question; a trusted repository's checkout has its filters), no pager,
+// and errors as one line. An untrusted repository's checkout reads none of its config (checkout.ts).
 import { spawnSync } from 'node:child_process';
 import { repoFiltersOff } from '../../tools/sandbox/own-git.js';
 import { findGitDir } from '../../tools/sandbox/repo-config.js';
@@ -16,7 +17,7 @@ export interface GitResult {
 /** Git's own variables (set when tack runs from a git hook) would point these commands at another repository. */
 const REPOSITORY_VARIABLES = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_COMMON_DIR', 'GIT_OBJECT_DIRECTORY', 'GIT_PREFIX'];
 
-function gitEnv(): NodeJS.ProcessEnv {
+export function gitEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' };
   for (const name of REPOSITORY_VARIABLES) delete env[name];
   // no optional locks: reading the user's status must not rewrite their index
@@ -24,9 +25,11 @@ function gitEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-export function runGit(args: readonly string[], cwd: string): GitResult {
+/** `repoFilters`: the repository is trusted, so its own filters run (a checkout smudges as git would). */
+export function runGit(args: readonly string[], cwd: string, o: { repoFilters?: boolean } = {}): GitResult {
   const env = gitEnv();
-  const filtersOff = repoFiltersOff(cwd, findGitDir(cwd), env as Record<string, string>).flatMap(([key, value]) => ['-c', `${key}=${value}`]);
+  const off = o.repoFilters ? [] : repoFiltersOff(cwd, findGitDir(cwd), env as Record<string, string>);
+  const filtersOff = off.flatMap(([key, value]) => ['-c', `${key}=${value}`]);
   const run = spawnSync('git', [...SAFE, ...filtersOff, ...args], {
     cwd,
     encoding: 'utf8',

@@ -5,12 +5,14 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, realpathSync, writ
 import { dirname, join } from 'node:path';
 import type { SecretTest } from '../../tools/fs/secret-files.js';
 import { recordsDir, type WorktreeRecord } from '../../tools/sandbox/worktree-records.js';
+import { checkoutCommitted } from './checkout.js';
 import { gitOut, runGit } from './git.js';
 import { copyIncluded, INCLUDE_FILE } from './include.js';
 import { findTackWorktree, type TackWorktree } from './inventory.js';
 import { joinUsers, writeRecord } from './record.js';
 import { branchOf, generatedName, INSIDE_FOLDER, type Location, nameProblem, worktreePath } from './names.js';
 import { branchExists, findRepository, resolveCommit, WorktreeError } from './repo.js';
+import { trustedRepository } from './trust.js';
 
 export interface OpenOptions {
   cwd: string;
@@ -53,10 +55,18 @@ export function openWorktree(o: OpenOptions): OpenedWorktree {
   if (existsSync(path)) throw new WorktreeError(`${path} exists already and is not a tack worktree; pick another name`);
   mkdirSync(dirname(path), { recursive: true });
   if (o.location === 'inside') excludeInside(repo.commonDir);
-  const added = runGit(['worktree', 'add', '--quiet', '-b', branch, path, base], repo.top);
+  // an untrusted repository's config must name nothing that runs: its files come from checkout.ts
+  const trusted = trustedRepository(repo.top, o.home);
+  const added = runGit(['worktree', 'add', '--quiet', ...(trusted ? [] : ['--no-checkout']), '-b', branch, path, base], repo.top, { repoFilters: trusted });
   if (!added.ok) throw new WorktreeError(`git could not make the worktree: ${added.err.split('\n')[0]}`);
   const real = realpathSync(path);
   const adminDir = realpathSync(gitOut(['rev-parse', '--absolute-git-dir'], real));
+  const checkout = trusted ? { filtersSkipped: false } : checkoutCommitted(repo.commonDir, adminDir, real, base);
+  if (checkout.error !== undefined) {
+    runGit(['worktree', 'remove', '--force', '--force', real], repo.top);
+    runGit(['branch', '-D', branch], repo.top);
+    throw new WorktreeError(`git could not check out the worktree's files: ${checkout.error}`);
+  }
   // a `config.worktree` git would read is made now, so the sandbox can keep it read-only (runs-later.ts)
   if (!existsSync(join(adminDir, 'config.worktree'))) writeFileSync(join(adminDir, 'config.worktree'), '');
   const included = copyIncluded(repo.top, real, o.isSecret);
@@ -66,11 +76,15 @@ export function openWorktree(o: OpenOptions): OpenedWorktree {
   joinUsers(made);
   const notes = [
     ...startNotes(repo.top, from, base),
+    ...(checkout.filtersSkipped ? [FILTERS_SKIPPED] : []),
     ...(included.copied.length > 0 ? [includedNote(included.copied.length, included.secrets)] : []),
     ...(included.skipped > 0 ? [`${INCLUDE_FILE} matched ${included.skipped} more files than tack copies; list files, not folders`] : []),
   ];
   return { ...made, workDir: workDirIn(real, repo.subdir), created: true, notes };
 }
+
+const FILTERS_SKIPPED =
+  "this repository is not trusted, so its files are checked out as committed, without the filters its .gitattributes names (git-lfs's among them); tack trust there, and the next worktree gets them";
 
 function freeName(home: string, commonDir: string): string {
   for (;;) {
@@ -88,7 +102,8 @@ function startNotes(top: string, from: string, base: string): string[] {
   const notes: string[] = [];
   const short = base.slice(0, 9);
   if (from === 'HEAD' && !runGit(['symbolic-ref', '--quiet', 'HEAD'], top).ok) notes.push(`HEAD is detached: the worktree starts from commit ${short}`);
-  const dirty = runGit(['status', '--porcelain', '--untracked-files=no'], top);
+  // a submodule's status runs git there, with the submodule's own config
+  const dirty = runGit(['status', '--porcelain', '--untracked-files=no', '--ignore-submodules=all'], top);
   if (dirty.ok && dirty.out.trim() !== '') notes.push(`your uncommitted changes are not copied: the worktree starts from ${from} (${short})`);
   if (runGit(['cat-file', '-e', `${base}:.gitmodules`], top).ok)
     notes.push('submodules are not checked out in the worktree; run git submodule update --init there if it needs them');

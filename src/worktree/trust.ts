@@ -3,6 +3,13 @@
 // whose files all match the repository's pins is trusted with them; any difference asks as usual.
 // The worktree's record goes with the worktree.
 import { assessTrust, revokeFolder, trustFolder } from '../trust/assess.js';
+import { readTrust } from '../trust/store.js';
+
+/** Whether the user trusts the repository (`tack trust`, or a lasting yes): only then do its git filters run in a new worktree. */
+export function trustedRepository(top: string, home: string): boolean {
+  const a = assessTrust(top, home);
+  return a.status === 'trusted' || (a.status === 'none' && readTrust(home).folders[a.root] !== undefined);
+}
 
 export function carryTrust(repoTop: string, workDir: string, home: string): boolean {
   const main = assessTrust(repoTop, home);
