@@ -3,10 +3,11 @@
 // the parent's user). What it changed comes back as writes the parent's own gate judges, as if the
 // parent had made them (the same question and diff in ask mode), and the worktree is removed.
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { AgentToolResult, AnyAgentTool, BeforeToolCallContext } from '../../agent/types.js';
 import { createTools } from '../../../tools/index.js';
+import { OwnFileError, readOwn } from '../../../tools/fs/own/index.js';
 import { builtinSecretTest } from '../../../tools/fs/secret-files.js';
 import type { AgentDefinition } from '../../extensions/agents/catalog.js';
 import { findRepository, openWorktree, type OpenedWorktree, removeWorktree } from '../../worktree/index.js';
@@ -67,19 +68,21 @@ function isolatedKit(kit: ParentKit, cwd: string): ParentKit {
   return { ...kit, config, builtinTools, guard: (name) => kit.guard(name, safety.gate), depth: 0, withoutMcp: true };
 }
 
-/** Files the child added, changed or deleted, against the worktree's base (its commits included). */
+/**
+ * Files the child added, changed or deleted, against the worktree's base (its commits included). Read
+ * from the work tree, nothing staged: `git add` would copy a hard-linked file's bytes into the
+ * repository's objects.
+ */
 function changesIn(w: OpenedWorktree): Change[] {
-  runGit(['add', '--all'], w.path);
-  const diff = runGit(['diff', '--cached', '--name-status', '--no-renames', '-z', w.marker.base], w.path);
-  if (!diff.ok) return [];
+  const diff = runGit(['diff', '--name-status', '--no-renames', '-z', w.marker.base], w.path);
+  const added = runGit(['ls-files', '--others', '--exclude-standard', '-z'], w.path);
+  if (!diff.ok || !added.ok) return [];
   const parts = diff.out.split('\0');
   const included = new Set(w.marker.included);
   const changes: Change[] = [];
-  for (let i = 0; i + 1 < parts.length; i += 2) {
-    const path = parts[i + 1]!;
-    if (!included.has(path)) changes.push({ path, deleted: parts[i] === 'D' });
-  }
-  return changes;
+  for (let i = 0; i + 1 < parts.length; i += 2) changes.push({ path: parts[i + 1]!, deleted: parts[i] === 'D' });
+  for (const path of added.out.split('\0')) if (path !== '' && !path.endsWith('/')) changes.push({ path, deleted: false });
+  return changes.filter((change) => !included.has(change.path));
 }
 
 /** Each changed file becomes the parent's own `write` call, judged by the parent's checks before it runs. */
@@ -107,12 +110,19 @@ async function applyChanges(
       lines.push(`${path}: changed in the worktree, not applied (this session has no write tool)`);
       continue;
     }
-    const content = readFileSync(join(worktree, change.path));
+    let content: Buffer;
+    try {
+      content = readOwn(worktree, change.path);
+    } catch (error) {
+      if (!(error instanceof OwnFileError)) throw error;
+      lines.push(`${path}: not applied (${error.reason})`);
+      continue;
+    }
     if (content.includes(0)) {
       lines.push(`${path}: a binary file, not applied`);
       continue;
     }
-    const conflict = changedHere(join(parentTop, change.path), worktree, base, change.path);
+    const conflict = changedHere(parentTop, worktree, base, change.path);
     if (conflict) {
       lines.push(`${path}: not applied (${conflict})`);
       continue;
@@ -141,9 +151,15 @@ async function applyOne(
 }
 
 /** Why a file of the parent's tree is not what the child started from (so the child's version would undo someone's work). */
-function changedHere(file: string, worktree: string, base: string, rel: string): string | undefined {
+function changedHere(parentTop: string, worktree: string, base: string, rel: string): string | undefined {
   const original = runGit(['show', `${base}:${rel}`], worktree);
-  const here = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  let here: string | undefined;
+  try {
+    here = readOwn(parentTop, rel).toString('utf8');
+  } catch (error) {
+    if (!(error instanceof OwnFileError)) throw error;
+    if (error.code !== 'ENOENT') return `here: ${error.reason}`;
+  }
   if (!original.ok) return here === undefined ? undefined : 'a file of that name exists here, and the agent made its own';
   return here === original.out ? undefined : 'it was changed here since the agent started from the last commit';
 }

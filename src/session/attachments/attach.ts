@@ -1,16 +1,20 @@
 // What `@path` mentions attach to a message: each names a file inside the workspace (judged on its
-// real path, like the tools' paths), read bounded. Text files go as text saying where they were cut,
-// images as image parts for a model that takes them; anything else is refused in one sentence.
+// real path, like the tools' paths), read bounded, as tack reads its own files (tools/fs/own): opened
+// on its real path without following a link, and checked again where the kernel says it is. Text
+// files go as text saying where they were cut, images as image parts for a model that takes them;
+// anything else is refused in one sentence.
+import { closeSync } from 'node:fs';
 import { lstat } from 'node:fs/promises';
+import { relative } from 'node:path';
 import type { ImageContent, TextContent } from '../../ai/types.js';
 import { looksBinary, SNIFF_BYTES } from '../../../tools/fs/binary.js';
 import { formatSize } from '../../../tools/format.js';
 import { resolvePath } from '../../../tools/fs/paths.js';
-import { describeLocation, locate } from '../../../tools/fs/real-path.js';
+import { OwnFileError, openOwn, readHead, type OwnFile } from '../../../tools/fs/own/index.js';
+import { describeLocation, locate, realRoot } from '../../../tools/fs/real-path.js';
 import { builtinSecretTest, type SecretTest } from '../../../tools/fs/secret-files.js';
 import { IMAGE_MAX_BYTES, sniffImageType } from './image-file.js';
 import type { FileMention } from './mentions.js';
-import { openInside, readHead } from './read-bounded.js';
 import { type AttachedFile, filePart, imageLabel } from './parts.js';
 
 /** The read tool's page: as much of a file as one attachment carries. */
@@ -61,25 +65,32 @@ async function attachOne(root: string, written: string, o: AttachOptions): Promi
   const isSecret = o.secret ?? builtinSecretTest;
   const secret = isSecret(where.real) ?? isSecret(target.absolute);
   if (secret) return `${shown} looks like a ${secret === 'secret file' ? 'secret file' : `secret (${secret})`}; not attached (the read tool asks first)`;
-  const opened = await openInside(root, where.real);
-  if (!opened) return `${shown} is not a regular file inside the workspace; not attached`;
-  const { handle, size } = opened;
+  const rootReal = await realRoot(root);
+  let opened: OwnFile;
   try {
-    const head = await readHead(handle, Math.min(size, SNIFF_BYTES));
+    opened = openOwn(rootReal, relative(rootReal, where.real));
+  } catch (error) {
+    if (error instanceof OwnFileError) return `${shown} is not a regular file inside the workspace; not attached`;
+    throw error;
+  }
+  const { fd } = opened;
+  const size = Number(opened.stat.size);
+  try {
+    const head = readHead(fd, Math.min(size, SNIFF_BYTES));
     const mimeType = sniffImageType(head);
     if (mimeType) {
       if (!o.images.accepted) return `${o.images.model} does not take images, so ${shown} was not sent`;
       if (size > IMAGE_MAX_BYTES) return `${shown} is too big to send (${formatSize(size)}; images up to ${formatSize(IMAGE_MAX_BYTES)})`;
-      const data = await readHead(handle, size);
+      const data = readHead(fd, size);
       const file: AttachedFile = { path: shown, kind: 'image', size: formatSize(size) };
       return { parts: [imageLabel(file, mimeType), { type: 'image', data: data.toString('base64'), mimeType }], file };
     }
     if (looksBinary(head)) return `${shown} is a binary file (${formatSize(size)}); not attached`;
-    const { text, cut } = boundedText(await readHead(handle, Math.min(size, TEXT_MAX_BYTES)), size);
+    const { text, cut } = boundedText(readHead(fd, Math.min(size, TEXT_MAX_BYTES)), size);
     const file: AttachedFile = { path: shown, kind: 'text', size: formatSize(size), ...(cut ? { cut: cut.where } : {}) };
     return { parts: [filePart(file, text, cut?.sentence)], file };
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }
 

@@ -1,8 +1,11 @@
 // /export [file]: the conversation as Markdown, into a new file (never over an existing one). Without
-// a name it goes to $TACK_HOME/exports/, so nothing new appears in the repository's `git status`.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+// a name it goes to $TACK_HOME/exports/, so nothing new appears in the repository's `git status`. A
+// name in the workspace is written as tack writes its own files (tools/fs/own): never through a link,
+// so a folder that links out of the workspace is refused.
+import { dirname, join, relative, resolve } from 'node:path';
 import { expandHome } from '../../../config/paths.js';
+import { isInside } from '../../../../tools/fs/paths.js';
+import { OwnFileError, writeOwn } from '../../../../tools/fs/own/index.js';
 import { conversationMarkdown } from '../../../session/file/export-markdown.js';
 import type { Session } from '../../../session/session.js';
 
@@ -11,17 +14,16 @@ export function exportConversation(session: Session, name: string, now = new Dat
   const messages = session.state.messages;
   if (messages.length === 0) throw new Error('nothing to export yet: the conversation is empty');
   const named = name.trim();
-  const file = named
-    ? resolve(session.config.cwd, expandHome(named))
-    : join(session.config.home, 'exports', `tack-${now.toISOString().slice(0, 10)}-${session.id.slice(0, 8)}.md`);
-  if (!named) mkdirSync(join(session.config.home, 'exports'), { recursive: true, mode: 0o700 });
-  const text = conversationMarkdown(messages, { sessionId: session.id, model: session.model.id, cwd: session.config.cwd, exportedAt: now });
+  const { cwd, home } = session.config;
+  const file = named ? resolve(cwd, expandHome(named)) : join(home, 'exports', `tack-${now.toISOString().slice(0, 10)}-${session.id.slice(0, 8)}.md`);
+  // outside the workspace, the folder the user named is theirs to have reached through links
+  const root = !named ? home : isInside(cwd, file) ? cwd : dirname(file);
+  const text = conversationMarkdown(messages, { sessionId: session.id, model: session.model.id, cwd, exportedAt: now });
   try {
-    writeFileSync(file, text, { flag: 'wx' });
+    writeOwn(root, relative(root, file), text, named ? {} : { dirMode: 0o700 });
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') throw new Error(`${file} already exists; give /export another file name`);
-    throw new Error(`could not write ${file}: ${(err as Error).message}`);
+    if (err instanceof OwnFileError && err.code === 'EEXIST') throw new Error(`${file} already exists; give /export another file name`);
+    throw new Error(`could not write ${file}: ${err instanceof OwnFileError ? err.reason : (err as Error).message}`);
   }
   return file;
 }
