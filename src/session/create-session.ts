@@ -19,6 +19,8 @@ import { RepeatGuard } from './permissions/repeat-guard.js';
 import { createExitPlanTool } from '../plan/exit-plan-tool.js';
 import { planPresenter } from './plan-approval.js';
 import { sessionTaskTool } from './agents/index.js';
+import { ParentStream } from './agents/parent-stream.js';
+import { ServerPlan } from './agents/server-plan.js';
 import type { AgentOptions } from '../agent/types.js';
 import { MESSAGE_LIMIT, stripControls } from '../text/terminal-text.js';
 import { Todos } from './todo/todos.js';
@@ -100,9 +102,15 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
       return (await gate.beforeToolCall(call, context.tool, signal, hook, agent, repeats)) ?? o.beforeToolCall?.(context, signal);
     };
   };
+  // the server's slots are learnt before the first request, so the parent keeps one from the start
+  const plan = new ServerPlan(config.baseUrl, config.agents.parallel);
+  const parentStream = new ParentStream(models.streamSimple.bind(models), plan);
+  void plan.get();
   const task = sessionTaskTool({
     config,
     streamFn: models.streamSimple.bind(models),
+    plan,
+    parentStream,
     parent: () => session!,
     // the todo list is the parent's to keep
     builtinTools: builtinTools.filter((tool) => tool.name !== 'todo'),
@@ -127,7 +135,7 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
   session = new Session(
     config,
     tools,
-    models.streamSimple.bind(models),
+    parentStream.stream,
     {
       initialState: { systemPrompt: systemPrompt + startContext, model, tools, messages: resume?.messages, thinkingLevel: config.thinking },
       streamOptions: { retry: config.retry, idleTimeoutMs: config.idleTimeoutMs, answerTimeoutMs: config.answerTimeoutMs },

@@ -98,7 +98,7 @@ describe('budget and report', () => {
   });
 
   it('the limiter runs at most its limit at once, the others in order', async () => {
-    const limiter = new Limiter(async () => 1);
+    const limiter = new Limiter(async () => ({ limit: () => 1 }));
     const order: string[] = [];
     let release: () => void = () => {};
     const first = limiter.run(() => new Promise<void>((r) => (release = r)).then(() => order.push('a')));
@@ -108,6 +108,26 @@ describe('budget and report', () => {
     release();
     await Promise.all([first, second]);
     expect(order).toEqual(['a', 'b']);
+  });
+
+  it('with slots, each running job holds its own, and a finished one hands its slot on', async () => {
+    const limiter = new Limiter(async () => ({ limit: () => 2, slots: [0, 1, 2] }));
+    const held: (number | undefined)[] = [];
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const jobs = [0, 1, 2].map(() =>
+      limiter.run(async (slot) => {
+        held.push(slot);
+        await gate;
+      }),
+    );
+    await new Promise((r) => setImmediate(r));
+    // two at once (the limit), on slots 0 and 1; the third waits
+    expect(held).toEqual([0, 1]);
+    release();
+    await Promise.all(jobs);
+    expect(held).toHaveLength(3);
+    expect([0, 1]).toContain(held[2]);
   });
 });
 

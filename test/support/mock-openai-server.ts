@@ -144,6 +144,8 @@ export interface MockServerOptions {
   forever?: Turn;
   /** GET /slots answers this many slots, as llama.cpp does */
   slots?: number;
+  /** each slot's `n_ctx` in GET /slots */
+  slotContext?: number;
 }
 
 const CHAT_PATH = '/v1/chat/completions';
@@ -202,7 +204,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       sendJson(
         res,
         200,
-        Array.from({ length: options.slots }, (_, id) => ({ id, is_processing: false })),
+        Array.from({ length: options.slots }, (_, id) => ({ id, is_processing: false, ...(options.slotContext ? { n_ctx: options.slotContext } : {}) })),
       );
       return;
     }

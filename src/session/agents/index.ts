@@ -2,15 +2,19 @@
 import type { AnyAgentTool } from '../../agent/types.js';
 import { allAgents } from './builtin.js';
 import type { ParentKit } from './parent-kit.js';
-import { Limiter, probeSlots } from './slots.js';
+import { childrenAtOnce, type ServerPlan } from './server-plan.js';
+import { Limiter } from './slots.js';
 import { createTaskTool } from './task-tool.js';
 
 export type { ParentKit } from './parent-kit.js';
 export { allAgents } from './builtin.js';
 
-/** Children at once: the server's slots when it says (never more than the setting), else the setting. */
-export function serverLimiter(baseUrl: string, parallel: number): Limiter {
-  return new Limiter(async () => Math.min(parallel, (await probeSlots(baseUrl)) ?? parallel));
+/** Children at once, and the slots they take: as the server plan says, sized beside what the parent holds now. */
+export function serverLimiter(plan: ServerPlan, parentTokens: () => number): Limiter {
+  return new Limiter(async () => {
+    const p = await plan.get();
+    return { limit: () => childrenAtOnce(p, parentTokens()), slots: p.kind === 'pinned' ? p.childSlots : undefined };
+  });
 }
 
 export function sessionTaskTool(kit: Omit<ParentKit, 'agents' | 'limiter' | 'depth'> & { userAgents: ParentKit['agents'] }): AnyAgentTool | undefined {
@@ -20,6 +24,6 @@ export function sessionTaskTool(kit: Omit<ParentKit, 'agents' | 'limiter' | 'dep
     ...kit,
     agents: allAgents(kit.userAgents),
     depth: settings.depth,
-    limiter: serverLimiter(kit.config.baseUrl, settings.parallel),
+    limiter: serverLimiter(kit.plan, () => kit.parent().usage.context),
   });
 }

@@ -8,6 +8,8 @@ import type { AgentDefinition } from '../../extensions/agents/catalog.js';
 import type { ApprovalGate } from '../permissions/gate.js';
 import type { Session } from '../session.js';
 import type { SessionHooks } from '../setup/hooks.js';
+import type { ParentStream } from './parent-stream.js';
+import type { ServerPlan } from './server-plan.js';
 import type { Limiter } from './slots.js';
 
 export interface ParentKit {
@@ -24,8 +26,12 @@ export interface ParentKit {
   agents: readonly AgentDefinition[];
   /** levels of children a child may still start (0: children get no task tool) */
   depth: number;
-  /** how many children run at once */
+  /** how many children run at once, and on which of the server's slots */
   limiter: Limiter;
+  /** where children run on a server with slots (server-plan.ts) */
+  plan: ServerPlan;
+  /** the parent's calls: the prompt a forked child starts from */
+  parentStream: ParentStream;
   /** a child in its own worktree: the parent's MCP tools would reach the parent's world, not its copy */
   withoutMcp?: boolean;
 }

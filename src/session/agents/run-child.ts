@@ -14,6 +14,8 @@ import { childSystemPrompt } from './child-prompt.js';
 import { childGuard, childTools } from './child-tools.js';
 import type { ParentKit } from './parent-kit.js';
 import { callLine, callsOf, childReport, type ChildEnd } from './report.js';
+import { forkGuard, forkJob, forkOf } from './fork.js';
+import { onSlot } from './parent-stream.js';
 import { createTaskTool } from './task-tool.js';
 import { runIsolated } from './worktree-child.js';
 
@@ -58,29 +60,34 @@ export async function runChild(
   job: ChildJob,
   signal: AbortSignal | undefined,
   onUpdate: AgentToolUpdateCallback<ChildProgress> | undefined,
+  slot?: number,
 ): Promise<AgentToolResult> {
-  if (agent.isolation === 'worktree') return runIsolated(kit, agent, job.toolCallId, signal, (k, a) => runChild(k, a, job, signal, onUpdate));
+  if (agent.isolation === 'worktree') return runIsolated(kit, agent, job.toolCallId, signal, (k, a) => runChild(k, a, job, signal, onUpdate, slot));
   const parent = kit.parent();
   const limits = kit.config.agents;
   const config = { ...kit.config, checkpoints: { ...kit.config.checkpoints, enabled: false } };
-  const tools = childTools(kit, agent);
+  const plan = await kit.plan.get();
+  // one slot: the child extends the parent's cached prompt on the parent's slot (fork.ts)
+  const fork = plan.kind === 'fork' && !kit.withoutMcp ? forkOf(kit, agent, kit.parentStream.last) : undefined;
+  const tools = fork?.tools ?? childTools(kit, agent);
   let child: Session | undefined;
-  if (kit.depth > 0) tools.push(createTaskTool({ ...kit, parent: () => child!, depth: kit.depth - 1 }));
+  if (kit.depth > 0 && !fork) tools.push(createTaskTool({ ...kit, parent: () => child!, depth: kit.depth - 1 }));
   const model = agent.model ? { ...parent.model, id: agent.model } : parent.model;
-  const systemPrompt = await childSystemPrompt({ cwd: config.cwd, home: config.home, agent, tools });
+  const systemPrompt = fork ? fork.systemPrompt : await childSystemPrompt({ cwd: config.cwd, home: config.home, agent, tools });
   child = new Session(
     config,
     tools,
-    kit.streamFn,
+    onSlot(kit.streamFn, plan.kind === 'fork' ? plan.parentSlot : slot),
     {
-      initialState: { systemPrompt, model, tools, thinkingLevel: config.thinking },
+      initialState: { systemPrompt, model, tools, thinkingLevel: config.thinking, messages: fork?.messages },
       streamOptions: { retry: config.retry, idleTimeoutMs: config.idleTimeoutMs, answerTimeoutMs: config.answerTimeoutMs },
       maxTurns: limits.maxTurns,
       maxRequests: config.maxRequests,
-      beforeToolCall: childGuard(kit, agent),
+      beforeToolCall: fork ? forkGuard(childGuard(kit, agent), fork, agent.name) : childGuard(kit, agent),
     },
     { config, id: randomUUID(), file: childFile(parent.file, agent.name, job.toolCallId) },
   );
+  const forked = fork?.messages.length ?? 0;
   const started = Date.now();
   let turns = 0;
   let tokens = 0;
@@ -102,7 +109,7 @@ export async function runChild(
     turns++;
     const u = message.usage;
     // a server that counts nothing is estimated, so the token budget still holds
-    tokens = u.input + u.output || estimateTokens(running.state.messages);
+    tokens = Math.max(0, u.input + u.output - (fork?.base ?? 0)) || estimateTokens(running.state.messages.slice(forked));
     // the parent's totals count what children spend; its context gauge stays its own
     const context = parent.usage.context;
     addUsage(parent.usage, u);
@@ -131,7 +138,7 @@ export async function runChild(
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
     if (signal?.aborted) stop({ kind: 'aborted' });
-    else await (await child.submit({ text: job.prompt, command: null, mentionsIn: '' })).done;
+    else await (await child.submit({ text: fork ? forkJob(agent, job.prompt, fork.allowed) : job.prompt, command: null, mentionsIn: '' })).done;
   } catch (err) {
     end ??= { kind: 'error', message: (err as Error).message };
   } finally {
@@ -141,7 +148,8 @@ export async function runChild(
     unsubscribe();
     await child.close();
   }
-  const messages = child.state.messages;
+  // a fork's own messages: what came after the parent's
+  const messages = child.state.messages.slice(forked);
   const lastError = [...messages].reverse().find((m): m is AssistantMessage => m.role === 'assistant')?.errorMessage;
   end ??=
     reason === 'maxTurns'

@@ -51,7 +51,7 @@ export function createTaskTool(kit: ParentKit): AgentTool<typeof parameters, unk
         };
       }
       const job = { toolCallId, description: params.description, prompt: params.prompt };
-      return kit.limiter.run(() => runChild(kit, agent, job, signal, onUpdate as AgentToolUpdateCallback<ChildProgress> | undefined));
+      return kit.limiter.run((slot) => runChild(kit, agent, job, signal, onUpdate as AgentToolUpdateCallback<ChildProgress> | undefined, slot));
     },
   };
 }
