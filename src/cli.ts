@@ -10,6 +10,7 @@ import { workFolderWidth } from './config/work-folder.js';
 import type { ConfigFlags, ProjectTrust } from './config/resolve.js';
 import type { SessionFlags } from './session/file/locate.js';
 import type { WorktreeFlags } from './cli/worktree-flag.js';
+import { sweepStaleTempDirs } from '../tools/process/own-temp.js';
 
 /** What commander parses: the settings flags, the session flags, and the mode's own. */
 interface CliOptions extends ConfigFlags, SessionFlags, WorktreeFlags {
@@ -215,6 +216,8 @@ async function main(argv: string[]): Promise<number> {
 }
 
 async function runMode(opts: CliOptions, args: string[]): Promise<number> {
+  // what a killed tack left in the temp folder (its sandbox's /tmp) goes now, not at the first command
+  void sweepStaleTempDirs();
   if (opts.acp) {
     // each session settles its own folder's trust and settings
     const { runAcp } = await import('./modes/acp/index.js');

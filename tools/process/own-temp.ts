@@ -1,8 +1,9 @@
 // tack's own temp folders, one per process and kind: the sandbox's private /tmp, the full output of
 // long commands, the empty file masking secrets. Each is removed when tack exits; after `kill -9`
-// or a crash, the next one made removes those whose owner is gone (their names carry its pid), and
-// only those: another tack may be running beside us.
-import { lstatSync, mkdtempSync, readdirSync, realpathSync, rmSync } from 'node:fs';
+// or a crash, the next tack to start (or to make one, used as a library) removes those whose owner
+// is gone (their names carry its pid), and only those: another tack may be running beside us.
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { lstat, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { processAlive } from './pid.js';
@@ -11,12 +12,13 @@ export type TempKind = 'sandbox' | 'output' | 'empty';
 
 const NAME = /^tack-(?:sandbox|output|empty)-(\d+)-[A-Za-z0-9]{6}$/;
 const made = new Map<TempKind, string>();
+let swept: Promise<number> | undefined;
 
 /** This process's folder of that kind (mode 0700), made on first use; its real path. */
 export function ownTempDir(kind: TempKind): string {
   let dir = made.get(kind);
   if (!dir) {
-    if (made.size === 0) sweepStaleTempDirs(tmpdir());
+    void sweepStaleTempDirs();
     const path = mkdtempSync(join(tmpdir(), `tack-${kind}-${process.pid}-`));
     process.once('exit', () => rmSync(path, { recursive: true, force: true }));
     dir = realpathSync(path);
@@ -30,28 +32,35 @@ export function ownTempDirIfMade(kind: TempKind): string | undefined {
   return made.get(kind);
 }
 
-/** Removes the temp folders of ours in `tmp` whose owner is gone; returns how many. */
-export function sweepStaleTempDirs(tmp: string): number {
-  let removed = 0;
-  let names: string[];
-  try {
-    names = readdirSync(tmp);
-  } catch {
-    return 0;
-  }
+/**
+ * Removes the temp folders of ours whose owner is gone, once a process; resolves with how many. It
+ * costs the start nothing: a readdir of the temp folder and a signal 0 to each owner, all in the
+ * background, as is the removal (a killed run's /tmp may be large).
+ */
+export function sweepStaleTempDirs(): Promise<number> {
+  swept ??= removeStale(tmpdir()).catch(() => 0);
+  return swept;
+}
+
+async function removeStale(tmp: string): Promise<number> {
   const uid = process.getuid?.();
-  for (const name of names) {
+  const stale = (await readdir(tmp)).filter((name) => {
     const pid = NAME.exec(name)?.[1];
-    if (pid === undefined || Number(pid) === process.pid || processAlive(Number(pid))) continue;
-    const path = join(tmp, name);
-    try {
-      const st = lstatSync(path);
-      if (!st.isDirectory() || (uid !== undefined && st.uid !== uid)) continue;
-      rmSync(path, { recursive: true, force: true });
-      removed++;
-    } catch {
-      // gone already, or not ours to remove
-    }
-  }
-  return removed;
+    return pid !== undefined && Number(pid) !== process.pid && !processAlive(Number(pid));
+  });
+  const removed = await Promise.all(
+    stale.map(async (name) => {
+      const path = join(tmp, name);
+      try {
+        const st = await lstat(path);
+        if (!st.isDirectory() || (uid !== undefined && st.uid !== uid)) return 0;
+        await rm(path, { recursive: true, force: true });
+        return 1;
+      } catch {
+        // gone already, or not ours to remove
+        return 0;
+      }
+    }),
+  );
+  return removed.reduce<number>((sum, n) => sum + n, 0);
 }
