@@ -33,9 +33,9 @@ export function ownTempDirIfMade(kind: TempKind): string | undefined {
 }
 
 /**
- * Removes the temp folders of ours whose owner is gone, once a process; resolves with how many. It
- * costs the start nothing: a readdir of the temp folder and a signal 0 to each owner, all in the
- * background, as is the removal (a killed run's /tmp may be large).
+ * Removes the temp folders of ours whose owner is gone, once a process; resolves with how many.
+ * Finding them is a readdir of the temp folder and a signal 0 to each owner; that and the removal
+ * go on in the background while tack starts (a killed run's /tmp may be large).
  */
 export function sweepStaleTempDirs(): Promise<number> {
   swept ??= removeStale(tmpdir()).catch(() => 0);
