@@ -62,7 +62,7 @@ export interface Cost {
   input: number;
   output: number;
   cacheRead: number;
-  /** pi-ai's field; tack's servers report no cache writes */
+  /** pi-ai's field; cache writes are billed as plain input */
   cacheWrite?: number;
   total: number;
 }
@@ -73,7 +73,7 @@ export interface Usage {
   output: number;
   /** the part of `input` served from the provider's cache */
   cacheRead: number;
-  /** tokens written to the provider's cache (pi-ai's field; absent: none reported) */
+  /** the part of `input` written to the provider's cache (OpenRouter, Anthropic-style usage; absent: none reported) */
   cacheWrite?: number;
   /** the part of `output` spent on reasoning, where the server says */
   reasoning?: number;
@@ -168,6 +168,10 @@ export interface CompatFlags {
   replayReasoning?: boolean;
   /** Responses API: ask for reasoning summaries (OpenAI refuses them to organizations it has not verified) */
   supportsReasoningSummary?: boolean;
+  /** false: no `prompt_cache_key` (only ever sent to api.openai.com; learned from a refusal) */
+  supportsPromptCacheKey?: boolean;
+  /** false: no `cache_control` breakpoints (only ever sent to OpenRouter's Anthropic and Gemini models; learned from a refusal) */
+  supportsCacheControl?: boolean;
 }
 
 /**
@@ -212,7 +216,7 @@ export interface StreamOptions {
   thinkingLevel?: ThinkingLevel;
   /** pi-ai's name for the thinking level; `thinkingLevel` wins when both are set */
   reasoning?: ThinkingLevel;
-  /** the conversation's id, for servers that cache by it */
+  /** the conversation's id, for servers that route requests to their prompt cache by it (OpenAI's `prompt_cache_key`) */
   sessionId?: string;
   /** llama-server's `id_slot`: the slot whose prompt cache this conversation keeps (sent only to a server that reported slots) */
   slot?: number;

@@ -2,11 +2,11 @@
 // Every chunk costs O(chunk): text grows by appending, tool arguments go through the incremental
 // parser, and lookups are by map.
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
-import { computeCost } from '../cost.js';
 import type { AssistantMessage, AssistantMessageEvent, ModelPrices, ReasoningFormat, TextContent, ThinkingContent, ToolCall } from '../types.js';
 import { checkShape, detailKey, detailKind, detailText, partText, partThinking, sealDetail, type ContentPart, type ReasoningDetail } from './chunk-shape.js';
 import { blockEndEvent, StreamedArguments } from './streamed-parts.js';
 import { ThinkTagSplitter, type Piece } from './think-tags.js';
+import { readUsage, type Timings, type WireUsage } from './usage-shapes.js';
 
 type ToolCallDelta = NonNullable<ChatCompletionChunk.Choice.Delta['tool_calls']>[number];
 
@@ -19,7 +19,12 @@ type Delta = Omit<ChatCompletionChunk.Choice.Delta, 'content'> & {
 };
 
 interface ChoiceExtras {
-  usage?: ChatCompletionChunk['usage'];
+  usage?: WireUsage | null;
+}
+
+/** llama.cpp's timings come beside the usage, in the last chunk */
+interface ChunkExtras {
+  timings?: Timings | null;
 }
 
 interface OpenBlock {
@@ -48,6 +53,8 @@ export class ChunkAssembler {
   /** reasoning-detail blocks by detail key, for fragments that arrive after their text */
   private readonly detailBlocks = new Map<string, ThinkingContent>();
   private finishReason: string | null = null;
+  private usage: WireUsage | undefined;
+  private timings: Timings | undefined;
 
   constructor(
     private readonly message: AssistantMessage,
@@ -59,11 +66,14 @@ export class ChunkAssembler {
   push(chunk: unknown): boolean {
     checkShape(chunk);
     // Usage comes in a final chunk with no choices, on the last choice chunk, or (some servers)
-    // inside the last choice itself.
-    if (chunk.usage) this.setUsage(chunk.usage);
+    // inside the last choice itself; llama.cpp's timings (its cached tokens) in that chunk or another.
+    const timings = (chunk as ChunkExtras).timings;
+    if (typeof timings === 'object' && timings !== null) this.timings = timings;
+    if (chunk.usage) this.usage = chunk.usage;
     const choice = chunk.choices?.[0] as (ChatCompletionChunk.Choice & ChoiceExtras) | undefined;
+    if (choice?.usage) this.usage = choice.usage;
+    if (this.usage && (chunk.usage || choice?.usage || timings)) this.message.usage = readUsage(this.usage, this.timings, this.prices);
     if (!choice) return chunk.usage != null;
-    if (choice.usage) this.setUsage(choice.usage);
     const delta = (choice.delta ?? {}) as Delta;
     const details = delta.reasoning_details;
     // OpenRouter sends the same thinking in `reasoning` beside the details: it is shown once.
@@ -205,20 +215,6 @@ export class ChunkAssembler {
     if (openaiIndex !== undefined) this.byIndex.set(openaiIndex, tool);
     this.emit({ type: 'toolcall_start', contentIndex: tool.index, partial: this.message });
     return tool;
-  }
-
-  private setUsage(usage: NonNullable<ChatCompletionChunk['usage']>): void {
-    const input = usage.prompt_tokens ?? 0;
-    const output = usage.completion_tokens ?? 0;
-    const cacheRead = usage.prompt_tokens_details?.cached_tokens ?? 0;
-    const reasoning = usage.completion_tokens_details?.reasoning_tokens;
-    const counts = { input, output, cacheRead };
-    this.message.usage = {
-      ...counts,
-      ...(reasoning != null ? { reasoning } : {}),
-      totalTokens: usage.total_tokens ?? input + output,
-      cost: computeCost(counts, this.prices),
-    };
   }
 }
 

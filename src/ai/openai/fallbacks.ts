@@ -25,6 +25,14 @@ type Loose = Record<string, unknown>;
 const messages = (params: ChatCompletionCreateParamsStreaming) => params.messages as unknown as Loose[];
 
 const RULES: Rule[] = [
+  // first: a refusal of a breakpoint on an image part names the image too
+  {
+    feature: 'cache_control',
+    named: /cache_control/i,
+    sent: (p) => messages(p).some((m) => Array.isArray(m.content) && (m.content as Loose[]).some((part) => part.cache_control !== undefined)),
+    learn: { supportsCacheControl: false },
+  },
+  { feature: 'prompt_cache_key', named: /prompt_cache_key/i, sent: (p) => p.prompt_cache_key != null, learn: { supportsPromptCacheKey: false } },
   { feature: 'stream_options', named: /stream_options|include_usage/i, sent: (p) => p.stream_options !== undefined, learn: { supportsStreamOptions: false } },
   {
     feature: 'max_completion_tokens',

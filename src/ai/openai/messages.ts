@@ -4,6 +4,7 @@
 import type { ChatCompletionCreateParamsStreaming, ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import type { Context, Model, StreamOptions, ThinkingLevel, ToolSpec } from '../types.js';
 import { convertConversation } from './converted-conversation.js';
+import { markLastMessage, promptCacheKey, systemWithBreakpoint, takesBreakpoints } from './prompt-cache.js';
 import { strictSchema } from './strict-tools.js';
 
 export { IMAGE_OMITTED } from './chat-messages.js';
@@ -32,6 +33,8 @@ export function buildChatParams(model: Model, context: Context, options: StreamO
   if (options.slot !== undefined) (params as { id_slot?: number }).id_slot = options.slot;
   const effort = reasoningEffort(model, levelOf(options));
   if (effort.send) params.reasoning_effort = effort.send;
+  const cacheKey = promptCacheKey(model, options.sessionId);
+  if (cacheKey) params.prompt_cache_key = cacheKey;
   return params;
 }
 
@@ -58,10 +61,12 @@ export function reasoningEffort(model: Model, level: ThinkingLevel | undefined):
 export function convertMessages(model: Model, context: Context): ChatCompletionMessageParam[] {
   const compat = model.compat ?? {};
   const conversation = convertConversation(model, context.messages);
+  const breakpoints = takesBreakpoints(model);
+  if (breakpoints) markLastMessage(conversation);
   if (!context.systemPrompt) return conversation;
   // Plain servers only know 'system'; OpenAI's reasoning models prefer 'developer' but accept 'system'.
   const role = compat.supportsDeveloperRole && model.reasoning ? 'developer' : 'system';
-  conversation.unshift({ role, content: context.systemPrompt });
+  conversation.unshift(breakpoints ? systemWithBreakpoint(role, context.systemPrompt) : { role, content: context.systemPrompt });
   return conversation;
 }
 

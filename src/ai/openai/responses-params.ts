@@ -12,6 +12,7 @@ import type {
 import type { AssistantMessage, Context, ImageContent, Model, StreamOptions, ThinkingContent, ToolResultMessage, UserMessage } from '../types.js';
 import { textOf } from '../content.js';
 import { IMAGE_OMITTED, levelOf, reasoningEffort } from './messages.js';
+import { promptCacheKey } from './prompt-cache.js';
 import { strictSchema } from './strict-tools.js';
 import { ToolCallIds } from './tool-ids.js';
 
@@ -41,6 +42,8 @@ export function buildResponsesParams(model: Model, context: Context, options: St
     params.reasoning = { ...(summary ? { summary: 'auto' as const } : {}), ...(effort ? { effort } : {}) };
     params.include = ['reasoning.encrypted_content'];
   }
+  const cacheKey = promptCacheKey(model, options.sessionId);
+  if (cacheKey) params.prompt_cache_key = cacheKey;
   return params;
 }
 
