@@ -1,5 +1,7 @@
 // The jobs of one session, numbered from 1: started by bash's `run_in_background`, read by
 // job_output, ended by job_stop, listed by the app's /jobs. Those running count against `jobs.max`.
+// A worktree child's bash starts its jobs in its parent's table, through a view with its own folder
+// and sandbox (`elsewhere`): listed, counted, reported and stoppable as the parent's.
 import { Job, type JobEnding, type JobInfo } from './job.js';
 import type { ShellOptions } from '../bash/spawn.js';
 
@@ -15,33 +17,54 @@ export interface JobStart {
   unasked?: boolean;
 }
 
+/** What a table and its views share. */
+interface Table {
+  jobs: Map<number, Job>;
+  next: number;
+  listeners: Set<(event: JobEvent) => void>;
+}
+
 export class Jobs {
-  private readonly jobs = new Map<number, Job>();
-  private next = 1;
-  private readonly listeners = new Set<(event: JobEvent) => void>();
+  private readonly table: Table;
+  /** a view's own jobs (those it started), which its stopAll ends; undefined for a table */
+  private readonly own: Set<Job> | undefined;
 
   constructor(
     private readonly cwd: string,
     private readonly shell: ShellOptions,
     readonly max = DEFAULT_MAX_JOBS,
-  ) {}
+    of?: Jobs,
+  ) {
+    this.table = of?.table ?? { jobs: new Map(), next: 1, listeners: new Set() };
+    this.own = of ? new Set() : undefined;
+  }
+
+  /** This table, for commands that run in `cwd` with `shell` (a worktree child's folder and sandbox). */
+  elsewhere(cwd: string, shell: ShellOptions): Jobs {
+    return new Jobs(cwd, shell, this.max, this);
+  }
 
   /** Told when a job starts and when it ends; returns the unsubscribe. */
   subscribe(listener: (event: JobEvent) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    this.table.listeners.add(listener);
+    return () => this.table.listeners.delete(listener);
   }
 
   running(): Job[] {
-    return [...this.jobs.values()].filter((job) => job.state === 'running');
+    return this.list().filter((job) => job.state === 'running');
   }
 
   list(): Job[] {
-    return [...this.jobs.values()];
+    return [...this.table.jobs.values()];
   }
 
   get(id: number): Job | undefined {
-    return this.jobs.get(id);
+    return this.table.jobs.get(id);
+  }
+
+  /** The jobs a view started, or every job of a table. */
+  startedHere(): Job[] {
+    return this.own ? [...this.own] : this.list();
   }
 
   /** A new job, or the sentence saying why not (the limit). */
@@ -52,8 +75,9 @@ export class Jobs {
         .join(', ');
       return `${this.max} ${this.max === 1 ? 'job is' : 'jobs are'} running already (jobs ${ids}), the limit (jobs.max); stop one with job_stop first`;
     }
-    const job = new Job(this.next++, command, this.cwd, this.shell, how.unasked);
-    this.jobs.set(job.id, job);
+    const job = new Job(this.table.next++, command, this.cwd, this.shell, how.unasked);
+    this.table.jobs.set(job.id, job);
+    this.own?.add(job);
     this.emit({ type: 'job_started', job: job.info() });
     void job.ended.then((ending) => {
       // after the tool that waited on the job has had its turn to say it ended (`told`)
@@ -63,20 +87,24 @@ export class Jobs {
     return job;
   }
 
-  /** Ends every running job (when the session closes); resolves once all have ended. */
+  /** Ends every running job it started (a table: when the session closes); resolves once all have ended. */
   async stopAll(): Promise<void> {
-    await Promise.all(this.running().map((job) => job.stop()));
+    await Promise.all(
+      this.startedHere()
+        .filter((job) => job.state === 'running')
+        .map((job) => job.stop()),
+    );
   }
 
   private forgetOld(): void {
     const ended = this.list().filter((job) => job.state !== 'running');
     for (const job of ended.slice(0, Math.max(0, ended.length - KEEP_ENDED))) {
-      this.jobs.delete(job.id);
+      this.table.jobs.delete(job.id);
       job.log.close();
     }
   }
 
   private emit(event: JobEvent): void {
-    for (const listener of this.listeners) listener(event);
+    for (const listener of this.table.listeners) listener(event);
   }
 }

@@ -1,7 +1,9 @@
 // `isolation: worktree`: the child works in a temporary tack worktree made from local HEAD, with its
 // own file tools and sandbox there and the parent's checks (hooks, mode, rules; its questions go to
 // the parent's user). What it changed comes back as writes the parent's own gate judges, as if the
-// parent had made them (the same question and diff in ask mode), and the worktree is removed.
+// parent had made them (the same question and diff in ask mode), and the worktree is removed. Its
+// background jobs are the parent's (listed, counted against jobs.max, stoppable), run in the
+// worktree, and end before the worktree goes.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -9,6 +11,7 @@ import type { AgentToolResult, AnyAgentTool, BeforeToolCallContext } from '../..
 import { createTools } from '../../../tools/index.js';
 import { OwnFileError, readOwn } from '../../../tools/fs/own/index.js';
 import { builtinSecretTest } from '../../../tools/fs/secret-files.js';
+import type { Jobs } from '../../../tools/jobs/jobs.js';
 import type { AgentDefinition } from '../../extensions/agents/catalog.js';
 import { findRepository, openWorktree, type OpenedWorktree, removeWorktree } from '../../worktree/index.js';
 import { runGit } from '../../worktree/git.js';
@@ -37,23 +40,46 @@ export async function runIsolated(kit: ParentKit, agent: AgentDefinition, callId
     return failed(`the ${agent.name} agent works in a worktree (isolation: worktree), and none could be made: ${(err as Error).message}`);
   }
   const parentTop = findRepository(kit.config.cwd).top;
+  let jobs: Jobs | undefined;
   try {
-    const result = await run(isolatedKit(kit, opened.workDir), { ...agent, isolation: undefined });
+    const child = isolatedKit(kit, opened.workDir);
+    jobs = child.jobs;
+    const result = await run(child.kit, { ...agent, isolation: undefined });
+    // what it left running works in the worktree: ended before its changes are read
+    const ended = await endJobs(child.jobs, agent.name);
     if (signal?.aborted)
       return {
         ...result,
-        content: [...result.content, { type: 'text' as const, text: `[stopped: nothing of the ${agent.name} agent's worktree was applied]` }],
+        content: [...result.content, ...ended, { type: 'text' as const, text: `[stopped: nothing of the ${agent.name} agent's worktree was applied]` }],
       };
     const changes = changesIn(opened);
     const applied = await applyChanges(kit, agent, callId, signal, opened.path, opened.marker.base, parentTop, changes);
-    return { ...result, content: [...result.content, { type: 'text' as const, text: applied }] };
+    return { ...result, content: [...result.content, ...ended, { type: 'text' as const, text: applied }] };
   } finally {
+    await jobs?.stopAll();
     removeWorktree(opened, findRepository(parentTop).root, kit.config.home, false);
   }
 }
 
-/** The parent's pieces for a child in the worktree: tools there, a gate there with the parent's mode, rules and user. */
-function isolatedKit(kit: ParentKit, cwd: string): ParentKit {
+/** Ends the jobs the child left running, said in the task's result (so no note of their end follows). */
+async function endJobs(jobs: Jobs, agent: string): Promise<{ type: 'text'; text: string }[]> {
+  const running = jobs.startedHere().filter((job) => job.state === 'running');
+  if (running.length === 0) return [];
+  for (const job of running) job.told = true;
+  await jobs.stopAll();
+  const named = running.map((job) => `${job.id} (${job.command.split('\n')[0]})`).join(', ');
+  const [noun, verb] = running.length === 1 ? ['job', 'was'] : ['jobs', 'were'];
+  return [{ type: 'text', text: `[the ${agent} agent's background ${noun} ${named} ${verb} stopped with its worktree]` }];
+}
+
+/** Tools of the parent's that reach no folder: the job tools, on the table the child's jobs are in. */
+const PARENT_TOOLS = new Set(['job_output', 'job_stop']);
+
+/**
+ * The parent's pieces for a child in the worktree: tools there, a gate there with the parent's mode,
+ * rules and user, and bash's jobs in the parent's table (`jobs`, the child's view of it).
+ */
+function isolatedKit(kit: ParentKit, cwd: string): { kit: ParentKit; jobs: Jobs } {
   const parentGate = kit.parent().approvals;
   // the parent's mode now (print mode's `auto` is the default of a session nobody answers); nothing saved from here
   const mode = parentGate?.mode;
@@ -61,11 +87,15 @@ function isolatedKit(kit: ParentKit, cwd: string): ParentKit {
   const safety = createSafety(config, {
     prompter:
       parentGate && ((request, signal) => parentGate.put(request, signal) ?? Promise.resolve({ answer: 'no' as const, reason: 'nobody was there to answer' })),
+    jobs: kit.parent().jobs,
   });
   const tools = createTools({ cwd, secretFile: safety.secretFile });
   const names = new Set(kit.builtinTools.map((t) => t.name));
-  const builtinTools = tools.all.filter((t) => names.has(t.name)).map((t) => (t.name === 'bash' ? safety.bashTool : t));
-  return { ...kit, config, builtinTools, guard: (name) => kit.guard(name, safety.gate), depth: 0, withoutMcp: true };
+  const builtinTools = [
+    ...tools.all.filter((t) => names.has(t.name)).map((t) => (t.name === 'bash' ? safety.bashTool : t)),
+    ...kit.builtinTools.filter((t) => PARENT_TOOLS.has(t.name)),
+  ];
+  return { kit: { ...kit, config, builtinTools, guard: (name) => kit.guard(name, safety.gate), depth: 0, withoutMcp: true }, jobs: safety.jobs };
 }
 
 /**

@@ -31,6 +31,8 @@ export interface SafetyOptions {
   notify?: (message: string) => void;
   /** the editor's buffers (ACP), which the questions preview a change on */
   editorFiles?: EditorFiles;
+  /** the table bash's background jobs go in (a worktree child's: its parent's), run here; default: a new one */
+  jobs?: Jobs;
 }
 
 export interface Safety {
@@ -153,7 +155,7 @@ export function createSafety(config: ResolvedConfig, o: SafetyOptions): Safety {
     unasked: (params) => gate.unasked(params),
   };
   // background jobs run exactly as commands do: one options object, so the same environment and sandbox
-  const jobs = new Jobs(config.cwd, shell, config.maxJobs);
+  const jobs = o.jobs ? o.jobs.elsewhere(config.cwd, shell) : new Jobs(config.cwd, shell, config.maxJobs);
   shell.jobs = jobs;
   const bash = createBashTool({ cwd: config.cwd }, shell);
   // commands that only look (the policy's read-only list) may run side by side, like read and grep
