@@ -85,6 +85,7 @@ export function composeFrame(f: FrameInput): string[] {
       contextWindow: state.model.contextWindow,
       context: usage.context,
       totalInput: usage.input,
+      totalCached: usage.cacheRead,
       totalOutput: usage.output,
       cost: usage.cost,
       estimated: usage.estimated,

@@ -13,6 +13,8 @@ export interface FooterInfo {
   /** tokens the context holds now */
   context: number;
   totalInput: number;
+  /** the part of `totalInput` the server's prompt cache served */
+  totalCached?: number;
   totalOutput: number;
   /** USD; null when some call's price is unknown */
   cost: number | null;
@@ -40,6 +42,11 @@ export function compactNumber(n: number): string {
   return `${(n / 1_000_000).toFixed(1)}M`;
 }
 
+/** `↑4.1k (3.9k cached)`: the input tokens, and how many of them the server's prompt cache served. */
+export function inputFigure(input: number, cached: number, approx: boolean): string {
+  return `↑${approx ? '~' : ''}${compactNumber(input)}${cached > 0 ? ` (${compactNumber(cached)} cached)` : ''}`;
+}
+
 export function formatCost(cost: number): string {
   return cost < 0.01 ? `$${cost.toFixed(4)}` : `$${cost.toFixed(2)}`;
 }
@@ -60,7 +67,7 @@ export function renderFooter(f: FooterInfo, cols: number): string {
     ...(f.model !== f.headerModel ? [visible(f.model)] : []),
     ...(f.thinking && f.thinking !== 'off' ? [`thinking ${f.thinking}`] : []),
     ctx,
-    f.estimated ? `↑~${compactNumber(f.totalInput)} ↓~${compactNumber(f.totalOutput)}` : `↑${compactNumber(f.totalInput)} ↓${compactNumber(f.totalOutput)}`,
+    `${inputFigure(f.totalInput, f.totalCached ?? 0, f.estimated === true)} ↓${f.estimated ? '~' : ''}${compactNumber(f.totalOutput)}`,
     ...(f.cost !== null && f.totalInput + f.totalOutput > 0 ? [formatCost(f.cost)] : []),
     ...(mode ? [`approvals: ${mode}`] : []),
     ...(f.jobs ? [s.yellow(f.jobs === 1 ? '1 job' : `${f.jobs} jobs`)] : []),

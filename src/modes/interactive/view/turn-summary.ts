@@ -1,8 +1,8 @@
 // The line after a finished turn: how long it took and what it cost, counted from the usage totals
-// when the run started (`done in 12 s · ↑4.1k ↓312 · $0.003`).
+// when the run started (`done in 12 s · ↑4.1k (3.9k cached) ↓312 · $0.003`).
 import type { UsageTotals } from '../../../session/usage.js';
 import { s } from '../text/style.js';
-import { compactNumber, formatCost } from './footer.js';
+import { compactNumber, formatCost, inputFigure } from './footer.js';
 
 export function formatDuration(ms: number): string {
   const sec = Math.max(1, Math.round(ms / 1000));
@@ -13,7 +13,10 @@ export function renderTurnEnd(ms: number, before: UsageTotals, after: UsageTotal
   const input = after.input - before.input;
   const output = after.output - before.output;
   const approx = after.estimated ? '~' : '';
-  const parts = [`done in ${formatDuration(ms)}`, `↑${approx}${compactNumber(input)} ↓${approx}${compactNumber(output)}`];
+  const parts = [
+    `done in ${formatDuration(ms)}`,
+    `${inputFigure(input, after.cacheRead - before.cacheRead, after.estimated)} ↓${approx}${compactNumber(output)}`,
+  ];
   if (after.cost !== null && before.cost !== null && after.cost > before.cost) parts.push(formatCost(after.cost - before.cost));
   return [s.gray(parts.join(' · '))];
 }
