@@ -16,7 +16,8 @@ export interface ServerSlots {
 async function getJson(url: string, signal: AbortSignal): Promise<unknown> {
   try {
     // node:http, as the model calls use: fetch would load undici for two small GETs
-    const res = await httpRequest(url, { signal });
+    // a redirect is not followed: it would load undici for nothing a slot count needs
+    const res = await httpRequest(url, { signal, redirect: 'manual' });
     if (res.ok) return JSON.parse(await res.text());
     res.cancel();
     return undefined;
