@@ -6,19 +6,12 @@ import { existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, sym
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applyChanges } from '../../src/checkpoints/apply.js';
 import { CheckpointStore } from '../../src/checkpoints/store.js';
 
-const dirs: string[] = [];
-function temp(name: string): string {
-  const d = mkdtempSync(join(tmpdir(), `ckpt-${name}-`));
-  dirs.push(d);
-  return d;
-}
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+/** A folder under the test run's temp root (removed when the run ends). */
+const temp = (name: string) => mkdtempSync(join(tmpdir(), `ckpt-${name}-`));
 
 const stored = (store: CheckpointStore) =>
   execFileSync('git', ['--git-dir', store.paths.gitDir, 'cat-file', '--batch-all-objects', '--batch'], { encoding: 'latin1' });
