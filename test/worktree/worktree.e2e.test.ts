@@ -86,7 +86,7 @@ it('tack -w NAME -c continues the session of that worktree', { timeout: 60_000 }
   const second = await server([{ text: 'pelican' }]);
   const b = await runTack(['-w', 'doc', '-c', '-p', '--base-url', second.url, '-m', 'm', 'which word?'], { cwd: p.dir, home: p.home });
   expect(b.code, b.stderr).toBe(0);
-  expect(JSON.stringify(second.requests[0]!.body.messages)).toContain('remember the word pelican');
+  expect(JSON.stringify(second.chatRequests()[0]!.body.messages)).toContain('remember the word pelican');
   // the session lives with the worktree, not with the user's folder
   expect(existsSync(join(path, 'note.txt'))).toBe(true);
   expect(b.stderr).toContain('1 changed file');
