@@ -3,7 +3,6 @@
 // own, carrying the marker the reaper finds its processes by, stdin closed, stderr merged into stdout.
 import { spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { MARKER_VAR, trackCommand, type CommandProcesses } from '../process/process-group.js';
 import { commandMarker } from '../process/reaper.js';
 import { toolEnv } from '../sandbox/env.js';
@@ -67,16 +66,42 @@ function spawnChild(file: string, args: string[], cwd: string, env: Record<strin
 }
 
 /**
- * Once the shell has exited, output still in the pipes gets this long to arrive. A background child
- * (`server &`) keeps them open forever, so their closing cannot be waited for.
+ * Once the shell has exited, output still in the pipes gets this long of quiet to arrive, and at
+ * most DRAIN_CAP_MS in all. A background child (`server &`) keeps them open forever, so their
+ * closing cannot be waited for; a burst still being read (a loaded machine) is not cut off.
  */
 const DRAIN_MS = 100;
+const DRAIN_CAP_MS = 2000;
 
 /**
- * Resolves once the shell's output pipes have closed, or after DRAIN_MS: its exit can come before
- * the last of what it printed has been read.
+ * Resolves once the shell's output pipes have closed, or once they have been quiet for DRAIN_MS
+ * (DRAIN_CAP_MS at most): its exit can come before the last of what it printed has been read.
+ * `writersGone`: everything that could write to them has been ended, so they close once read dry,
+ * however long a loaded machine takes to read them (DRAIN_CAP_MS at most).
  */
-export function outputDrained(child: { stdout: Readable; stderr: Readable }): Promise<void> {
-  const closed = (stream: Readable) => new Promise<void>((resolve) => (stream.closed ? resolve() : stream.once('close', () => resolve())));
-  return Promise.race([Promise.all([closed(child.stdout), closed(child.stderr)]).then(() => {}), sleep(DRAIN_MS)]);
+export function outputDrained(child: { stdout: Readable; stderr: Readable }, writersGone = false): Promise<void> {
+  const streams = [child.stdout, child.stderr].filter((stream) => !stream.closed);
+  if (streams.length === 0) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    let quiet: NodeJS.Timeout | undefined;
+    let open = streams.length;
+    const done = () => {
+      clearTimeout(quiet);
+      clearTimeout(cap);
+      for (const stream of streams) stream.off('data', heard);
+      resolve();
+    };
+    const heard = () => {
+      clearTimeout(quiet);
+      if (!writersGone) quiet = setTimeout(done, DRAIN_MS);
+    };
+    const cap = setTimeout(done, DRAIN_CAP_MS);
+    for (const stream of streams) {
+      stream.on('data', heard);
+      stream.once('close', () => {
+        if (--open === 0) done();
+      });
+    }
+    heard();
+  });
 }

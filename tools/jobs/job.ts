@@ -90,7 +90,7 @@ export class Job {
       child.once('exit', async (exitCode, signal) => {
         // what the shell left behind (`server &`) is part of the job and ends with it
         if (processes) await (this.stopping ?? killCommand(processes, STRAY_GRACE_MS));
-        await outputDrained(child);
+        await outputDrained(child, processes !== undefined);
         finish({ exitCode: this.state === 'stopped' ? null : exitCode, signal: signal ?? undefined });
       });
     });
