@@ -79,6 +79,7 @@ export function openWorktree(o: OpenOptions): OpenedWorktree {
     ...(checkout.filtersSkipped ? [FILTERS_SKIPPED] : []),
     ...(included.copied.length > 0 ? [includedNote(included.copied.length, included.secrets)] : []),
     ...(included.skipped > 0 ? [`${INCLUDE_FILE} matched ${included.skipped} more files than tack copies; list files, not folders`] : []),
+    ...included.refused.map((r) => `${INCLUDE_FILE}: ${r}`),
   ];
   return { ...made, workDir: workDirIn(real, repo.subdir), created: true, notes };
 }

@@ -59,6 +59,8 @@ it('a committed link out -> ~/.ssh and a .worktreeinclude naming out/authorized_
   const run = await runTack(['-w', 'x', '-p', '--base-url', s.url, '-m', 'm', 'hi'], { cwd: p.dir, home: p.home });
   expect(run.code, run.stderr).toBe(0);
   expect(existsSync(join(p.ssh, 'authorized_keys'))).toBe(false);
+  // the refusal is said, in one line
+  expect(run.stderr).toMatch(/\.worktreeinclude: out\/authorized_keys: [^\n]*; not copied/);
   expect(readFileSync(join(p.ssh, 'id_rsa'), 'utf8')).toBe(`${KEY}\n`);
   expect(lstatSync(join(p.dir, 'out')).isDirectory()).toBe(true);
 });
