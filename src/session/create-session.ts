@@ -141,6 +141,8 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
       streamOptions: { retry: config.retry, idleTimeoutMs: config.idleTimeoutMs, answerTimeoutMs: config.answerTimeoutMs },
       maxTurns: config.maxTurns,
       maxRequests: config.maxRequests,
+      // the conversation's prompt-cache key on servers that route by one (prompt-cache.ts)
+      sessionId: id,
       beforeToolCall: guard(),
     },
     { ...o, id, file: o.resumeFile ?? o.file, resume, approvals: safety.gate, mcp, note, extensions, todos, jobs: safety.jobs },

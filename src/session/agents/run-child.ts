@@ -83,6 +83,8 @@ export async function runChild(
       streamOptions: { retry: config.retry, idleTimeoutMs: config.idleTimeoutMs, answerTimeoutMs: config.answerTimeoutMs },
       maxTurns: limits.maxTurns,
       maxRequests: config.maxRequests,
+      // a prompt-cache key of its own (prompt-cache.ts): its requests never join the parent's routing
+      sessionId: `${parent.id}/${job.toolCallId}`,
       beforeToolCall: fork ? forkGuard(childGuard(kit, agent), fork, agent.name) : childGuard(kit, agent),
     },
     { config, id: randomUUID(), file: childFile(parent.file, agent.name, job.toolCallId) },
