@@ -168,9 +168,9 @@ export interface CompatFlags {
   replayReasoning?: boolean;
   /** Responses API: ask for reasoning summaries (OpenAI refuses them to organizations it has not verified) */
   supportsReasoningSummary?: boolean;
-  /** false: no `prompt_cache_key` (only ever sent to api.openai.com; learned from a refusal) */
+  /** false: no `prompt_cache_key` (only ever sent to api.openai.com; learned from a refusal, or set) */
   supportsPromptCacheKey?: boolean;
-  /** false: no `cache_control` breakpoints (only ever sent to OpenRouter's Anthropic and Gemini models; learned from a refusal) */
+  /** false: no `cache_control` breakpoints (only ever sent to OpenRouter's Anthropic and Gemini models; learned from a refusal, or set) */
   supportsCacheControl?: boolean;
 }
 

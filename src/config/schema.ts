@@ -28,6 +28,8 @@ const Compat = Type.Object(
     supportsStrictTools: Type.Optional(Type.Boolean()),
     replayReasoning: Type.Optional(Type.Boolean()),
     supportsReasoningSummary: Type.Optional(Type.Boolean()),
+    supportsPromptCacheKey: Type.Optional(Type.Boolean()),
+    supportsCacheControl: Type.Optional(Type.Boolean()),
   },
   strict,
 );
