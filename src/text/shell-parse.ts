@@ -13,6 +13,12 @@ export interface Redirect {
 export interface SimpleCommand {
   /** words after quote removal, without leading assignments and without redirections */
   words: string[];
+  /**
+   * For each word, whether bash passes it as it stands: nothing in it expanded (no `$`, backquote,
+   * unquoted pattern character or brace, no leading `~`). Quote removal keeps no trace of the
+   * quotes, so this is what tells `grep '$x'` from `grep $x`.
+   */
+  literal: boolean[];
   assignments: string[];
   redirects: Redirect[];
   /** the command as written */
@@ -37,6 +43,7 @@ interface Word {
   value: string;
   raw: string;
   start: number;
+  literal: boolean;
 }
 
 class Builder {
@@ -58,6 +65,8 @@ class Scanner {
   private level = 0;
   readonly commands: SimpleCommand[] = [];
   problem: string | undefined;
+  /** the word being read has a part bash expands */
+  private expands = false;
 
   constructor(
     private readonly src: string,
@@ -178,11 +187,14 @@ class Scanner {
     const src = this.src;
     const start = this.pos;
     let value = '';
+    this.expands = src[start] === '~';
     while (this.pos < src.length) {
       const c = src[this.pos];
       if ((c === '<' || c === '>') && src[this.pos + 1] === '(' && this.pos === start) {
         this.pos += 2;
         this.nested();
+        // set after the words inside were read, each of which sets it for itself
+        this.expands = true;
         value += src.slice(start, this.pos);
         continue;
       }
@@ -206,11 +218,12 @@ class Scanner {
       } else if (c === '$' || c === '`') {
         value += this.expansion();
       } else {
+        if ('*?[{'.includes(c)) this.expands = true;
         value += c;
         this.pos++;
       }
     }
-    return { value, raw: src.slice(start, this.pos), start };
+    return { value, raw: src.slice(start, this.pos), start, literal: !this.expands };
   }
 
   private doubleQuoted(): string {
@@ -257,6 +270,8 @@ class Scanner {
       const name = /^(?:[A-Za-z_][A-Za-z0-9_]*|[0-9@*#?$!-])/.exec(src.slice(this.pos));
       this.pos += name ? name[0].length : 0;
     }
+    // a `$` that starts nothing is itself; `$'…'` is kept here as `$` and the quoted text, not as bash decodes it
+    if (this.pos > start + 1 || src[start] === '`' || `'"`.includes(src[this.pos] ?? '-')) this.expands = true;
     return src.slice(start, this.pos);
   }
 
@@ -326,6 +341,7 @@ class Scanner {
     if (words.length === 0 && cmd.redirects.length === 0 && assignments.length === 0) return;
     this.commands.push({
       words: words.map((w) => w.value),
+      literal: words.map((w) => w.literal),
       assignments,
       redirects: cmd.redirects,
       text: this.src.slice(textStart, cmd.end).trim(),

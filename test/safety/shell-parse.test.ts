@@ -208,3 +208,19 @@ describe('parseCommandLine: a line it cannot follow says why, and keeps what it 
     expect(parseCommandLine('echo $(a $(b $(c)))').problem).toBeUndefined();
   });
 });
+
+describe('parseCommandLine: which words bash passes as they stand', () => {
+  const literal = (line: string) => parseCommandLine(line).commands.at(-1)!.literal;
+  const cases: [line: string, expected: boolean[]][] = [
+    ["grep -n '$x' a.txt", [true, true, true, true]],
+    ['grep -n "$x" $y', [true, true, false, false]],
+    ["rg -g '*.{ts,tsx}' foo", [true, true, true, true]],
+    ['rg -g *.{ts,tsx} foo', [true, true, false, true]],
+    ["sort $'\\055o' x", [true, false, true]],
+    ['cat ~/x "~/y" ~u/z a\\*b', [true, false, true, false, true]],
+    ['echo `date` $(date) a$ $', [true, false, false, true, true]],
+    ['diff <(ls a) b', [true, false, true]],
+    ['echo $(ls x) y', [true, false, true]],
+  ];
+  for (const [line, expected] of cases) it(JSON.stringify(line), () => expect(literal(line)).toEqual(expected));
+});

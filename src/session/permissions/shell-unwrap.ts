@@ -8,6 +8,8 @@ export interface JudgedCommand {
    * keeps that wrapper, so only a rule that names it (or an answer about it) lets it run.
    */
   words: string[];
+  /** for each word, whether bash passes it as it stands (see SimpleCommand) */
+  literal: boolean[];
   /** texts deny and ask rules are matched against: as written, and with each wrapper removed */
   views: string[];
   redirects: Redirect[];
@@ -90,16 +92,17 @@ function shellScript(words: string[]): string | undefined {
 }
 
 /** The commands `find … -exec cmd {} ;` runs, so a rule about `rm` sees `find -exec rm`. */
-function findExecs(words: string[]): string[][] {
-  const execs: string[][] = [];
+function findExecs({ words, literal }: Words): Words[] {
+  const execs: Words[] = [];
   for (let i = 1; i < words.length; i++) {
     if (!['-exec', '-execdir', '-ok', '-okdir'].includes(words[i])) continue;
     const end = words.findIndex((w, j) => j > i && (w === ';' || w === '+'));
     const stop = end < 0 ? words.length : end;
-    execs.push(words.slice(i + 1, stop).filter((w) => w !== '{}'));
+    const kept = words.map((w, j) => j > i && j < stop && w !== '{}');
+    execs.push({ words: words.filter((_, j) => kept[j]), literal: literal.filter((_, j) => kept[j]) });
     i = stop;
   }
-  return execs.filter((e) => e.length > 0);
+  return execs.filter((e) => e.words.length > 0);
 }
 
 const joined = (words: string[]) => words.join(' ');
@@ -116,7 +119,8 @@ function envChdirs(options: string[]): string[] {
   return dirs;
 }
 
-type Words = { words: string[] };
+type Words = { words: string[]; literal: boolean[] };
+const from = (w: Words, start: number): Words => ({ words: w.words.slice(start), literal: w.literal.slice(start) });
 
 /**
  * Adds the commands `cmd` runs to `out`. `elevatedAs` is the sudo/doas invocation around it, if any:
@@ -131,7 +135,7 @@ function judge(
 ): void {
   const { views: outerViews, assignments: outerAssignments, wrappers: outerWrappers } = outer;
   const chdirs = [...outer.chdirs];
-  let current: Words = { words: cmd.words };
+  let current: Words = { words: cmd.words, literal: cmd.literal };
   let elevated = elevatedAs;
   const views = [...outerViews, cmd.text, joined(cmd.words)];
   const assignments = [...outerAssignments, ...cmd.assignments];
@@ -157,14 +161,14 @@ function judge(
       chdirs.push(...envChdirs(current.words.slice(1, start)));
     }
     wrappers.push(name);
-    current = { words: current.words.slice(start) };
+    current = from(current, start);
     views.push(joined(current.words));
   }
   const base = { views: [...new Set(views)], assignments, wrappers, chdirs, elevated: elevated !== undefined };
   if (commandName(current.words[0]) === 'find') {
-    for (const exec of findExecs(current.words)) {
-      const judged = elevated ?? { words: exec };
-      out.commands.push({ ...judged, ...base, views: [...base.views, joined(exec)], redirects: [], text: joined(exec) });
+    for (const exec of findExecs(current)) {
+      const judged = elevated ?? exec;
+      out.commands.push({ ...judged, ...base, views: [...base.views, joined(exec.words)], redirects: [], text: joined(exec.words) });
     }
   }
   out.commands.push({ ...(elevated ?? current), ...base, redirects: cmd.redirects, text: cmd.text });
