@@ -2,7 +2,7 @@
 // follow-ups, over a context the caller owns. Pure: every effect goes through `emit`.
 import { EventStream } from '../ai/event-stream.js';
 import { streamSimple } from '../ai/registry.js';
-import type { AssistantMessage, Message, StreamFn, ToolCall, ToolSpec } from '../ai/types.js';
+import type { AssistantMessage, Context, Message, StreamFn, StreamOptions, ToolCall, ToolSpec } from '../ai/types.js';
 import { RunGuard, pause } from './run-guard.js';
 import { executeToolCalls, interruptedResult } from './tool-exec.js';
 import type { AgentContext, AgentEndReason, AgentEvent, AgentLoopConfig, AgentMessage, AnyAgentTool } from './types.js';
@@ -102,6 +102,18 @@ function toolSpecs(tools: readonly AnyAgentTool[]): ToolSpec[] {
   return tools.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters, ...(t.strict === false ? { strict: false } : {}) }));
 }
 
+/** What a model call sends for this context: the transcript transformed and converted, the tools' specs, the call's options. */
+export async function modelRequest(
+  ctx: AgentContext,
+  config: AgentLoopConfig,
+  signal: AbortSignal | undefined,
+): Promise<{ context: Context; options: StreamOptions }> {
+  const transcript = config.transformContext ? await config.transformContext(ctx.messages, signal) : ctx.messages;
+  const messages = await config.convertToLlm(transcript);
+  const apiKey = (config.getApiKey ? await config.getApiKey(config.model.provider) : undefined) || config.apiKey;
+  return { context: { systemPrompt: ctx.systemPrompt, messages, tools: toolSpecs(ctx.tools ?? []) }, options: { ...config, apiKey, signal } };
+}
+
 async function runLoop(
   ctx: AgentContext,
   newMessages: AgentMessage[],
@@ -180,10 +192,8 @@ async function streamAssistantResponse(
   await config.prepareContext?.({ reason: 'turn', signal, context: ctx });
   let started = false;
   for (let retried = false; ; retried = true) {
-    const transcript = config.transformContext ? await config.transformContext(ctx.messages, signal) : ctx.messages;
-    const messages = await config.convertToLlm(transcript);
-    const apiKey = (config.getApiKey ? await config.getApiKey(config.model.provider) : undefined) || config.apiKey;
-    const stream = await streamFn(config.model, { systemPrompt: ctx.systemPrompt, messages, tools: toolSpecs(ctx.tools ?? []) }, { ...config, apiKey, signal });
+    const request = await modelRequest(ctx, config, signal);
+    const stream = await streamFn(config.model, request.context, request.options);
     guard.requested();
     let overflow = false;
     for await (const event of stream) {

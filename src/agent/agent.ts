@@ -1,9 +1,9 @@
 // The Agent (pi-agent-core 0.73's contract): state, runs and the steering / follow-up queues around
 // the agent loop, plus tack's additions, each documented where it is. Events reach listeners through
 // event-delivery.ts.
-import type { AssistantMessage, ImageContent, Model, ThinkingLevel } from '../ai/types.js';
+import type { AssistantMessage, Context, ImageContent, Model, StreamOptions, ThinkingLevel } from '../ai/types.js';
 import { applyEvent, createState, EMPTY_USAGE, type MutableState } from './agent-state.js';
-import { defaultConvertToLlm, runAgentLoop, runAgentLoopContinue } from './agent-loop.js';
+import { defaultConvertToLlm, modelRequest, runAgentLoop, runAgentLoopContinue } from './agent-loop.js';
 import { MessageQueues, type QueueKind, type QueuedMessage } from './message-queue.js';
 import { EventDelivery } from './event-delivery.js';
 import type {
@@ -180,6 +180,15 @@ export class Agent {
       throw new Error('the transcript can only be replaced between turns, not while an answer streams or a tool runs');
     }
     this.s.messages = [...messages];
+  }
+
+  /**
+   * tack: what a model call of a run would send for `messages` (the system prompt, the tools, the
+   * transcript's conversion and the call's options), for a request beside the transcript that must
+   * share its prefix byte for byte (a compaction's summary request).
+   */
+  request(messages: readonly AgentMessage[], signal?: AbortSignal): Promise<{ context: Context; options: StreamOptions }> {
+    return modelRequest({ systemPrompt: this.s.systemPrompt, messages: [...messages], tools: this.s.tools }, this.loopConfig(), signal);
   }
 
   /** Starts a run with a new message. While a run is going, use `steer` or `followUp`. */

@@ -6,8 +6,8 @@ import type { AgentEndReason, AgentEvent, AgentOptions, AgentState, AnyAgentTool
 import type { Model, StreamFn, ThinkingLevel, UserMessage } from '../ai/types.js';
 import { packageVersion, sessionsDir } from '../config/paths.js';
 import type { ResolvedConfig } from '../config/resolve.js';
-import { DEFAULT_COMPACTION, RunningEstimate, fixedChars, messageChars, shouldCompact, type CompactionSettings } from './compaction/token-budget.js';
-import { compact } from './compaction/compact.js';
+import { DEFAULT_COMPACTION, messageChars } from './compaction/token-budget.js';
+import { CompactionStep } from './compaction/compaction-step.js';
 import type { SessionEntry } from './file/entries.js';
 import { lockSession, type SessionLock } from './file/lock.js';
 import type { ApprovalGate } from './permissions/index.js';
@@ -19,7 +19,7 @@ import { NO_EXTENSIONS, type SessionExtensions } from './setup/extensions.js';
 import type { Checkpoints } from '../checkpoints/checkpoints.js';
 import { CheckpointStep, makeCheckpoints, rewind, type RewindOutcome, type RewindWhat } from './checkpointing.js';
 import { type Submission, type SubmitOptions, type Submitted, submitInput } from './input/submit.js';
-import type { CompactionReason, SessionEvent, SessionListener, SessionOptions } from './session-types.js';
+import type { SessionEvent, SessionListener, SessionOptions } from './session-types.js';
 import type { PlanRecord } from './plan-approval.js';
 import { Todos } from './todo/todos.js';
 import { waitForMcp } from './setup/mcp-wait.js';
@@ -39,7 +39,7 @@ export class Session {
   /** tokens and cost of this conversation so far (a resumed one's earlier calls included) */
   usage: UsageTotals = noUsage();
   private requestEstimate = 0;
-  private readonly estimate = new RunningEstimate();
+  private readonly compaction: CompactionStep;
   private runChain: Promise<void> | null = null;
   /** why the agent's last run ended */
   private lastEnd: AgentEndReason = 'done';
@@ -48,7 +48,6 @@ export class Session {
   private lock: SessionLock | null = null;
   /** replaced, never changed in place: an event goes through the list it started with */
   private listeners: readonly SessionListener[] = [];
-  private readonly settings: CompactionSettings;
   /** MCP servers: their tools join the built-in ones; `/mcp` shows and reconnects them */
   readonly mcp: McpHost | undefined;
   /** the first model call has not yet waited for MCP tool lists */
@@ -70,11 +69,10 @@ export class Session {
   constructor(
     readonly config: ResolvedConfig,
     private readonly builtinTools: AnyAgentTool[],
-    private readonly baseStream: StreamFn,
+    baseStream: StreamFn,
     agentOptions: Omit<AgentOptions, 'streamFn' | 'prepareContext'>,
     o: SessionOptions,
   ) {
-    this.settings = { ...DEFAULT_COMPACTION, ...config.compaction, ...o.compaction };
     this.approvals = o.approvals;
     this.mcp = o.mcp;
     this.note = o.note ?? (() => {});
@@ -107,6 +105,12 @@ export class Session {
       transformContext: (messages) => this.todos.withReminder(messages),
       // the message's checkpoint is taken before the first call that may change the workspace
       beforeToolCall: (context, signal) => this.checkpointStep.beforeTool(context).then(() => agentOptions.beforeToolCall?.(context, signal)),
+    });
+    this.compaction = new CompactionStep(this.agent, { ...DEFAULT_COMPACTION, ...config.compaction, ...o.compaction }, baseStream, {
+      ready: () => this.checkpointStep.ready(),
+      preCompact: (kind, why) => this.extensions.hooks?.preCompact(kind, why),
+      emit: (event) => this.emit(event),
+      write: (entry) => this.write(entry),
     });
     for (const m of o.resume?.messages ?? []) if (m.role === 'assistant') addUsage(this.usage, m.usage);
     // Persistence first, so listeners run after the message is safely on disk.
@@ -271,7 +275,7 @@ export class Session {
 
   /** Summarises the older part of the conversation now (`/compact [focus]`). */
   async compact(focus?: string, signal?: AbortSignal): Promise<void> {
-    await this.runCompaction('manual', focus, signal);
+    await this.compaction.run('manual', focus, signal);
   }
 
   /** Back to checkpoint n (`/rewind`, `/undo`): the files, the conversation, or both; only while idle. */
@@ -352,9 +356,7 @@ export class Session {
     // the checkpoints follow messages, turns and runs
     await this.checkpointStep.onEvent(event, this.agent.state.messages);
     // what the request holds, estimated once per call: the count while streaming, or if none comes
-    const state = this.agent.state;
-    if (event.type === 'message_start' && event.message.role === 'assistant')
-      this.requestEstimate = this.estimate.of(state.messages, () => fixedChars(state.systemPrompt, state.tools));
+    if (event.type === 'message_start' && event.message.role === 'assistant') this.requestEstimate = this.compaction.size();
     if (event.type === 'agent_end') this.lastEnd = event.reason;
     if (event.type === 'message_end') {
       this.write({ type: 'message', message: event.message });
@@ -374,26 +376,6 @@ export class Session {
   /** The loop's step at each model call: compaction when the context fills up, or the server said it overflowed. */
   private async prepareContext(reason: 'turn' | 'overflow', signal: AbortSignal): Promise<boolean> {
     await this.waitForMcp();
-    if (reason === 'turn' && !shouldCompact(this.estimate.of(this.agent.state.messages), this.model.contextWindow, this.settings)) return false;
-    return this.runCompaction(reason === 'turn' ? 'threshold' : 'overflow', undefined, signal);
-  }
-
-  private runCompaction(reason: CompactionReason, focus: string | undefined, signal?: AbortSignal): Promise<boolean> {
-    return compact(
-      {
-        messages: this.agent.state.messages,
-        model: this.model,
-        settings: this.settings,
-        streamFn: this.baseStream,
-        ready: () => this.checkpointStep.ready(),
-        preCompact: (kind, why) => this.extensions.hooks?.preCompact(kind, why),
-        emit: (event) => this.emit(event),
-        replace: (messages) => this.agent.replaceMessages(messages),
-        write: (entry) => this.write(entry),
-      },
-      reason,
-      focus,
-      signal,
-    );
+    return this.compaction.beforeCall(reason, signal);
   }
 }

@@ -3,7 +3,7 @@
 // after a context overflow, a `beforeToolCall` block can end the run, and tool ends carry their arguments.
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
-import { Agent, type AgentEvent, type AgentTool, type PrepareContext } from '../../src/agent/index.js';
+import { Agent, type AgentEvent, type AgentMessage, type AgentTool, type PrepareContext } from '../../src/agent/index.js';
 import { AssistantMessageEventStream, newAssistantMessage, type Context, type Message, type Model, type StreamFn } from '../../src/ai/index.js';
 
 const model: Model = { id: 'm', name: 'm', provider: 'test', baseUrl: 'test://', contextWindow: 1000, maxTokens: 100, prices: null, reasoning: false };
@@ -137,6 +137,23 @@ describe("the owner's step at each model call (prepareContext)", () => {
     expect(agent.state.errorMessage).toBe(
       "the conversation is too large for m's context window even after compaction (maximum context length exceeded); start a new session or use a model with a larger window",
     );
+  });
+
+  it('the step can ask what the next call would send for part of the transcript: the same system prompt, tools and conversion', async () => {
+    const { streamFn, sent } = scripted([{ tool: 'echo', args: { word: 'x' } }, { text: 'done' }]);
+    let asked: Context | undefined;
+    let agent: Agent;
+    const prepareContext: PrepareContext = async () => {
+      if (agent.state.messages.length === 3) asked = (await agent.request(agent.state.messages.slice(0, 2))).context;
+      return false;
+    };
+    // the transcript as the model sees it: every user message marked
+    const transformContext = async (messages: AgentMessage[]) =>
+      messages.map((m) => ((m as Message).role === 'user' ? { ...(m as Message), content: `[u] ${(m as { content: string }).content}` } : m));
+    agent = new Agent({ initialState: { systemPrompt: 's', model, tools: [echo] }, streamFn, prepareContext, transformContext });
+    await agent.prompt('go');
+    expect(asked).toEqual({ ...sent[1], messages: sent[1].messages.slice(0, 2) });
+    expect(texts(asked!.messages)).toEqual(['[u] go', 'toolCall']);
   });
 
   it('when the step cannot compact, the overflow stands as it came, without a second request', async () => {

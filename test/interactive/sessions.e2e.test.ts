@@ -142,7 +142,7 @@ run('sessions in the app', () => {
     // /compact keeps the last ~2000 tokens verbatim: the second answer alone is more than that
     const { term, server } = await startApp([
       { text: `${'The parser reads tokens one by one. '.repeat(300)}END` },
-      { text: `${'The lexer splits the input. '.repeat(400)}LEXER-END` },
+      { text: `${'The lexer splits the input. '.repeat(800)}LEXER-END` },
       { text: '## Goal\n- fix the parser (SUMMARY-MARKER)', delayMs: 150, chunkSize: 4 },
       { text: 'after the compaction' },
     ]);
@@ -157,9 +157,12 @@ run('sessions in the app', () => {
     await term.waitFor('compacting', 5_000, 'the compacting status');
     let screen = await term.waitFor('compacted the conversation', 10_000, 'the marker');
     expect(screen).toMatch(/compacted the conversation: \d+ earlier messages? summarized \(on request\)/);
+    // the conversation as the last request sent it, the instruction at the end of its last user message
     const summaryRequest = server.chatRequests()[2]!.body;
-    expect(summaryRequest.messages[0].content).toContain('Pay particular attention to: keep the parser details');
-    expect(summaryRequest.messages.at(-1).content).toContain('explain the parser');
+    expect(summaryRequest.messages[0]).toEqual(server.chatRequests()[1]!.body.messages[0]);
+    expect(JSON.stringify(summaryRequest.messages.slice(1, -1))).toContain('explain the parser');
+    expect(summaryRequest.messages.at(-1).content).toContain('and the lexer?\n\n[Compaction]');
+    expect(summaryRequest.messages.at(-1).content).toContain('Pay particular attention to: keep the parser details');
     term.type('go on');
     term.keys('Enter');
     screen = await term.waitFor('after the compaction');

@@ -15,7 +15,7 @@ afterEach(() => {
   for (const c of children.splice(0)) if (c.child.exitCode === null) c.child.kill('SIGKILL');
 });
 
-const isSummaryRequest = (req: RecordedRequest) => JSON.stringify(req.body.messages[0]).includes('You are summarising');
+const isSummaryRequest = (req: RecordedRequest) => JSON.stringify(req.body.messages.at(-1)).includes('[Compaction]');
 const read = (offset: number, promptTokens: number): Turn => ({
   toolCalls: [{ name: 'read', arguments: { path: 'big.txt', offset } }],
   usage: { prompt_tokens: promptTokens, completion_tokens: 10 },
@@ -28,7 +28,8 @@ describe('compaction in plan mode', () => {
       read(1, 800),
       read(2, 1400),
       read(3, 2000),
-      read(4, 2600),
+      // over the threshold: 3,200 (a fifth of the 4,000 window is kept free for the answer)
+      read(4, 3300),
       (req) => (isSummaryRequest(req) ? { text: 'SUMMARY: approved a plan, read big.txt.' } : { text: 'unexpected: no summary request' }),
       { text: 'carrying on', usage: { prompt_tokens: 900, completion_tokens: 5 } },
     ]);

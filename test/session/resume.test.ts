@@ -186,7 +186,7 @@ describe('compaction', () => {
     );
     return project;
   }
-  const isSummaryRequest = (req: RecordedRequest) => JSON.stringify(req.body.messages[0]).includes('You are summarising');
+  const isSummaryRequest = (req: RecordedRequest) => JSON.stringify(req.body.messages.at(-1)).includes('[Compaction]');
 
   it('compacts between turns of a long tool loop and continues with the summary and recent messages', async () => {
     // Different offsets: three identical calls in a row would (rightly) stop the run as a loop.
@@ -195,7 +195,8 @@ describe('compaction', () => {
       { ...read(1), usage: { prompt_tokens: 800, completion_tokens: 10 } },
       { ...read(2), usage: { prompt_tokens: 1400, completion_tokens: 10 } },
       { ...read(3), usage: { prompt_tokens: 2000, completion_tokens: 10 } },
-      { ...read(4), usage: { prompt_tokens: 2600, completion_tokens: 10 } },
+      // over the threshold: 3,200 (a fifth of the 4,000 window is kept free for the answer)
+      { ...read(4), usage: { prompt_tokens: 3300, completion_tokens: 10 } },
       (req) => (isSummaryRequest(req) ? { text: 'SUMMARY: read big.txt four times; goal is to count lines.' } : { text: 'unexpected: no summary request' }),
       { text: 'There are 70 lines.', usage: { prompt_tokens: 900, completion_tokens: 5 } },
     ]);
@@ -214,8 +215,10 @@ describe('compaction', () => {
     const reqs = s.chatRequests();
     const summaryReq = reqs.find(isSummaryRequest)!;
     expect(summaryReq).toBeDefined();
-    for (const part of ['## Goal', '## Next steps', 'verbatim']) expect(JSON.stringify(summaryReq.body.messages[0])).toContain(part);
-    expect(JSON.stringify(summaryReq.body.messages[1])).toContain('count the lines of big.txt');
+    // the conversation as the last request sent it, then the instruction
+    for (const part of ['## Goal', '## Next steps', 'verbatim']) expect(JSON.stringify(summaryReq.body.messages.at(-1))).toContain(part);
+    expect(summaryReq.body.messages[0]).toEqual(reqs[reqs.indexOf(summaryReq) - 1]!.body.messages[0]);
+    expect(JSON.stringify(summaryReq.body.messages.slice(1, -1))).toContain('count the lines of big.txt');
     const after = reqs.at(-1)!;
     const sent = texts(after).join('\n');
     expect(sent).toContain('SUMMARY: read big.txt four times');

@@ -51,20 +51,21 @@ describe('the running estimate', () => {
       call.n++;
       expect(running.of(messages, fixed)).toBe(estimateTokens(plain, fixed));
       call.n++;
-      expect(running.of(messages)).toBe(estimateTokens(plain));
+      expect(running.of(messages, fixed)).toBe(estimateTokens(plain, fixed));
     }
     expect([...reads.values()].every((calls) => calls.size === 1)).toBe(true);
-    // every message but the 39 answers the server counted (their count is the figure) was read
-    expect(reads.size).toBe(messages.length - 39);
+    // every message was read, the counted answers too (their characters weigh in the next count's ratio)
+    expect(reads.size).toBe(messages.length);
   });
 
   it('counts a replaced conversation anew', () => {
     const running = new RunningEstimate();
     const long: Message[] = [{ role: 'user', content: 'a'.repeat(400), timestamp: 0 }, answer(1, false), result(1)];
-    running.of(long);
+    const none = () => 0;
+    running.of(long, none);
     const replaced: Message[] = [{ role: 'user', content: 'b'.repeat(40), timestamp: 0 }];
-    expect(running.of(replaced)).toBe(estimateTokens(replaced));
+    expect(running.of(replaced, none)).toBe(estimateTokens(replaced));
     const shorter = long.slice(0, 1);
-    expect(running.of(shorter)).toBe(100);
+    expect(running.of(shorter, none)).toBe(100);
   });
 });

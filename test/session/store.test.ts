@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AssistantMessage, Message } from '../../src/ai/types.js';
 import { UsageError } from '../../src/config/errors.js';
-import { findCut, estimateTokens, shouldCompact } from '../../src/session/compaction/token-budget.js';
 import { lockSession } from '../../src/session/file/lock.js';
 import { cwdSlug, sessionsDir } from '../../src/config/paths.js';
 import { SessionWriter, answerOrphanToolCalls, listSessions, loadSession, sessionFileName } from '../../src/session/file/store.js';
@@ -158,25 +157,5 @@ describe('session lock', () => {
     expect(readFileSync(`${file}.lock`, 'utf8')).toBe(String(process.pid));
     lock.release();
     expect(existsSync(`${file}.lock`)).toBe(false);
-  });
-});
-
-describe('compaction planning', () => {
-  it('estimates from the last usage plus chars/4 after it', () => {
-    const messages = [user('x'.repeat(400)), assistant('ok', [], 1000), user('y'.repeat(400))];
-    expect(estimateTokens(messages)).toBe(1100);
-    expect(estimateTokens([user('z'.repeat(40))])).toBe(10);
-    expect(shouldCompact(120_000, 128_000, { reserveTokens: 16_000, keepRecentTokens: 20_000 })).toBe(true);
-    expect(shouldCompact(100_000, 128_000, { reserveTokens: 16_000, keepRecentTokens: 20_000 })).toBe(false);
-  });
-
-  it('never keeps a tool result without its call', () => {
-    const big = 'x'.repeat(4000);
-    const messages = [user(big), assistant('', ['a']), result('a', big), result('a2', big), assistant('done'), user('more')];
-    for (let keep = 1; keep < 5000; keep += 250) {
-      const cut = findCut(messages, keep);
-      expect(messages[cut].role).not.toBe('toolResult');
-    }
-    expect(findCut([user('only')], 10)).toBe(0);
   });
 });

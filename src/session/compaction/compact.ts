@@ -5,13 +5,17 @@ import type { Message, Model, StreamFn } from '../../ai/types.js';
 import { withLatestPlan } from '../../plan/keep-plan.js';
 import { summaryMessage, type SessionEntry } from '../file/entries.js';
 import type { CompactionReason, SessionEvent } from '../session-types.js';
-import { summarize } from './summary-request.js';
-import { type CompactionSettings, estimateTokens, findCut } from './token-budget.js';
+import { type Budget, findCut } from './window-budget.js';
+import { type RequestFor, summarize } from './summary-request.js';
 
 export interface CompactionHost {
   messages: Message[];
   model: Model;
-  settings: CompactionSettings;
+  budget: Budget;
+  /** the conversation's tokens now, and tokens per character, in the server's count */
+  tokens: number;
+  tokensPerChar: number;
+  request: RequestFor;
   streamFn: StreamFn;
   /** waits for what must happen before the cut (the message's checkpoint) */
   ready(): Promise<unknown>;
@@ -23,11 +27,10 @@ export interface CompactionHost {
 
 /** Returns whether the transcript was replaced by a summary and the messages kept. */
 export async function compact(host: CompactionHost, reason: CompactionReason, focus: string | undefined, signal?: AbortSignal): Promise<boolean> {
-  const { messages, model, settings } = host;
-  // A small window cannot keep 20k tokens verbatim: keep at most a quarter of it.
-  const keep = Math.min(settings.keepRecentTokens, Math.floor(model.contextWindow / 4), reason === 'manual' ? 2000 : Infinity);
+  const { messages, budget, tokensPerChar } = host;
+  const keep = Math.min(budget.keep, reason === 'manual' ? 2000 : Infinity);
   // asked for by name, a short conversation is compacted too: all but its last exchange's end
-  const cut = findCut(messages, keep) || (reason === 'manual' ? findCut(messages, 0) : 0);
+  const cut = findCut(messages, keep, tokensPerChar) || (reason === 'manual' ? findCut(messages, 0, tokensPerChar) : 0);
   if (cut <= 0) return false;
   await host.ready();
   const older = messages.slice(0, cut);
@@ -35,8 +38,9 @@ export async function compact(host: CompactionHost, reason: CompactionReason, fo
   await host.preCompact(reason === 'manual' ? 'manual' : 'auto', focus);
   await host.emit({ type: 'compaction_start', reason });
   try {
-    const tokensBefore = estimateTokens(messages);
-    const summarized = await summarize({ streamFn: host.streamFn, model, messages: older, focus, signal });
+    const tokensBefore = host.tokens;
+    const { request, streamFn, model } = host;
+    const summarized = await summarize({ request, streamFn, model, older, focus, words: budget.summaryWords, signal });
     const summary = withLatestPlan(summarized, older, kept);
     const timestamp = Date.now();
     host.replace([summaryMessage(summary, timestamp), ...kept]);

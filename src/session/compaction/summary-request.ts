@@ -1,19 +1,31 @@
-// Asks the model for a summary of the older part of the conversation (prompts/compaction.md).
+// The summary request: the older part of the conversation exactly as the model calls sent it (the same
+// system prompt, tools, messages and options, so a server's prompt cache serves all of it), then the
+// instruction (prompts/compaction.md): the server prefills only that instruction.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { textOf } from '../../ai/content.js';
-import type { Message, Model, StreamFn } from '../../ai/types.js';
+import type { Context, Message, Model, StreamFn, StreamOptions } from '../../ai/types.js';
 import { packageRoot } from '../../config/paths.js';
 
-export async function summarize(o: { streamFn: StreamFn; model: Model; messages: readonly Message[]; focus?: string; signal?: AbortSignal }): Promise<string> {
-  const template = readFileSync(join(packageRoot(), 'prompts', 'compaction.md'), 'utf8');
-  const systemPrompt = template.replace('{{focus}}', o.focus ? `\nPay particular attention to: ${o.focus}\n` : '').trimEnd();
-  const request: Message = {
-    role: 'user',
-    content: `Summarise this conversation as instructed.\n\n<conversation>\n${transcriptText(o.messages)}\n</conversation>`,
-    timestamp: Date.now(),
-  };
-  const result = await (await o.streamFn(o.model, { systemPrompt, messages: [request] }, { signal: o.signal })).result();
+/** What a model call of the run would send for these messages (Agent.request). */
+export type RequestFor = (messages: readonly Message[], signal?: AbortSignal) => Promise<{ context: Context; options: StreamOptions }>;
+
+export interface SummaryRequest {
+  request: RequestFor;
+  streamFn: StreamFn;
+  model: Model;
+  /** the messages the summary replaces */
+  older: readonly Message[];
+  focus?: string;
+  /** the summary's length, at most */
+  words: number;
+  signal?: AbortSignal;
+}
+
+export async function summarize(o: SummaryRequest): Promise<string> {
+  const { context, options } = await o.request(o.older, o.signal);
+  const messages = withInstruction(context.messages, instruction(o.focus, o.words));
+  const result = await (await o.streamFn(o.model, { ...context, messages }, options)).result();
   if (result.stopReason === 'error' || result.stopReason === 'aborted') {
     throw new Error(result.errorMessage ?? `the summary request ended: ${result.stopReason}`);
   }
@@ -22,19 +34,22 @@ export async function summarize(o: { streamFn: StreamFn; model: Model; messages:
   return text;
 }
 
-/** The conversation as plain text for the summariser (tool calls and results included, long ones cut). */
-export function transcriptText(messages: readonly Message[], maxPerMessage = 6000): string {
-  const clip = (t: string) =>
-    t.length > maxPerMessage ? `${t.slice(0, maxPerMessage / 2)}\n[… ${t.length - maxPerMessage} characters …]\n${t.slice(-maxPerMessage / 2)}` : t;
-  return messages
-    .map((m) => {
-      if (m.role === 'user') return `[user]\n${clip(textOf(m.content, { separator: '\n', image: '[image]' }))}`;
-      if (m.role === 'toolResult')
-        return `[tool result: ${m.toolName}${m.isError ? ', error' : ''}]\n${clip(textOf(m.content, { separator: '\n', image: '[image]' }))}`;
-      const parts = m.content.map((c) =>
-        c.type === 'text' ? c.text : c.type === 'thinking' ? '' : `[tool call: ${c.name} ${clip(JSON.stringify(c.arguments))}]`,
-      );
-      return `[assistant]\n${parts.filter(Boolean).join('\n')}`;
-    })
-    .join('\n\n');
+function instruction(focus: string | undefined, words: number): string {
+  const template = readFileSync(join(packageRoot(), 'prompts', 'compaction.md'), 'utf8');
+  return template
+    .replace('{{words}}', String(words))
+    .replace('{{focus}}', focus ? `\nPay particular attention to: ${focus}\n` : '')
+    .trimEnd();
+}
+
+/**
+ * The instruction as one more user message; after a user message it goes at that message's end
+ * instead (some chat templates refuse two user messages in a row), which costs the cache only the
+ * message's closing token.
+ */
+export function withInstruction(messages: readonly Message[], text: string): Message[] {
+  const last = messages.at(-1);
+  if (last?.role !== 'user') return [...messages, { role: 'user', content: text, timestamp: Date.now() }];
+  const content = typeof last.content === 'string' ? `${last.content}\n\n${text}` : [...last.content, { type: 'text' as const, text }];
+  return [...messages.slice(0, -1), { ...last, content }];
 }

@@ -1,16 +1,18 @@
-// When to compact and where to cut: token estimates of the conversation and the tail kept verbatim. Pure.
+// How many tokens the conversation holds, in the server's count: its count of the last request it
+// answered (the prompt and the answer), plus what was added since, estimated at the ratio of tokens to
+// characters that count showed. Before any count: characters / 4 (an estimate, said so). Pure.
 import type { AssistantMessage, Message } from '../../ai/types.js';
 
 export interface CompactionSettings {
-  /** tokens left free for the answer and the next messages (default 16k) */
+  /** tokens left free for the answer (default 16k; at most a fifth of the window, window-budget.ts) */
   reserveTokens: number;
-  /** the most recent tokens kept verbatim (default 20k) */
+  /** the most recent tokens kept verbatim (default 20k; at most a quarter of the room the conversation has) */
   keepRecentTokens: number;
 }
 
 export const DEFAULT_COMPACTION: CompactionSettings = { reserveTokens: 16_384, keepRecentTokens: 20_000 };
 
-/** Rough size of a message in characters: what is sent, not what the UI keeps. */
+/** Size of a message in characters: what is sent, not what the UI keeps. */
 export function messageChars(m: Message): number {
   if (m.role === 'user') {
     if (typeof m.content === 'string') return m.content.length;
@@ -23,37 +25,26 @@ export function messageChars(m: Message): number {
   );
 }
 
-const charsToTokens = (chars: number) => Math.ceil(chars / 4);
-
 /** What every request carries besides the messages: the system prompt and the tools' schemas, in characters. */
 export function fixedChars(systemPrompt: string, tools: readonly { name: string; description: string; parameters: unknown }[]): number {
   return systemPrompt.length + JSON.stringify(tools.map((t) => [t.name, t.description, t.parameters])).length;
 }
 
+/** Until the server counts: a common tokeniser's ratio for English and code. */
+const ESTIMATED_TOKENS_PER_CHAR = 1 / 4;
+/** A count outside this is not a prompt's (a server that counts only uncached tokens, a test's round figures). */
+const PLAUSIBLE = { min: 1 / 8, max: 1 };
+
 /**
- * The server's count for everything up to its last answer, plus chars/4 for what came after;
- * `fixed` (fixedChars, asked only when needed) counts too when no answer was counted yet (the first request).
+ * An answer whose count is this conversation's size up to it. An answer older than the first message
+ * is one a compaction kept: its count was of the conversation before the summary.
  */
-export function estimateTokens(messages: readonly Message[], fixed: () => number = () => 0): number {
-  let i = messages.length - 1;
-  for (; i >= 0; i--) {
-    const m = messages[i];
-    if (m.role === 'assistant' && m.usage.input + m.usage.output > 0 && m.stopReason !== 'error' && m.stopReason !== 'aborted') break;
-  }
-  const base = i >= 0 ? (messages[i] as AssistantMessage).usage.input + (messages[i] as AssistantMessage).usage.output : charsToTokens(fixed());
-  let chars = 0;
-  for (let j = i + 1; j < messages.length; j++) chars += messageChars(messages[j]);
-  return base + charsToTokens(chars);
-}
-
-const counted = (m: Message): m is AssistantMessage =>
-  m.role === 'assistant' && m.usage.input + m.usage.output > 0 && m.stopReason !== 'error' && m.stopReason !== 'aborted';
+const counted = (m: Message, since: number): m is AssistantMessage =>
+  m.role === 'assistant' && m.usage.input + m.usage.output > 0 && m.stopReason !== 'error' && m.stopReason !== 'aborted' && m.timestamp >= since;
 
 /**
- * estimateTokens for the conversation as the Agent keeps it: one array that grows by push at every
- * step (a replaced conversation is a new array). Asked twice per model call, a recount walked every
- * message since the last one the server counted (all of them, with a server that sends no counts);
- * here each message is counted once.
+ * The conversation's size as the Agent keeps it: one array that grows by push at every step (a
+ * replaced conversation is a new array). Asked twice per model call; each message is read once.
  */
 export class RunningEstimate {
   private messages: readonly Message[] | undefined;
@@ -62,43 +53,42 @@ export class RunningEstimate {
   private base: number | undefined;
   /** characters of the messages after that answer */
   private chars = 0;
+  /** characters of all messages seen */
+  private allChars = 0;
+  /** tokens per character in the server's last count: kept across conversations (the same tokeniser) */
+  tokensPerChar = ESTIMATED_TOKENS_PER_CHAR;
 
-  /** What `estimateTokens(messages, fixed)` gives, counting only the messages not seen before. */
-  of(messages: readonly Message[], fixed: () => number = () => 0): number {
+  /** Tokens of `messages` with the system prompt and tools (`fixed`: their characters, asked only when needed). */
+  of(messages: readonly Message[], fixed: () => number): number {
     if (messages !== this.messages || messages.length < this.seen) {
       this.messages = messages;
       this.seen = 0;
       this.base = undefined;
       this.chars = 0;
+      this.allChars = 0;
     }
+    const since = messages[0]?.timestamp ?? 0;
     for (; this.seen < messages.length; this.seen++) {
       const m = messages[this.seen]!;
-      if (counted(m)) {
+      const chars = messageChars(m);
+      if (counted(m, since)) {
+        const ratio = m.usage.input / (fixed() + this.allChars);
+        if (ratio >= PLAUSIBLE.min && ratio <= PLAUSIBLE.max) this.tokensPerChar = ratio;
         this.base = m.usage.input + m.usage.output;
         this.chars = 0;
-      } else this.chars += messageChars(m);
+      } else this.chars += chars;
+      this.allChars += chars;
     }
-    return (this.base ?? charsToTokens(fixed())) + charsToTokens(this.chars);
+    return (this.base ?? this.tokens(fixed())) + this.tokens(this.chars);
+  }
+
+  /** Characters in tokens, at the server's last ratio. */
+  tokens(chars: number): number {
+    return Math.ceil(chars * this.tokensPerChar);
   }
 }
 
-export function shouldCompact(tokens: number, contextWindow: number, s: CompactionSettings): boolean {
-  return tokens > Math.max(contextWindow - s.reserveTokens, contextWindow / 2);
-}
-
-/**
- * The index of the first message kept verbatim: about `keepRecentTokens` from the end, never a tool
- * result (it stays with its call). 0 means there is nothing older worth summarising.
- */
-export function findCut(messages: readonly Message[], keepRecentTokens: number): number {
-  let tokens = 0;
-  let cut = messages.length;
-  while (cut > 0 && tokens < keepRecentTokens) {
-    cut--;
-    tokens += charsToTokens(messageChars(messages[cut]));
-  }
-  // Keep at least the last message, and never start on a tool result.
-  cut = Math.min(cut, messages.length - 1);
-  while (cut > 0 && messages[cut].role === 'toolResult') cut--;
-  return Math.max(cut, 0);
+/** The size of a conversation counted afresh (RunningEstimate's figure for it). */
+export function estimateTokens(messages: readonly Message[], fixed: () => number = () => 0): number {
+  return new RunningEstimate().of(messages, fixed);
 }
