@@ -87,7 +87,9 @@ const rows: [tool: string, arg: string, expected: PerMode, lists?: Lists][] = [
   ['bash', 'cat src/*.ts {a,b}.md', ALL_ALLOW],
   ['bash', 'grep -rn --include=*.ts --exclude-dir=dist/x TODO .', ALL_ALLOW],
   ['bash', 'ls > /dev/null 2>&1', ALL_ALLOW],
-  ['bash', 'for f in src/*.ts; do wc -l "$f"; done', ALL_ALLOW],
+  // a loop's variable may be any option of wc (`--files0-from=`), which print mode runs as any command
+  ['bash', 'for f in src/*.ts; do wc -l "$f"; done', ASK_THEN_RUN],
+  ['bash', "grep -n '$x' a.txt", ALL_ALLOW],
   ['bash', 'diff <(ls a) <(ls b)', ALL_ALLOW],
   ['bash', 'jq .name package.json', ALL_ALLOW],
   // ... seen through wrappers

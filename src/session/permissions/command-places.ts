@@ -147,7 +147,7 @@ function addReach(reach: WordReach, word: string, place: CommandPlace, home: str
 }
 
 /** The words `{a,b}` expands to (nested, in order), or undefined when they would be too many. */
-function braceAlternatives(word: string): string[] | undefined {
+export function braceAlternatives(word: string): string[] | undefined {
   // each brace is matched by a scan to its end: a long word of them would take quadratic time
   if (word.length > MAX_BRACED_LENGTH && word.includes('{')) return undefined;
   for (let start = word.indexOf('{'); start >= 0; start = word.indexOf('{', start + 1)) {
