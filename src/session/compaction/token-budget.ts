@@ -1,6 +1,6 @@
 // How many tokens the conversation holds, in the server's count: its count of the last request it
 // answered (the prompt and the answer), plus what was added since, estimated at the ratio of tokens to
-// characters that count showed. Before any count: characters / 4 (an estimate, said so). Pure.
+// characters that count showed. Before any count, characters / 4: an estimate. Pure.
 import type { AssistantMessage, Message } from '../../ai/types.js';
 
 export interface CompactionSettings {
