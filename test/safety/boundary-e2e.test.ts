@@ -254,12 +254,12 @@ describe('secrets that slipped past the filters', () => {
 describe.skipIf(!probeSandbox().ok)('secret files in the sandbox (defence in depth: the approvals still apply)', () => {
   const files = { '.env': `${FAKE_PASSWORD}\n`, '.env.test': 'TEST_DB=fake-test-db\n', '.env.example': 'DB_PASSWORD=\n', 'certs/server.pem': 'FAKE PEM\n' };
 
-  // Each read goes through a command substitution, which the approval policy cannot follow: only the
-  // sandbox's mask stands between the command and the file.
-  it('cat $(ls -d .en[v]) and cp .env x && cat x find nothing; templates stay readable', async () => {
+  // Each read is a command print mode runs as any other (awk, cp), through a command substitution
+  // the approval policy cannot follow: only the sandbox's mask stands between it and the file.
+  it('awk 1 $(ls -d .en[v]) and cp .env x && cat x find nothing; templates stay readable', async () => {
     const p = hostileProject(files);
     const { out } = await attack(
-      [call('bash', { command: 'cat $(ls -d .en[v]); cp .env x && cat x; cat $(ls certs/*.pe[m]); cat .env.exa""mple; echo done' })],
+      [call('bash', { command: 'awk 1 $(ls -d .en[v]); cp .env x && cat x; awk 1 $(ls certs/*.pe[m]); cat .env.exa""mple; echo done' })],
       p,
     );
     expect(out[0]).toContain('DB_PASSWORD=\ndone');
@@ -273,7 +273,7 @@ describe.skipIf(!probeSandbox().ok)('secret files in the sandbox (defence in dep
     makeProjectWith(p, { sandbox: { exposeSecretFiles: ['.env.test'] } });
     const { out } = await attack(
       [
-        call('bash', { command: 'cat $(ls -d .env[.]test)' }),
+        call('bash', { command: 'awk 1 $(ls -d .env[.]test)' }),
         call('bash', { command: '. ./.env; [ -n "$DB_PASSWORD" ] || { echo "DB_PASSWORD is not set"; exit 1; }' }),
       ],
       p,

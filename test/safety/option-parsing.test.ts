@@ -80,11 +80,19 @@ const ASKS = [
   'date 010112002020',
   // brace expansion makes options
   'sort {-o,x} y',
-  // a word the shell fills in may be any option
+  // a word the shell fills in may be any option, or any path
   'sort $(echo -o) x a',
   'sort $X a',
   "sort $'-o' x a",
   "sort $'\\055o' x a",
+  'cat ~/.aw$(echo s)/credentials',
+  'cat ~/.aw`echo s`/credentials',
+  'cat src/$(echo ../../.aws)/credentials',
+  'cat ~u/.aws/credentials',
+  'for f in ~/.aws/*; do cat "$f"; done',
+  'cd ~u && cat .aws/credentials',
+  'head -n 5 $F',
+  'grep "$P" a',
   // a pattern at the start of a word may match a file named like an option
   'sort *',
   'rg foo *',
@@ -158,6 +166,11 @@ const RUNS = [
 describe('options read as the programs read them (the boundary for ask mode)', () => {
   for (const command of ASKS) it(`asks: ${command}`, () => expect(decision(command)).toBe('ask'));
   for (const command of RUNS) it(`runs without a question: ${command}`, () => expect(decision(command)).toBe('allow'));
+});
+
+describe('auto-edit, where reading outside the workspace runs: a word the shell fills in still asks', () => {
+  for (const command of ['cat ~/.aw$(echo s)/credentials', 'cat ~u/.aws/credentials', 'cat $(cat list)', 'for f in ~/.aws/*; do cat "$f"; done'])
+    it(command, () => expect(decision(command, 'auto-edit')).toBe('ask'));
 });
 
 describe('lineIsReadOnly agrees (it lets calls run side by side and plan mode run bash without a sandbox)', () => {

@@ -87,8 +87,11 @@ const rows: [tool: string, arg: string, expected: PerMode, lists?: Lists][] = [
   ['bash', 'cat src/*.ts {a,b}.md', ALL_ALLOW],
   ['bash', 'grep -rn --include=*.ts --exclude-dir=dist/x TODO .', ALL_ALLOW],
   ['bash', 'ls > /dev/null 2>&1', ALL_ALLOW],
-  // a loop's variable may be any option of wc (`--files0-from=`), which print mode runs as any command
+  // a loop's variable may be any path (`for f in ~/.aws/*`): the judge does not follow loops
+  ['bash', 'for f in ~/.aws/*; do head "$f"; done', SECRET],
+  // …and may be any option of wc (`--files0-from=`), which print mode runs as any command
   ['bash', 'for f in src/*.ts; do wc -l "$f"; done', ASK_THEN_RUN],
+  ['bash', 'cat ~/.aw$(echo s)/credentials', SECRET],
   ['bash', "grep -n '$x' a.txt", ALL_ALLOW],
   ['bash', 'diff <(ls a) <(ls b)', ALL_ALLOW],
   ['bash', 'jq .name package.json', ALL_ALLOW],

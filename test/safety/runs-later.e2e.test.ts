@@ -135,8 +135,8 @@ describe.skipIf(!sandboxed)('no folder is large enough to end the sandbox walk (
     writeFileSync(join(dir, 'zz-data', 'vendor', 'app', '.env.local'), 'API_TOKEN=fake-test-secret\n');
     const plant = 'printf "#!/bin/sh\\ntouch PWNED\\n" > zz-data/vendor/.git/hooks/pre-commit; chmod +x zz-data/vendor/.git/hooks/pre-commit';
     const s = await scripted([
-      // through a command substitution, so only the sandbox's mask (not the policy's look at the words) can keep it out
-      { toolCalls: [{ name: 'bash', arguments: { command: 'cat "$(ls -d zz-data/vendor/app/.env[.]local)"; echo end' } }] },
+      // a command print mode runs as any other, through a command substitution: only the sandbox's mask keeps it out
+      { toolCalls: [{ name: 'bash', arguments: { command: 'awk 1 "$(ls -d zz-data/vendor/app/.env[.]local)"; echo end' } }] },
       { toolCalls: [{ name: 'bash', arguments: { command: plant } }] },
       { text: 'ok' },
     ]);

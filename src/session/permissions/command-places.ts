@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { expandHome } from '../../../tools/fs/paths.js';
 import { secretNamedIn } from './secrets.js';
 import { commandName, type JudgedCommand } from './shell-unwrap.js';
+import { unknowable } from './word-shape.js';
 
 export interface CommandPlace {
   /** the folders the command may run in, the workspace first */
@@ -46,7 +47,7 @@ function readingsOf(word: string, values: ReadonlyMap<string, readonly string[]>
 function folderOf(word: string, from: string, home: string): string | undefined {
   const expanded = expandHome(word.replace(/^\$(?:HOME|\{HOME\})(?=\/|$)/, '~'), home);
   // `-` and `+N`/`-N` (pushd) name the folder stack's entries
-  if (/[$`*?[]|^[<>]\(/.test(expanded) || /^(?:-|[+-]\d+)$/.test(expanded)) return undefined;
+  if (unknowable(expanded) || /[*?[]|^[<>]\(/.test(expanded) || /^(?:-|[+-]\d+)$/.test(expanded)) return undefined;
   return resolve(from, expanded);
 }
 
@@ -105,6 +106,8 @@ export interface WordReach {
   patterns: string[];
   /** a secret it names though where it leads is unknown: `$(echo ~)/.aws/credentials`, `$D/.env` */
   namedSecret?: string;
+  /** a part only the shell knows (`$(…)`, `$f`, `~user`) may make it any path: `~/.aw$(echo s)/credentials` */
+  anywhere?: boolean;
   /** the line sets its variables too many ways to follow */
   unfollowed?: boolean;
 }
@@ -117,8 +120,9 @@ const MAX_BRACED_LENGTH = 2048;
 /**
  * What `word` may read. The shell expands braces, then `~` and `$HOME` unquoted, then patterns; the
  * lexer no longer knows what was quoted (`cat "~/x"` reads `./~/x`), so both readings are judged.
- * A value only the shell knows (`$f`, `$(…)`, `<(…)`) is not followed: the command only reads, so
- * it may run, unless the word still names a secret.
+ * A value only the shell knows (`$f`, `$(…)`) is not followed: it may be any path, even one its
+ * fixed part seems to rule out (`src/$(echo ../..)/x` climbs out), so the word reaches anywhere. A
+ * `<(…)` is a pipe from a command judged on its own.
  */
 export function wordReach(word: string, place: CommandPlace, home: string): WordReach {
   const reach: WordReach = { paths: [], searched: [], patterns: [] };
@@ -132,8 +136,10 @@ function addReach(reach: WordReach, word: string, place: CommandPlace, home: str
   const alternatives = braceAlternatives(word);
   for (const alternative of alternatives ?? [word]) {
     const expanded = expandHome(alternative.replace(/^\$(?:HOME|\{HOME\})(?=\/|$)/, '~'), home);
-    if (/[$`]|^[<>]\(/.test(expanded)) {
+    if (/^[<>]\(/.test(expanded)) continue;
+    if (unknowable(expanded)) {
       reach.namedSecret ??= secretNamedIn(expanded);
+      reach.anywhere = true;
       continue;
     }
     const readings = expanded === alternative ? [expanded] : [expanded, alternative];

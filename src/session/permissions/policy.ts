@@ -378,6 +378,7 @@ function decideCommand(cmd: JudgedCommand, place: CommandPlace, ctx: PolicyConte
       // commands run in the sandbox, which is their boundary; in print mode they may read outside
       if (!where.inside && ctx.mode === 'ask') return ask('reading outside the workspace', NEEDS_AUTO_EDIT, readRule, []);
     }
+    if (ctx.mode !== 'yolo' && reach.some((r) => r.anywhere)) return ask('reading a path the shell fills in: any file', NEEDS_YOLO, undefined, []);
     return ctx.mode === 'yolo' || ctx.mode === 'auto' ? { kind: 'allow' } : { kind: 'allow', readOnly: true };
   }
   if (ctx.mode === 'auto') return { kind: 'allow' };
