@@ -16,10 +16,11 @@ afterEach(async () => {
 });
 
 /** A stray web server that answers every request with 200 and this body: a login page, a proxy's notice. */
+/** A server answering every request with `body`; `requests()` counts the model calls (POSTs), not the GETs of tack's slot probe. */
 async function webServer(contentType: string, body: string): Promise<{ url: string; requests: () => number }> {
   let requests = 0;
   const w = createServer((req, res) => {
-    requests++;
+    if (req.method === 'POST') requests++;
     req.resume();
     res.writeHead(200, { 'content-type': contentType });
     res.end(body);

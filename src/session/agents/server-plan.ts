@@ -8,8 +8,9 @@
 //   beside the parent;
 // - a server that reports no slots (Ollama, LM Studio, hosted APIs): children are fresh
 //   conversations, `agents.parallel` at once, and nothing names a slot.
-// Pure but for the probe; the probe asks only a server on this machine or the local network.
+// Pure but for the probe; the probe asks only a server on this machine or the local network, directly.
 import { isIP } from 'node:net';
+import { proxyFor } from '../../ai/proxy/env.js';
 import { isPrivateAddress } from '../../../tools/web/addresses.js';
 import { type ServerSlots, probeServer } from './slots.js';
 
@@ -42,15 +43,20 @@ export function childrenAtOnce(plan: ChildPlan, parentTokens: number): number {
   return Math.max(1, Math.min(plan.parallel, fit));
 }
 
-/** Whether a base URL names a server on this machine or the local network: only such a server is asked about its slots. */
+/**
+ * Whether a base URL names a server on this machine or the local network, reached directly: only
+ * such a server is asked about its slots (behind a proxy, a slot's number may name another backend's).
+ */
 export function isLocalServer(baseUrl: string): boolean {
-  let host: string;
+  let url: URL;
   try {
-    host = new URL(baseUrl).hostname.replace(/^\[|\]$/g, '');
+    url = new URL(baseUrl);
   } catch {
     return false;
   }
-  return host === 'localhost' || host.endsWith('.localhost') || (isIP(host) !== 0 && isPrivateAddress(host));
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const local = host === 'localhost' || host.endsWith('.localhost') || (isIP(host) !== 0 && isPrivateAddress(host));
+  return local && !proxyFor(url);
 }
 
 /** The plan of one session, asked of the server once, before the parent's first request. */
