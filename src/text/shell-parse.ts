@@ -335,8 +335,16 @@ class Scanner {
       if (RESERVED.has(first.raw)) textStart = words[0]?.start ?? cmd.end;
       else assignments.push(first.value);
     }
-    // `for x in a b`, `select x in …`: a loop header runs nothing itself
-    if (words[0]?.raw === 'for' || words[0]?.raw === 'select') return;
+    // `for x in a b`, `select x in …`: a loop header runs nothing itself, but sets its variable to each
+    // word as an assignment would (`for PATH in .; do ls; done` runs ./ls)
+    if (words[0]?.raw === 'for' || words[0]?.raw === 'select') {
+      const name = words[1]?.raw ?? '';
+      if (!/^[A-Za-z_]\w*$/.test(name)) return;
+      const values = words[2]?.raw === 'in' ? words.slice(3).map((w) => w.value) : [];
+      const text = this.src.slice(textStart, cmd.end).trim();
+      this.commands.push({ words: [], literal: [], assignments: (values.length > 0 ? values : ['']).map((v) => `${name}=${v}`), redirects: [], text });
+      return;
+    }
     // a bare `PATH=…` still counts: it changes what the rest of the line runs
     if (words.length === 0 && cmd.redirects.length === 0 && assignments.length === 0) return;
     this.commands.push({

@@ -4,7 +4,7 @@
 // off, in auto-edit and in plan mode (where bash runs only from the read-only list), the judge is
 // the only boundary: print mode refuses what it would ask, and nothing is written, run or read.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { makeProject, runTack } from '../support/cli.js';
@@ -20,7 +20,9 @@ const CREDENTIALS = 'aws_secret_access_key = options-test-not-a-real-secret';
 
 /** A git repository with a committed file, in a home folder holding AWS credentials. */
 function hostileSetting() {
-  const p = makeProject({ 'README.md': 'demo line\n', list: '' });
+  // a program named like one the line runs, planted for a loop that puts `.` on PATH
+  const p = makeProject({ 'README.md': 'demo line\n', list: '', ls: '#!/bin/sh\ntouch pwned-by-planted-ls\n' });
+  chmodSync(join(p.dir, 'ls'), 0o755);
   const userHome = join(p.home, '..');
   mkdirSync(join(userHome, '.aws'), { recursive: true });
   const credentials = join(userHome, '.aws', 'credentials');
@@ -42,6 +44,7 @@ const ATTACKS = [
   'git remote -v add evil https://example.invalid/evil.git',
   'cat ~/.aw$(echo s)/credentials',
   'sort --files0-from=list',
+  'for PATH in .; do ls; done',
 ];
 
 it.each([['auto-edit'], ['plan']])('--approval %s --sandbox off: nothing is written, run or read through how options are spelled', async (approval) => {
@@ -57,6 +60,7 @@ it.each([['auto-edit'], ['plan']])('--approval %s --sandbox off: nothing is writ
   expect(r.code).toBe(0);
   expect(existsSync(join(p.userHome, '.profile'))).toBe(false);
   expect(existsSync(join(p.dir, 'pwned-by-git-grep'))).toBe(false);
+  expect(existsSync(join(p.dir, 'pwned-by-planted-ls'))).toBe(false);
   expect(p.gitConfig()).toBe(configBefore);
   expect(r.stdout).not.toContain('options-test');
   const sent = JSON.stringify(server.chatRequests().map((q) => q.body));

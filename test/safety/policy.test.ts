@@ -91,6 +91,8 @@ const rows: [tool: string, arg: string, expected: PerMode, lists?: Lists][] = [
   ['bash', 'for f in ~/.aws/*; do head "$f"; done', SECRET],
   // …and may be any option of wc (`--files0-from=`), which print mode runs as any command
   ['bash', 'for f in src/*.ts; do wc -l "$f"; done', ASK_THEN_RUN],
+  // a loop's variable is set as an assignment sets it: `for PATH in .` makes `ls` run ./ls
+  ['bash', 'for PATH in .; do ls; done', ASK_THEN_RUN],
   ['bash', 'cat ~/.aw$(echo s)/credentials', SECRET],
   ['bash', "grep -n '$x' a.txt", ALL_ALLOW],
   ['bash', 'diff <(ls a) <(ls b)', ALL_ALLOW],

@@ -95,7 +95,7 @@ const commands: [construct: string, line: string, expected: string[][]][] = [
       ['rm', 'x'],
     ],
   ],
-  ['a for header runs nothing, its body does', 'for f in *.ts; do wc -l "$f"; done', [['wc', '-l', '$f']]],
+  ['a for header runs nothing, its body does', 'for f in *.ts; do wc -l "$f"; done', [[], ['wc', '-l', '$f']]],
   ['a here-document body is data', 'cat <<EOF\nrm -rf /\nEOF\nls', [['cat'], ['ls']]],
   ['$(…) in an unquoted here-document runs (boundary)', 'cat <<EOF\n$(rm x)\nEOF', [['cat'], ['rm', 'x']]],
   ['backticks in an unquoted here-document run (boundary)', 'cat <<-EOF | sh\n\t`rm x`\n\tEOF', [['cat'], ['sh'], ['rm', 'x']]],
@@ -118,6 +118,11 @@ describe('parseCommandLine: the commands a line runs', () => {
 });
 
 describe('parseCommandLine: redirections and assignments', () => {
+  it('a for header sets its variable to each word, as assignments would (for PATH in .; do ls; done runs ./ls)', () => {
+    expect(parseCommandLine('for PATH in . /tmp; do ls; done').commands[0]!.assignments).toEqual(['PATH=.', 'PATH=/tmp']);
+    expect(parseCommandLine('for x; do echo; done').commands[0]!.assignments).toEqual(['x=']);
+  });
+
   const cases: [line: string, redirects: [op: string, target: string][], expectedWords: string[]][] = [
     [
       'cat < in > out',
