@@ -104,3 +104,20 @@ describe('children and the server slots', () => {
     for (const c of s.chatRequests()) expect(c.body).not.toHaveProperty('id_slot');
   });
 });
+
+it("a slot's n_ctx is the window compaction counts against, whatever the model table assumes", async () => {
+  const s = await server(
+    [
+      { toolCalls: [{ name: 'read', arguments: { path: 'a.txt' } }], usage: { prompt_tokens: 7000, completion_tokens: 10 } },
+      { text: '## Goal\nread a.txt' },
+      { text: 'done' },
+    ],
+    { slots: 1, slotContext: 8192 },
+  );
+  const { dir, home } = makeProject({ 'a.txt': 'alpha\n' });
+  const r = await runTack(['-p', '--base-url', s.url, '-m', 'm', 'read a.txt'], { cwd: dir, home });
+  expect(r.code).toBe(0);
+  // 7,000 of 8,192 tokens: the next call is the summary request (the table's 128k would not compact)
+  expect(lastUser(s.chatRequests()[1]!)).toContain('[Compaction]');
+  expect(r.stdout).toBe('done\n');
+});

@@ -15,6 +15,10 @@ export class ParentStream {
   readonly stream: StreamFn = (model, context, options) =>
     this.plan.get().then((plan) => {
       this.last = context;
+      // the server holds no more than its slot's n_ctx, whatever the model table assumed: compaction
+      // and the footer count against that (the session's model is this object)
+      const window = this.plan.window;
+      if (window !== undefined && model.contextWindow > window) model.contextWindow = window;
       return this.inner(model, context, plan.kind === 'free' ? options : { ...options, slot: plan.parentSlot });
     });
 }

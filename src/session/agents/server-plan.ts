@@ -62,6 +62,8 @@ export function isLocalServer(baseUrl: string): boolean {
 /** The plan of one session, asked of the server once, before the parent's first request. */
 export class ServerPlan {
   private plan: Promise<ChildPlan> | undefined;
+  /** a slot's context size as the server reported it: the most any request there can hold */
+  window: number | undefined;
 
   constructor(
     private readonly baseUrl: string,
@@ -70,7 +72,10 @@ export class ServerPlan {
 
   get(): Promise<ChildPlan> {
     this.plan ??= isLocalServer(this.baseUrl)
-      ? probeServer(this.baseUrl).then((server) => childPlan(server, this.parallel))
+      ? probeServer(this.baseUrl).then((server) => {
+          this.window = server?.nCtx;
+          return childPlan(server, this.parallel);
+        })
       : Promise.resolve(childPlan(undefined, this.parallel));
     return this.plan;
   }
