@@ -22,7 +22,7 @@ import { type Submission, type SubmitOptions, type Submitted, submitInput } from
 import type { SessionEvent, SessionListener, SessionOptions } from './session-types.js';
 import type { PlanRecord } from './plan-approval.js';
 import { Todos } from './todo/todos.js';
-import { waitForMcp } from './setup/mcp-wait.js';
+import { RunTools } from './run-tools.js';
 import type { Jobs } from '../../tools/jobs/jobs.js';
 import { reportJob, withoutJobNotes } from '../jobs/reports.js';
 
@@ -50,8 +50,7 @@ export class Session {
   private listeners: readonly SessionListener[] = [];
   /** MCP servers: their tools join the built-in ones; `/mcp` shows and reconnects them */
   readonly mcp: McpHost | undefined;
-  /** the first model call has not yet waited for MCP tool lists */
-  private mcpWaited = false;
+  private readonly runTools: RunTools;
   /** what the run waits for before its first model call, while it does (the app's activity line) */
   waitingFor: string | undefined;
   private readonly note: (message: string) => void;
@@ -68,7 +67,7 @@ export class Session {
 
   constructor(
     readonly config: ResolvedConfig,
-    private readonly builtinTools: AnyAgentTool[],
+    builtinTools: AnyAgentTool[],
     baseStream: StreamFn,
     agentOptions: Omit<AgentOptions, 'streamFn' | 'prepareContext'>,
     o: SessionOptions,
@@ -115,12 +114,11 @@ export class Session {
     for (const m of o.resume?.messages ?? []) if (m.role === 'assistant') addUsage(this.usage, m.usage);
     // Persistence first, so listeners run after the message is safely on disk.
     this.agent.subscribe((event) => this.onAgentEvent(event));
-    this.mcp?.onChange(() => this.refreshTools());
+    this.runTools = new RunTools(this.agent, this, builtinTools, this.note);
+    this.mcp?.onChange(() => this.runTools.changed());
     this.jobs = o.jobs;
     const sink = { emit: (e: SessionEvent) => void this.emit(e), tell: (note: string) => this.addToConversation(note) };
     this.stopReports = o.jobs?.subscribe((event) => reportJob(event, sink)) ?? (() => {});
-    this.approvals?.onModeChange(() => this.refreshTools());
-    this.refreshTools();
   }
 
   /**
@@ -132,24 +130,9 @@ export class Session {
     if (warm) this.checkpointStep.warm();
   }
 
-  /** The tools the model is offered now: the built-in ones, then the ready MCP servers' (minus those a deny rule hides). */
+  /** The tools the model is offered: the built-in ones, then the MCP servers' in the order they came (run-tools.ts). */
   get tools(): readonly AnyAgentTool[] {
     return this.agent.state.tools;
-  }
-
-  private refreshTools(): void {
-    const mcpTools = (this.mcp?.agentTools() ?? []).map((t) => this.extensions.hooks?.wrap(t) ?? t);
-    this.agent.setTools([...this.builtinTools, ...mcpTools].filter((t) => !this.approvals?.hides(t.name)));
-  }
-
-  /** Before the first model call: MCP tool lists still loading are waited for a little (setup/mcp-wait.ts). */
-  private async waitForMcp(): Promise<void> {
-    if (!this.mcp || this.mcpWaited) return;
-    this.mcpWaited = true;
-    await waitForMcp(this.mcp, this.config.mcp.startupWaitMs, this.note, (what) => {
-      this.waitingFor = what;
-    });
-    this.refreshTools();
   }
 
   get model(): Model {
@@ -190,6 +173,7 @@ export class Session {
   }
 
   private async runUntilQueueEmpty(input: string | UserMessage): Promise<void> {
+    this.runTools.startRun();
     const run = this.agent.prompt(input);
     await (this.extensions.hooks?.untilStopAgrees(this.agent, run) ?? run);
     // A message queued in the run's last steps (or just after an Esc) is not left waiting.
@@ -375,7 +359,7 @@ export class Session {
 
   /** The loop's step at each model call: compaction when the context fills up, or the server said it overflowed. */
   private async prepareContext(reason: 'turn' | 'overflow', signal: AbortSignal): Promise<boolean> {
-    await this.waitForMcp();
+    await this.runTools.beforeCall();
     return this.compaction.beforeCall(reason, signal);
   }
 }

@@ -146,15 +146,6 @@ describe('MCP tools in print mode', () => {
     expect(r.stderr).not.toContain('crashing on purpose');
   });
 
-  it('notifications/tools/list_changed offers the new tool at the next model call', async () => {
-    const s = await scripted([callTool('mcp__t__add_tool'), callTool('mcp__t__late'), { text: 'ok' }]);
-    await run(s.url, mcpProject({ mcpServers: { t: TEST_SERVER }, permissions: { allow: ['mcp__t__*'] } }));
-    const [first, second, third] = s.chatRequests();
-    expect(offeredTools(first!)).not.toContain('mcp__t__late');
-    expect(offeredTools(second!)).toContain('mcp__t__late');
-    expect(toolResultText(third!)).toContain('the late tool ran');
-  });
-
   it('--mcp-config adds the servers of a file named on the command line', async () => {
     const s = await scripted([callTool('mcp__flagged__echo', { message: 'from the flag' }), { text: 'ok' }]);
     const p = mcpProject({ permissions: { allow: ['mcp__flagged__*'] } });

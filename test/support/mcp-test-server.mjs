@@ -2,11 +2,15 @@
 // A small MCP server for tests, on the SDK's own server classes: tools that hang, crash, grow the
 // tool list, shadow a built-in name, or answer with terminal escapes and huge output. Over stdio by
 // default; `--http` serves streamable HTTP on 127.0.0.1 and prints `listening <port>` on stdout.
+// `--wait-for FILE` starts serving only once FILE exists (a server ready late), and `--listed FILE`
+// writes FILE when it answers tools/list, so a test knows when its tools reached tack.
+import { existsSync, writeFileSync } from 'node:fs';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 
 const args = process.argv.slice(2);
+const flag = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const obj = (properties = {}, required = []) => ({ type: 'object', properties, required });
 
 const tools = [
@@ -23,7 +27,10 @@ const tools = [
 
 function makeServer() {
   const server = new Server({ name: 'tack-test', version: '1.0.0' }, { capabilities: { tools: { listChanged: true } } });
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    if (flag('--listed')) writeFileSync(flag('--listed'), '');
+    return { tools };
+  });
   server.setRequestHandler(CallToolRequestSchema, async (req) => {
     const text = (t) => ({ content: [{ type: 'text', text: t }] });
     switch (req.params.name) {
@@ -136,5 +143,6 @@ if (args.includes('--http')) {
     }
   });
 } else {
+  while (flag('--wait-for') && !existsSync(flag('--wait-for'))) await new Promise((resolve) => setTimeout(resolve, 50));
   await makeServer().connect(new StdioServerTransport());
 }
