@@ -26,14 +26,13 @@ export interface PlanDetails {
 export type PresentPlan = (plan: string, toolCallId: string, signal: AbortSignal | undefined) => Promise<PlanOutcome>;
 
 const parameters = Type.Object({
-  plan: Type.String({ description: 'The plan in Markdown: the steps, the files each changes, and how the result will be checked' }),
+  plan: Type.String({ description: 'The plan in Markdown: the steps, the files each changes, how it will be checked' }),
 });
 
+// short, and the same in every mode: it is in every request's tool list; what plan mode allows is
+// told in the note that says plan mode is on (session/prompt/run-note.ts)
 const DESCRIPTION =
-  'Present your plan to the user for approval; offered only in plan mode. In plan mode the workspace is read-only: ' +
-  'write, edit and tools that may change something are refused, and bash runs with the workspace mounted read-only ' +
-  '(reading, searching, git log, tests that write nothing and builds into /tmp work). Explore what you need first, then call this ' +
-  'once with a concise plan. The user approves it (you are told the new mode and carry it out) or asks for changes (you get their note).';
+  "Plan mode only: present your plan, once explored, for the user's approval. You are told the mode to carry it out in, or what the user wants changed.";
 
 function answer(outcome: PlanOutcome): string {
   switch (outcome.kind) {

@@ -15,6 +15,7 @@ import type { ResolvedConfig } from '../config/resolve.js';
 import { secretTestFor } from './permissions/setup.js';
 import { runsHooksAfter } from './setup/hooks.js';
 import type { LoadedSession } from './file/store.js';
+import { isRunNote } from './prompt/run-note.js';
 
 export type RewindWhat = 'code' | 'conversation' | 'both';
 
@@ -134,8 +135,11 @@ export class CheckpointStep {
     try {
       if (event.type === 'agent_start') this.firstOfRun = true;
       else if (event.type === 'message_start' && event.message.role === 'user') {
-        const start = this.messagesWritten();
-        cp.mark(this.firstOfRun ? 'prompt' : 'steer', promptText(event.message), messages, () => this.messagesWritten() - start);
+        // the run's note goes with its message: a rewind to before the message takes it too
+        const noted = this.firstOfRun && messages.length > 0 && isRunNote(messages.at(-1)!) ? 1 : 0;
+        const start = this.messagesWritten() - noted;
+        const before = messages.slice(0, messages.length - noted);
+        cp.mark(this.firstOfRun ? 'prompt' : 'steer', promptText(event.message), before, () => this.messagesWritten() - start);
         this.firstOfRun = false;
       } else if (event.type === 'turn_end' && event.toolResults.length > 0 && mayHaveChanged(event.message, this.tools())) {
         await cp.settled();

@@ -12,7 +12,8 @@ import { createSafety } from './permissions/index.js';
 import { runFilesOf } from './setup/run-files.js';
 import { Session, type SessionOptions } from './session.js';
 import { loadSession } from './file/store.js';
-import { buildSystemPrompt } from './prompt/system-prompt.js';
+import { sessionPrompt } from './prompt/session-prompt.js';
+import { planRules } from './permissions/plan-policy.js';
 import { startGitSummary } from './prompt/git-summary.js';
 import { rewriteArguments } from './setup/updated-input.js';
 import { RepeatGuard } from './permissions/repeat-guard.js';
@@ -44,8 +45,8 @@ export interface CreateSessionOptions extends Omit<SessionOptions, 'resume'> {
 
 export async function createSession(o: CreateSessionOptions): Promise<Session> {
   const { config } = o;
-  // the repository's facts for the system prompt are read while the rest starts
-  if (o.systemPrompt === undefined) startGitSummary(config.cwd);
+  // the repository's facts for the run's note are read while the rest starts
+  if (o.oneShot) startGitSummary(config.cwd);
   const resume = o.resumeFile ? await loadSession(o.resumeFile) : undefined;
   // notes carry servers' and hooks' words (print mode's stderr): stripped of escapes and controls
   const note = o.note ?? ((message: string) => process.stderr.write(`tack: ${stripControls(message, { maxChars: MESSAGE_LIMIT })}\n`));
@@ -119,25 +120,17 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
     userAgents: extensions.agents,
   });
   if (task) tools.push(task);
-  const [model, systemPrompt, started] = await Promise.all([
-    pickModel(config, provider, resume?.model),
-    buildSystemPrompt({
-      cwd: config.cwd,
-      home: config.home,
-      tools: builtinTools,
-      replace: o.systemPrompt,
-      append: o.appendSystemPrompt,
-      skills: extensions.skills,
-    }),
-    extensions.hooks?.sessionStart(resume ? 'resume' : 'startup'),
-  ]);
-  const startContext = started?.length ? `\n\n# From the SessionStart hooks\n${started.join('\n')}` : '';
+  const [model, started] = await Promise.all([pickModel(config, provider, resume?.model), extensions.hooks?.sessionStart(resume ? 'resume' : 'startup')]);
+  const { prompt, notes } = sessionPrompt({
+    ...{ cwd: config.cwd, home: config.home, tools: builtinTools, replace: o.systemPrompt, append: o.appendSystemPrompt, skills: extensions.skills },
+    ...{ saved: resume?.systemPrompt, started, planRules: () => planRules(safety.gate.planBash) },
+  });
   session = new Session(
     config,
     tools,
     parentStream.stream,
     {
-      initialState: { systemPrompt: systemPrompt + startContext, model, tools, messages: resume?.messages, thinkingLevel: config.thinking },
+      initialState: { systemPrompt: prompt, model, tools, messages: resume?.messages, thinkingLevel: config.thinking },
       streamOptions: { retry: config.retry, idleTimeoutMs: config.idleTimeoutMs, answerTimeoutMs: config.answerTimeoutMs },
       maxTurns: config.maxTurns,
       maxRequests: config.maxRequests,
@@ -145,7 +138,7 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
       sessionId: id,
       beforeToolCall: guard(),
     },
-    { ...o, id, file: o.resumeFile ?? o.file, resume, approvals: safety.gate, mcp, note, extensions, todos, jobs: safety.jobs },
+    { ...o, id, file: o.resumeFile ?? o.file, resume, approvals: safety.gate, mcp, note, extensions, todos, jobs: safety.jobs, notes },
   );
   if (!o.deferExtensions) session.startExtensions(!o.oneShot);
   return session;

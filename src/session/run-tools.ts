@@ -1,8 +1,8 @@
 // The tools the model is offered, fixed for a run (a user message and all it leads to): a model
 // server reuses its prompt cache only for an identical prefix, and the tool list sits near its
-// start. What changes during a run (an MCP server ready late, a server's new list, the approval
-// mode) is taken at the next run's first model call, each new tool after every tool offered
-// already, never before one.
+// start. What changes during a run (an MCP server ready late, a server's new list, a deny rule's
+// verdict on an MCP tool) is taken at the next run's first model call, each new tool after every
+// tool offered already, never before one.
 import type { AnyAgentTool } from '../agent/types.js';
 import type { McpHost } from '../extensions/mcp/host.js';
 import { waitForMcp } from './setup/mcp-wait.js';
@@ -18,7 +18,7 @@ export function nextToolList(offered: readonly AnyAgentTool[], available: readon
 /** What of the Session the list depends on. */
 export interface ToolHost {
   readonly mcp: McpHost | undefined;
-  /** `hides`: a tool no call of could run (a deny rule names it whole; exit_plan_mode outside plan mode) */
+  /** `hides`: an MCP tool no call of could run (a deny rule names it whole) */
   readonly approvals: { hides(name: string): boolean } | undefined;
   readonly extensions: { hooks: { wrap(tool: AnyAgentTool): AnyAgentTool } | undefined };
   readonly config: { mcp: { startupWaitMs: number } };
@@ -64,7 +64,7 @@ export class RunTools {
 
   private take(): void {
     const { mcp, approvals, extensions } = this.host;
-    const fromMcp = (mcp?.agentTools() ?? []).map((t) => extensions.hooks?.wrap(t) ?? t);
-    this.agent.setTools(nextToolList(this.agent.state.tools, [...this.builtin, ...fromMcp].filter((t) => !approvals?.hides(t.name))));
+    const fromMcp = (mcp?.agentTools() ?? []).filter((t) => !approvals?.hides(t.name)).map((t) => extensions.hooks?.wrap(t) ?? t);
+    this.agent.setTools(nextToolList(this.agent.state.tools, [...this.builtin, ...fromMcp]));
   }
 }

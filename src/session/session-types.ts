@@ -10,6 +10,7 @@ import type { TodoItem } from './todo/list.js';
 import type { Todos } from './todo/todos.js';
 import type { JobEvent } from '../../tools/jobs/jobs.js';
 import type { Jobs } from '../../tools/jobs/jobs.js';
+import type { RunNotes } from './prompt/run-notes.js';
 
 export type CompactionReason = 'threshold' | 'overflow' | 'manual';
 
@@ -49,4 +50,6 @@ export interface SessionOptions {
   extensions?: SessionExtensions;
   /** the todo list, whose tool createSession gave the model */
   todos?: Todos;
+  /** what tells the model the facts that change between runs (createSession makes it) */
+  notes?: RunNotes;
 }

@@ -23,6 +23,7 @@ import type { SessionEvent, SessionListener, SessionOptions } from './session-ty
 import type { PlanRecord } from './plan-approval.js';
 import { Todos } from './todo/todos.js';
 import { RunTools } from './run-tools.js';
+import type { RunNotes } from './prompt/run-notes.js';
 import type { Jobs } from '../../tools/jobs/jobs.js';
 import { reportJob, withoutJobNotes } from '../jobs/reports.js';
 
@@ -51,6 +52,10 @@ export class Session {
   /** MCP servers: their tools join the built-in ones; `/mcp` shows and reconnects them */
   readonly mcp: McpHost | undefined;
   private readonly runTools: RunTools;
+  /** the note of what changed since the last run (date, git, plan mode), with a run's first message */
+  private readonly notes: RunNotes | undefined;
+  /** an Esc while a run's note is read, before the agent starts: the run starts and stops at once */
+  private stopAtStart = false;
   /** what the run waits for before its first model call, while it does (the app's activity line) */
   waitingFor: string | undefined;
   private readonly note: (message: string) => void;
@@ -82,7 +87,7 @@ export class Session {
     this.file = o.file === null ? null : (o.file ?? join(sessionsDir(config.home, config.cwd), sessionFileName(new Date(), this.id)));
     if (this.file) this.lock = lockSession(this.file);
     if (o.resume && this.file) {
-      const { writer, torn } = SessionWriter.reopen(this.file);
+      const { writer, torn } = SessionWriter.reopen(this.file, o.resume.systemPrompt?.prompt);
       this.writer = writer;
       if (torn) this.note(`the session file's last line was cut off by a crash; it is kept in ${torn}`);
     }
@@ -116,6 +121,7 @@ export class Session {
     this.agent.subscribe((event) => this.onAgentEvent(event));
     this.runTools = new RunTools(this.agent, this, builtinTools, this.note);
     this.mcp?.onChange(() => this.runTools.changed());
+    this.notes = o.notes;
     this.jobs = o.jobs;
     const sink = { emit: (e: SessionEvent) => void this.emit(e), tell: (note: string) => this.addToConversation(note) };
     this.stopReports = o.jobs?.subscribe((event) => reportJob(event, sink)) ?? (() => {});
@@ -174,7 +180,11 @@ export class Session {
 
   private async runUntilQueueEmpty(input: string | UserMessage): Promise<void> {
     this.runTools.startRun();
+    this.stopAtStart = false;
+    const note = await this.notes?.next(this.agent.state.messages, this.approvals?.mode === 'plan');
+    if (note) this.append(note);
     const run = this.agent.prompt(input);
+    if (this.stopAtStart) this.agent.abort();
     await (this.extensions.hooks?.untilStopAgrees(this.agent, run) ?? run);
     // A message queued in the run's last steps (or just after an Esc) is not left waiting.
     while (this.agent.hasQueuedMessages() && this.lastEnd !== 'error' && this.lastEnd !== 'maxTurns') await this.agent.continue();
@@ -201,11 +211,12 @@ export class Session {
    * it joins the transcript and the session file, for the next prompt to see; working, it is a steer.
    */
   addToConversation(text: string): void {
-    if (this.running) {
-      this.agent.steer(text);
-      return;
-    }
-    const message: UserMessage = { role: 'user', content: text, timestamp: Date.now() };
+    if (this.running) this.agent.steer(text);
+    else this.append({ role: 'user', content: text, timestamp: Date.now() });
+  }
+
+  /** A message joins the transcript and the session file outside a run of the agent. */
+  private append(message: UserMessage): void {
     this.agent.replaceMessages([...this.agent.state.messages, message]);
     this.write({ type: 'message', message });
   }
@@ -228,6 +239,7 @@ export class Session {
 
   /** Stops the run; returns the queued messages (dropped from the queue) so nothing typed is lost. */
   abort(): QueuedMessage[] {
+    this.stopAtStart = true;
     // a job's note is the model's: it joins the conversation once the run is over
     return withoutJobNotes(this.agent.abortAndTakeQueue(), (note) => void this.waitForIdle().then(() => this.addToConversation(note)));
   }
@@ -270,6 +282,7 @@ export class Session {
 
   /** A fresh conversation in a new session file (`/new`). */
   async startNew(): Promise<void> {
+    this.stopAtStart = true;
     this.agent.abort();
     await this.runChain?.catch(() => {});
     this.agent.reset();
@@ -312,6 +325,7 @@ export class Session {
       model: this.model.id,
       tack_version: packageVersion(),
     });
+    this.writer.keepPrompt(this.agent.state.systemPrompt, this.notes?.instructions);
     this.writer.append(entry);
     if (entry.type === 'message') this.messageEntries++;
   }

@@ -19,7 +19,7 @@ describe('tack -p --image', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('a red dot\n');
-    const user = s.chatRequests()[0]!.body.messages.find((m: any) => m.role === 'user');
+    const user = s.chatRequests()[0]!.body.messages.findLast((m: any) => m.role === 'user');
     expect(user.content.map((p: any) => p.type)).toEqual(['text', 'text', 'image_url', 'text', 'image_url']);
     expect(user.content[0].text).toBe('what is this?');
     expect(user.content[1].text).toContain('path="shot.png"');

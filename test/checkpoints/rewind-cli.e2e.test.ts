@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { collect, makeProject, runTack, spawnTack } from '../support/cli.js';
 import type { Turn } from '../support/mock-openai-server.js';
-import { scriptedServers } from '../support/scripted.js';
+import { isRunNote, scriptedServers } from '../support/scripted.js';
 
 const server = scriptedServers();
 
@@ -137,8 +137,14 @@ describe('tack rewind from the command line', () => {
     expect(r.stdout).toContain('conversation cut back to before checkpoint 2; its message was:\n  second question\n');
     const third = await runTack(['-c', '-p', '--base-url', s.url, '-m', 'm', 'third question'], { cwd: p.dir, home: p.home });
     expect(third.code).toBe(0);
+    // the second run's note went with its message; the facts had not changed since the first's
     const sent = s.chatRequests()[2]!.body.messages.map((m: any) => `${m.role}: ${m.content}`);
-    expect(sent.filter((m: string) => !m.startsWith('system'))).toEqual(['user: first question', 'assistant: first answer', 'user: third question']);
+    expect(sent.filter((m: string) => !m.startsWith('system'))).toEqual([
+      expect.stringContaining('user: <context>'),
+      'user: first question',
+      'assistant: first answer',
+      'user: third question',
+    ]);
   });
 
   it('rewinds across a crash: kill -9 mid-run, then rewind --both and tack -c', { timeout: 60_000 }, async () => {
@@ -158,7 +164,7 @@ describe('tack rewind from the command line', () => {
     for (const [path, content] of Object.entries(ORIGINAL)) expect(bytes(p.dir, path)).toBe(Buffer.from(content).toString('latin1'));
     const next = await runTack(['-c', '-p', '--base-url', s.url, '-m', 'm', 'start over'], { cwd: p.dir, home: p.home });
     expect(next.code).toBe(0);
-    const sent = s.chatRequests()[2]!.body.messages.filter((m: any) => m.role !== 'system');
+    const sent = s.chatRequests()[2]!.body.messages.filter((m: any) => m.role !== 'system' && !isRunNote(m));
     expect(sent.map((m: any) => m.content)).toEqual(['start over']);
   });
 

@@ -17,8 +17,9 @@ async function server(turns: Turn[], options: { apiKey?: string; models?: string
   return s;
 }
 
+/** The user's message (after the run's note), as one text. */
 const userText = (body: any) => {
-  const user = body.messages.find((m: any) => m.role === 'user');
+  const user = body.messages.findLast((m: any) => m.role === 'user');
   return typeof user.content === 'string' ? user.content : user.content.map((p: any) => p.text ?? '').join('');
 };
 
@@ -111,7 +112,7 @@ describe('tack -p against a scripted server', () => {
       type: 'session',
       cwd: dir,
       model: 'mock-model',
-      tools: ['read', 'write', 'edit', 'bash', 'job_output', 'job_stop', 'grep', 'find', 'ls', 'todo', 'fetch', 'task'],
+      tools: ['read', 'write', 'edit', 'bash', 'job_output', 'job_stop', 'grep', 'find', 'ls', 'todo', 'fetch', 'exit_plan_mode', 'task'],
     });
     expect(objects.at(-1)).toMatchObject({ type: 'result', is_error: false, num_turns: 3 });
     const types = objects.map((o) => o.type);
@@ -145,7 +146,8 @@ describe('tack -p against a scripted server', () => {
     const r = await runTack(['-p', '--tools', 'read,grep', '--base-url', s.url, '-m', 'm', 'hi'], { cwd: join(dir, 'sub'), home });
     expect(r.code).toBe(0);
     const body = s.chatRequests()[0].body;
-    expect(body.tools.map((t: any) => t.function.name)).toEqual(['read', 'grep']);
+    // exit_plan_mode is offered in every mode: the list never changes with the mode
+    expect(body.tools.map((t: any) => t.function.name)).toEqual(['read', 'grep', 'exit_plan_mode']);
     const system = body.messages[0];
     expect(['system', 'developer']).toContain(system.role);
     const text = typeof system.content === 'string' ? system.content : JSON.stringify(system.content);

@@ -164,7 +164,7 @@ describe('--input-format stream-json', () => {
     expect(errors[1].message).toContain('unknown message type "nope"');
     expect(errors[2].message).toContain('non-empty list');
     expect(errors[3].message).toContain('"decision" must be one of');
-    const sent = s.chatRequests()[0].body.messages.find((m: any) => m.role === 'user');
+    const sent = s.chatRequests()[0].body.messages.findLast((m: any) => m.role === 'user');
     expect(sent.content).toBe('line one\u2028line two\u2029end');
     expect(tack.lines.at(-1)).toMatchObject({ type: 'result', is_error: false, result: 'ok' });
   });

@@ -20,7 +20,8 @@ afterEach(async () => {
 });
 
 const userParts = (body: any): any[] => {
-  const user = body.messages.find((m: any) => m.role === 'user');
+  // the user's message, after the run's note
+  const user = body.messages.findLast((m: any) => m.role === 'user');
   return typeof user.content === 'string' ? [{ type: 'text', text: user.content }] : user.content;
 };
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer, type Turn } from '../support/mock-openai-server.js';
 import { makeProject } from '../support/cli.js';
 import { Term, hasTmux, inputBox } from './tmux.js';
-import { APP_READY, footer } from './harness.js';
+import { APP_READY, footer, messagesOf } from './harness.js';
 
 const run = hasTmux() ? describe : describe.skip;
 
@@ -24,9 +24,6 @@ async function start(turns: Turn[], args: string[] = [], files: Record<string, s
   await term.waitFor(APP_READY, 15_000, 'the first screen');
   return { server, term, project };
 }
-
-const messagesOf = (body: any) =>
-  (body.messages as any[]).map((m) => `${m.role}:${typeof m.content === 'string' ? m.content : m.tool_calls ? 'tool_calls' : JSON.stringify(m.content)}`);
 
 run('interactive mode in a terminal', () => {
   it('streams the answer and shows tool output', async () => {

@@ -49,7 +49,7 @@ run('commands, skills and hooks in the app', () => {
     term.keys('Escape');
     term.keys('Enter');
     await term.waitFor('reviewed it', 10_000, 'the answer');
-    const user = server.chatRequests()[0]!.body.messages.find((m: any) => m.role === 'user');
+    const user = server.chatRequests()[0]!.body.messages.findLast((m: any) => m.role === 'user');
     expect(user.content).toBe('Review src/a.ts carefully.');
   });
 

@@ -1,6 +1,7 @@
 // tack in tmux against the scripted server, for the end-to-end tests of one feature each.
 import { startMockServer, type MockServer, type RecordedRequest, type Turn } from '../support/mock-openai-server.js';
 import { makeProject } from '../support/cli.js';
+import { isRunNote } from '../support/scripted.js';
 import { Term } from './tmux.js';
 
 export interface App {
@@ -52,9 +53,11 @@ export async function startApp(turns: Turn[], o: StartOptions = {}): Promise<App
   return { server, term, project };
 }
 
-/** `role:content` per message, tool calls as `tool_calls`. */
+/** `role:content` per message, tool calls as `tool_calls`; the runs' notes (the date, the git state) left out. */
 export const messagesOf = (body: any): string[] =>
-  (body.messages as any[]).map((m) => `${m.role}:${typeof m.content === 'string' ? m.content : m.tool_calls ? 'tool_calls' : JSON.stringify(m.content)}`);
+  (body.messages as any[])
+    .filter((m) => !isRunNote(m))
+    .map((m) => `${m.role}:${typeof m.content === 'string' ? m.content : m.tool_calls ? 'tool_calls' : JSON.stringify(m.content)}`);
 
 /** The tool results a request carries, as text. */
 export const toolResults = (request: RecordedRequest): string[] =>

@@ -63,7 +63,7 @@ it.skipIf(!strace)('a read-only turn in a repository reads its git facts in one 
   const s = await server(readTurn());
   expect(await programsOf(p.dir, p.home, s.url)).toEqual(['git']);
   // the model is told what the call found
-  expect(JSON.stringify(s.chatRequests()[0]!.body.messages[0])).toMatch(/branch (master|main), dirty \(2 changed paths\); last commit: first/);
+  expect(JSON.stringify(s.chatRequests()[0]!.body.messages[1])).toMatch(/branch (master|main), dirty \(2 changed paths\); last commit: first/);
 });
 
 it('nothing of tack is left in its process group after `tack -p` returns', { timeout: 60_000 }, async () => {

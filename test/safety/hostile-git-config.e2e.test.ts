@@ -1,5 +1,5 @@
 // A repository unpacked from an archive can carry its own .git/config and hooks. tack's own git calls
-// in the user's repository (the system prompt's git line, the app's `@` list) run before any trust
+// in the user's repository (the git line of a run's note, the app's `@` list) run before any trust
 // question, so nothing there may run: not a `core.fsmonitor`, not a clean filter `git status` hands
 // a changed file to (named in .git/config or in a file it includes), not a post-index-change hook.
 import { execFileSync } from 'node:child_process';
@@ -26,14 +26,14 @@ function committed(files: Record<string, string>) {
   return { ...p, git };
 }
 
-/** tack -p there: the system prompt's git line is read (one file changed) and `marker` never made. */
+/** tack -p there: the git line of the run's note is read (one file changed) and `marker` never made. */
 async function gitLineRead(dir: string, home: string, marker: string): Promise<void> {
   server = await startMockServer({ turns: [{ text: 'hello' }] });
   const r = await runTack(['-p', '--base-url', server.url, '-m', 'm', 'hi'], { cwd: dir, home });
   expect(r.code).toBe(0);
-  const system = server.chatRequests()[0]!.body.messages[0].content as string;
-  expect(system).toContain('last commit: first');
-  expect(system).toContain('dirty (1 changed path)');
+  const note = server.chatRequests()[0]!.body.messages[1].content as string;
+  expect(note).toContain('last commit: first');
+  expect(note).toContain('dirty (1 changed path)');
   expect(existsSync(marker)).toBe(false);
 }
 
@@ -46,7 +46,7 @@ function hostileRepo(): { dir: string; home: string; marker: string } {
   return { ...p, marker };
 }
 
-it("tack -p in a repository whose .git/config names an fsmonitor: the prompt's git line is read, the program never runs", async () => {
+it("tack -p in a repository whose .git/config names an fsmonitor: the note's git line is read, the program never runs", async () => {
   const { dir, home, marker } = hostileRepo();
   await gitLineRead(dir, home, marker);
 });

@@ -17,9 +17,9 @@ afterEach(async () => {
 
 const NOTES = 'the meeting moved to Thursday\n';
 
-/** The user message of the first request, as one text (text parts are sent joined). */
+/** The user's message of the first request (after the run's note), as one text (text parts are sent joined). */
 function firstUserText(s: Awaited<ReturnType<typeof server>>): string {
-  const user = s.chatRequests()[0]!.body.messages.find((m: any) => m.role === 'user');
+  const user = s.chatRequests()[0]!.body.messages.findLast((m: any) => m.role === 'user');
   return typeof user.content === 'string' ? user.content : user.content.map((p: any) => p.text ?? p.type).join('\n');
 }
 

@@ -76,10 +76,11 @@ describe('a long write loop through a Session', () => {
     expect(existsSync(session.file!)).toBe(true);
     const messages = session.state.messages as Message[];
     expect(w.requests()).toBe(STEPS + 1);
-    expect(messages).toHaveLength(2 * STEPS + 2);
+    // the run's note, the message, a call and its result per step, the answer
+    expect(messages).toHaveLength(2 * STEPS + 3);
     const reads = messages.slice(0, -1).map((m) => [...(w.readIn.get(m) ?? [])]);
     expect(reads.every((requests) => requests.length === 1)).toBe(true);
-    expect(reads.slice(0, 5)).toEqual([[1], [2], [2], [3], [3]]);
+    expect(reads.slice(0, 5)).toEqual([[1], [1], [2], [2], [3]]);
 
     const last = server.chatRequests().at(-1)!.body;
     const fresh = buildChatParams(session.model, { systemPrompt: session.state.systemPrompt, messages: structuredClone(messages.slice(0, -1)) });

@@ -62,7 +62,8 @@ describe('sessions in print mode', () => {
         .slice(1)
         .filter((l) => l.type === 'message')
         .map((l) => l.message.role),
-    ).toEqual(['user', 'assistant']);
+      // the run's note (the date, the git state), the message, the answer
+    ).toEqual(['user', 'user', 'assistant']);
     expect(lines.filter((l) => l.type === 'checkpoint')).toHaveLength(1);
 
     r = await runTack([...base, '-c', 'what did I ask?'], { cwd: dir, home });

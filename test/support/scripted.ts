@@ -15,6 +15,9 @@ export function scriptedServers() {
   };
 }
 
+/** A request's message that is a run's note (the date, the git state; session/prompt/run-note.ts), not the user's words. */
+export const isRunNote = (m: any): boolean => m.role === 'user' && typeof m.content === 'string' && m.content.startsWith('<context>\n');
+
 /** The text of the tool results the model received in a request, one per line. */
 export const toolResultText = (request: RecordedRequest): string =>
   request.body.messages

@@ -8,6 +8,7 @@ import { textOf } from '../../ai/content.js';
 import type { Message, ToolCall } from '../../ai/types.js';
 import type { SessionEvent } from '../../session/session.js';
 import type { TodoItem } from '../../session/todo/list.js';
+import { isRunNote } from '../../session/prompt/run-note.js';
 import { resolvePath } from '../../../tools/fs/paths.js';
 import { describeCall } from '../tool-summary.js';
 
@@ -147,7 +148,8 @@ export function planUpdate(items: readonly TodoItem[]): SessionUpdate {
 /** A stored conversation, replayed for `session/load`. */
 export function replay(messages: readonly Message[], cwd: string): SessionUpdate[] {
   const out: SessionUpdate[] = [];
-  for (const m of messages) {
+  // tack's notes to the model (the date, the git state) are not the user's words
+  for (const m of messages.filter((x) => !isRunNote(x))) {
     if (m.role === 'user') {
       const parts = typeof m.content === 'string' ? [{ type: 'text' as const, text: m.content }] : m.content;
       for (const p of parts) {

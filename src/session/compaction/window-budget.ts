@@ -3,6 +3,7 @@
 // small one (32k) lands well under the threshold after a compaction and grows a while before the
 // next. Pure.
 import type { Message } from '../../ai/types.js';
+import { isRunNote } from '../prompt/run-note.js';
 import { type CompactionSettings, messageChars } from './token-budget.js';
 
 export interface Budget {
@@ -35,7 +36,8 @@ export function shouldCompact(tokens: number, afterLast: number | undefined, b: 
 
 /**
  * The index of the first message kept verbatim: the latest messages that fit in `keepTokens` (the last
- * one always), never a tool result (it stays with its call). 0 means there is nothing older to summarise.
+ * one always), never a tool result (it stays with its call) nor the message after a run's note (the note
+ * stays with it). 0 means there is nothing older to summarise.
  */
 export function findCut(messages: readonly Message[], keepTokens: number, tokensPerChar: number): number {
   let tokens = 0;
@@ -46,6 +48,6 @@ export function findCut(messages: readonly Message[], keepTokens: number, tokens
     tokens += next;
     cut--;
   }
-  while (cut > 0 && messages[cut]!.role === 'toolResult') cut--;
+  while (cut > 0 && (messages[cut]!.role === 'toolResult' || isRunNote(messages[cut - 1]!))) cut--;
   return cut;
 }

@@ -18,6 +18,17 @@ export interface SessionHeader {
   forkedFrom?: string;
 }
 
+/**
+ * The system prompt, written before the first entry and again when it changes (--system-prompt on a
+ * continued session): `-c` reuses the latest word for word, so a model server's prompt cache holds.
+ */
+export interface SystemPromptEntry {
+  type: 'system';
+  prompt: string;
+  /** the hash of the project instructions it holds; absent: a prompt of the user's own (--system-prompt) */
+  instructions?: string;
+}
+
 export interface MessageEntry {
   type: 'message';
   message: Message;
@@ -60,7 +71,16 @@ export interface TodosEntry {
   items: TodoItem[];
 }
 
-export type SessionEntry = MessageEntry | ModelEntry | CompactionEntry | PlanEntry | CheckpointRecord | WrittenRecord | RewindRecord | TodosEntry;
+export type SessionEntry =
+  | SystemPromptEntry
+  | MessageEntry
+  | ModelEntry
+  | CompactionEntry
+  | PlanEntry
+  | CheckpointRecord
+  | WrittenRecord
+  | RewindRecord
+  | TodosEntry;
 
 /** The user message that carries a compaction summary to the model. */
 export function summaryMessage(summary: string, timestamp: number): Message {

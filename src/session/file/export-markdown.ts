@@ -2,6 +2,7 @@
 // its arguments and (bounded) result, in order. Pure.
 import { textOf } from '../../ai/content.js';
 import type { AssistantMessage, Message, ToolResultMessage, UserMessage } from '../../ai/types.js';
+import { isRunNote } from '../prompt/run-note.js';
 
 /** Tool results longer than this are cut in the export (the session file keeps them whole). */
 const MAX_RESULT_CHARS = 4000;
@@ -48,7 +49,8 @@ export function conversationMarkdown(messages: readonly Message[], h: ExportHead
     `- session: ${h.sessionId}\n- model: ${h.model}\n- directory: ${h.cwd}\n- exported: ${h.exportedAt.toISOString()}`,
   ];
   let speaker: 'user' | 'assistant' | null = null;
-  for (const m of messages) {
+  // tack's notes to the model (the date, the git state) are not the user's words
+  for (const m of messages.filter((x) => !isRunNote(x))) {
     if (m.role === 'user') {
       parts.push('## You', userText(m).trim());
       speaker = 'user';

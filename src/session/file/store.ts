@@ -6,7 +6,7 @@ import { sessionsDir } from '../../config/paths.js';
 import type { Message, ToolCall, ToolResultMessage } from '../../ai/types.js';
 import { readLines, type RawLine } from './line-reader.js';
 import { cutTornTail } from './torn-tail.js';
-import { summaryMessage, type MessageEntry, type SessionEntry, type SessionHeader } from './entries.js';
+import { summaryMessage, type MessageEntry, type SessionEntry, type SessionHeader, type SystemPromptEntry } from './entries.js';
 import type { TimelineRecord } from '../../checkpoints/records.js';
 import { readTodoItems, type TodoItem } from '../todo/list.js';
 
@@ -22,6 +22,8 @@ export class SessionWriter {
   private constructor(
     readonly path: string,
     fd: number,
+    /** the system prompt the file holds (its latest `system` entry) */
+    private filedPrompt?: string,
   ) {
     this.fd = fd;
   }
@@ -34,9 +36,16 @@ export class SessionWriter {
   }
 
   /** `torn`: where a torn last line was kept, when a crash left one (torn-tail.ts). */
-  static reopen(path: string): { writer: SessionWriter; torn?: string } {
+  static reopen(path: string, filedPrompt?: string): { writer: SessionWriter; torn?: string } {
     const torn = cutTornTail(path);
-    return { writer: new SessionWriter(path, openSync(path, 'a')), torn };
+    return { writer: new SessionWriter(path, openSync(path, 'a'), filedPrompt), torn };
+  }
+
+  /** The system prompt a later `-c` reuses word for word: written when it is not the one the file holds. */
+  keepPrompt(prompt: string, instructions: string | undefined): void {
+    if (prompt === this.filedPrompt) return;
+    this.filedPrompt = prompt;
+    this.line({ type: 'system', prompt, ...(instructions && { instructions }) } satisfies SystemPromptEntry);
   }
 
   append(entry: SessionEntry): void {
@@ -62,6 +71,8 @@ export interface LoadedSession {
   compactedCount: number;
   /** the latest model in use */
   model: string;
+  /** the latest system prompt; absent in a file of a tack before it kept one */
+  systemPrompt?: SystemPromptEntry;
   /** checkpoints and what tack wrote after its turns, in file order */
   timeline: TimelineRecord[];
   /** the conversation as it was at each checkpoint (index = number - 1), read when asked for */
@@ -145,6 +156,7 @@ export async function loadSession(path: string): Promise<LoadedSession> {
   let compactedCount = 0;
   let model = '';
   let todos: TodoItem[] = [];
+  let systemPrompt: SystemPromptEntry | undefined;
   const timeline: TimelineRecord[] = [];
   const marks: { head: Link | null; compactedCount: number }[] = [];
   const warnings: string[] = [];
@@ -177,6 +189,9 @@ export async function loadSession(path: string): Promise<LoadedSession> {
       case 'model':
         model = entry.model;
         break;
+      case 'system':
+        if (typeof entry.prompt === 'string') systemPrompt = entry;
+        break;
       case 'compaction':
         compactedCount += entry.messagesSummarized;
         head = chain([summaryMessage(entry.summary, entry.timestamp), ...entry.kept]);
@@ -207,7 +222,7 @@ export async function loadSession(path: string): Promise<LoadedSession> {
   const messages = unwind(head, damaged);
   warnings.sort((a, b) => Number(a.match(/line (\d+)/)?.[1]) - Number(b.match(/line (\d+)/)?.[1]));
   const conversations = marks.map((mark) => () => answerOrphanToolCalls(unwind(mark.head, () => {})));
-  return { header, messages: answerOrphanToolCalls(messages), compactedCount, model, timeline, conversations, warnings, todos };
+  return { header, messages: answerOrphanToolCalls(messages), compactedCount, model, systemPrompt, timeline, conversations, warnings, todos };
 }
 
 export interface SessionInfo {

@@ -8,8 +8,7 @@ import { ownTempDirIfMade } from '../../../tools/process/own-temp.js';
 import { describeLocation, locate, realRoot, type RealLocation } from '../../../tools/fs/real-path.js';
 import { reachingRules, type ExtensionGrant } from './grant-reach.js';
 import { SessionGrants } from './grants.js';
-import { EXIT_PLAN_TOOL } from '../../plan/exit-plan-tool.js';
-import type { PlanBash } from './plan-policy.js';
+import { notPlanning, type PlanBash } from './plan-policy.js';
 import { APPROVAL_MODES, decide, judgedPaths, refusal, type ApprovalMode, type Decision, type PolicyMode } from './policy.js';
 import { previewChange, type ChangePreview } from './preview.js';
 import type { EditorFiles } from '../../../tools/index.js';
@@ -101,7 +100,7 @@ export class ApprovalGate {
     return next;
   }
 
-  /** Told of each change of the mode (the Session offers exit_plan_mode only in plan mode; ACP tells the client). */
+  /** Told of each change of the mode (ACP and stream-json tell the client). */
   onModeChange(listener: (mode: ApprovalMode) => void): void {
     this.modeListeners = [...this.modeListeners, listener];
   }
@@ -151,7 +150,7 @@ export class ApprovalGate {
       gitRunsPrograms: tool === 'bash' ? this.o.gitRunsPrograms : undefined,
       child,
     };
-    return decide(tool, args, ctx);
+    return notPlanning(tool, this.currentMode) ?? decide(tool, args, ctx);
   }
 
   /** Adds a command's or skill's allow rules, within their reach (deny rules still win), until the returned function is called. */
@@ -171,9 +170,8 @@ export class ApprovalGate {
     return reachingRules(this.extensionGrants, paths, { cwd: this.o.cwd, home: this.o.home, tackHome });
   }
 
-  /** A tool no call of could run (a deny rule names it whole; exit_plan_mode outside plan mode): the model is not even shown it. */
+  /** An MCP tool no call of could run (a deny rule names it whole): the model is not even shown it. */
   hides(tool: string): boolean {
-    if (tool === EXIT_PLAN_TOOL) return this.currentMode !== 'plan';
     // judged as if marked read-only: plan mode refuses a call but shows the tool, so the model is told why
     return tool.startsWith('mcp__') && this.decide(tool, {}, undefined, undefined, true).kind === 'deny';
   }

@@ -7,6 +7,7 @@ import type { PolicyMode } from './policy.js';
 import { lineIsReadOnly } from './read-only.js';
 
 const PLAN_FIRST = 'present the plan with exit_plan_mode first';
+const NOT_PLANNING = 'refused: not in plan mode, so there is no plan to present; go ahead with the work in the current approval mode';
 /** What a child agent is told instead: it has no exit_plan_mode, the plan is its parent's. */
 const CHILD_PLAN = 'report what you found and what you would change; the agent that asked you presents the plan';
 
@@ -36,6 +37,26 @@ export function planVerdict(tool: string, args: Record<string, unknown>, o: { ba
   }
   if (tool === 'write' || tool === 'edit') return deny(`${tool} changes files, which waits until the user approves a plan`);
   return deny(`the ${tool} tool may change something`);
+}
+
+/**
+ * exit_plan_mode is offered in every mode, so the tool list never changes with the mode (a local
+ * server's prompt cache is kept); outside plan mode its call is refused.
+ */
+export function notPlanning(tool: string, mode: PolicyMode): { kind: 'deny'; message: string } | undefined {
+  return tool === EXIT_PLAN_TOOL && mode !== 'plan' ? { kind: 'deny', message: NOT_PLANNING } : undefined;
+}
+
+/** What plan mode means, for the model: told in the note that says it is on. */
+export function planRules(bash: PlanBash | undefined): string {
+  const commands =
+    bash?.sandboxed === true
+      ? 'bash runs with the workspace mounted read-only (reading, searching, git log, tests that write nothing and builds into /tmp work)'
+      : `bash runs only commands from the read-only list (cat, grep, git log, …) because ${bash?.why ?? 'there is no sandbox'}`;
+  return (
+    `the workspace is read-only: write, edit and tools that may change something are refused, and ${commands}. ` +
+    'Explore what you need, then present a concise plan with exit_plan_mode and wait for the user.'
+  );
 }
 
 /** What plan mode means here, for the user: how commands run, and why only from the list when there is no sandbox. */

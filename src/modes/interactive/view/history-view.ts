@@ -8,6 +8,7 @@ import { s, sym } from '../text/style.js';
 import { truncate } from '../text/text.js';
 import { attachedLines, renderError, renderNotice, renderUser, userText } from './messages.js';
 import { toolHeader } from './tool-view.js';
+import { isRunNote } from '../../../session/prompt/run-note.js';
 
 export const USER_LINES = 4;
 export const ANSWER_LINES = 6;
@@ -63,6 +64,8 @@ function toolLine(m: ToolResultMessage, args: unknown, cols: number): string {
 export function renderHistory(messages: readonly Message[], compacted: number, cols: number): string[][] {
   let list = messages;
   if (compacted > 0 && list[0]?.role === 'user' && userText(list[0]).startsWith(SUMMARY_START)) list = list.slice(1);
+  // tack's notes to the model (the date, the git state) are not the user's words
+  list = list.filter((m) => !isRunNote(m));
   const hidden = Math.max(0, list.length - SHOWN_MESSAGES);
   list = list.slice(hidden);
   const blocks: string[][] = [];
