@@ -1,21 +1,11 @@
 // The built CLI against a model server that answers with a redirect (issue 50): print mode says one
 // sentence and exits 1, with no stack trace, and the key never reaches the address it points to.
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, expect, it } from 'vitest';
+import type { IncomingHttpHeaders } from 'node:http';
+import { expect, it } from 'vitest';
+import { httpServers } from '../support/listen.js';
 import { makeProject, runTack } from '../support/cli.js';
 
-const servers: Server[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
-});
-
-async function listen(handler: Parameters<typeof createServer>[1]): Promise<string> {
-  const s = createServer(handler);
-  servers.push(s);
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
-}
+const listen = httpServers();
 
 const KEY = 'sk-redirect-test-0000';
 

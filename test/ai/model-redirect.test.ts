@@ -1,23 +1,14 @@
 // A model server that answers with a redirect (issue 50: a POST redirected crashed the request with
 // "detached ArrayBuffer"): one sentence naming where it points, and the key never goes there.
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { IncomingHttpHeaders } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { httpServers } from '../support/listen.js';
 import { openaiProvider } from '../../src/ai/openai/provider.js';
 import type { MockServer } from '../support/mock-openai-server.js';
 import { startProxy } from '../proxy/test-proxy.js';
 import { run } from './openai-helpers.js';
 
-const servers: Server[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
-});
-
-async function listen(handler: Parameters<typeof createServer>[1]): Promise<string> {
-  const s = createServer(handler);
-  servers.push(s);
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(s.address() as { port: number }).port}`;
-}
+const listen = httpServers();
 
 /** The place a redirect points to: it records the headers of every request it gets, and answers as a model server would. */
 async function target(): Promise<{ url: string; seen: IncomingHttpHeaders[] }> {
