@@ -100,6 +100,8 @@ export interface ResolvedConfig {
   sandboxNetwork: boolean;
   /** terminal notifications from the app (`"notifications": false` turns them off) */
   notifications: boolean;
+  /** the input's keys: vim's modes and motions, or the usual ones */
+  editorMode: 'normal' | 'vim';
   /** variables let back into tool processes although their names look secret */
   envAllow: string[];
   /** MCP servers from every source that applies, by name (disabled ones included, marked) */
@@ -383,6 +385,7 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = proce
     exposeSecretFiles: sandboxSettings(loaded.map((l) => l.config)).expose,
     sandboxNetwork: flags.network === false ? false : (file.sandboxNetwork ?? true),
     notifications: file.notifications ?? true,
+    editorMode: file.editorMode ?? 'normal',
     envAllow: loaded.flatMap((l) => l.config.env?.allow ?? []),
     mcpServers,
     hooks: loaded.flatMap((l) => (l.config.hooks ? [{ path: l.path, hooks: l.config.hooks as HooksConfig }] : [])),

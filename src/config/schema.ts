@@ -150,6 +150,8 @@ export const ConfigFileSchema = Type.Object(
     ),
     /** a terminal notification when a turn ends or a question waits while the terminal is unfocused (default true) */
     notifications: Type.Optional(Type.Boolean()),
+    /** the input's keys: "vim" for vim's modes and motions (/vim toggles it), "normal" (the default) */
+    editorMode: Type.Optional(Type.Union([Type.Literal('normal'), Type.Literal('vim')])),
     /** the network inside the sandbox (default true) */
     sandboxNetwork: Type.Optional(Type.Boolean()),
     /** variables let back into tool processes although their names look secret (`NPM_TOKEN`, `AWS_*`) */

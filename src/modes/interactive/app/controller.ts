@@ -133,6 +133,7 @@ export class Controller {
       submit: (kind) => this.submit(kind),
       quit: () => this.quit(),
     });
+    if (o.session.config.editorMode === 'vim') this.input.setVim(true);
     if (!o.headerPrinted)
       this.transcript.pushRaw(renderHeader({ version: o.version, model: o.session.model.id, cwd: o.session.config.cwd }, o.cols).join('\n'));
     this.attach(o.session);
@@ -286,6 +287,7 @@ export class Controller {
       headerModel: this.o.session.model.id,
       branch: this.branch.current(now),
       worktree: this.worktree,
+      vim: this.input.vim?.mode,
     });
   }
 

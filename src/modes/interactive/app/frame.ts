@@ -3,6 +3,7 @@
 // the terminal.
 import type { Session } from '../../../session/session.js';
 import type { EditorState } from '../editor/editor.js';
+import type { VimMode } from '../editor/vim.js';
 import { renderEditor } from '../editor/view.js';
 import { s, sym } from '../text/style.js';
 import type { ConversationView } from '../conversation/conversation-view.js';
@@ -39,6 +40,8 @@ export interface FrameInput {
   headerModel: string;
   branch?: string;
   worktree?: string;
+  /** vim keys' mode, when they are on */
+  vim?: VimMode;
 }
 
 /** Lines of the body kept visible above a question, so the running tool stays in view. */
@@ -110,7 +113,7 @@ export function composeFrame(f: FrameInput): string[] {
     f.now,
   );
   const queue = [...renderTodos(session.todos.items, f.todosExpanded ?? false, cols), ...renderQueue(queueState(session.queued()), cols)];
-  const input = [inputRule(mode, cols, true), ...view.lines, inputRule(mode, cols, false)];
+  const input = [inputRule(mode, cols, true), ...view.lines, inputRule(mode, cols, false, f.vim)];
   const menu = f.picker ? f.picker.render(cols) : renderMenu(f.menu, cols, f.rows);
   const room = f.rows - 1 - BODY_ROOM - status.length - queue.length - input.length - menu.length - 1;
   return composeLive(

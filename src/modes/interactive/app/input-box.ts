@@ -5,6 +5,7 @@ import { applyCompletion, completionContext, completionItems, type CompletionIte
 import type { FileIndex } from '../complete/file-index.js';
 import type { CommandInfo } from '../commands/command.js';
 import * as ed from '../editor/editor.js';
+import { normalKeys, recordTyped, toNormal, vimStart, type VimState } from '../editor/vim.js';
 import type { History } from '../editor/history.js';
 import type { Command } from '../input/keymap.js';
 import { IMAGE_NAME } from '../../../session/attachments/image-file.js';
@@ -57,6 +58,8 @@ export class InputBox {
   private completions: CompletionItem[] = [];
   private menuDismissedFor: string | null = null;
   private lastEscape = 0;
+  /** vim's modes and registers, while vim keys are on */
+  vim: VimState | null = null;
 
   constructor(
     private readonly history: History,
@@ -84,6 +87,37 @@ export class InputBox {
   /** Whether Up and Down move in the menu rather than in the text. */
   get menuHasItems(): boolean {
     return (this.menu?.items.length ?? 0) > 0;
+  }
+
+  setVim(on: boolean): void {
+    this.vim = on ? vimStart : null;
+    this.changed();
+  }
+
+  /**
+   * A key as vim's: true when vim took it. Esc in insert mode goes to normal mode, unless a menu is
+   * open (it closes first) or tack works and the input is empty (Esc interrupts, one key away).
+   */
+  vimKey(cmd: Command, busy: boolean): boolean {
+    const vim = this.vim;
+    if (!vim || this.menu?.panel) return false;
+    if (vim.mode === 'insert') {
+      if (cmd.type !== 'escape') {
+        this.vim = recordTyped(vim, cmd);
+        return false;
+      }
+      if (this.menu || (busy && this.empty)) return false;
+      const step = toNormal(vim, this.editor);
+      this.vim = step.vim;
+      this.set(step.editor);
+      return true;
+    }
+    if (cmd.type !== 'insert') return false;
+    const step = normalKeys(vim, this.editor, cmd.text, applyEdit);
+    this.vim = step.vim;
+    this.set(step.editor);
+    if (step.pass) this.handle(step.pass);
+    return true;
   }
 
   /** Typing, pasting, cursor moves and Up/Down; false for a command that is not the box's own. */
@@ -209,6 +243,8 @@ export class InputBox {
   /** Empties the box after sending; `entry` goes into the history. */
   commit(entry: string): void {
     this.history.add(entry);
+    // the next message starts in insert mode, as it does after every send
+    if (this.vim) this.vim = { ...this.vim, mode: 'insert', pending: '', recording: null };
     this.clear();
   }
 

@@ -64,6 +64,7 @@ export class KeyHandler {
       t.restore(session.takeQueue());
       return;
     }
+    if (t.input.vimKey(cmd, session.running)) return;
     // `?` on an empty input shows the keys, as the footer's first-screen hint says
     if (cmd.type === 'insert' && cmd.text === '?' && t.input.empty && !t.input.menu) return void t.command({ name: 'help', args: '' });
     if (isImagePaste(cmd)) return void t.pasted.paste({ model: session.model, input: t.input, transcript: t.transcript, changed: () => t.schedule() });

@@ -10,6 +10,7 @@ import { plan } from './plan.js';
 import { quit } from './quit.js';
 import { copy, exportCommand, newCommand, resume, sessionInfo } from './session.js';
 import { todo } from './todo.js';
+import { vim } from './vim.js';
 
 export type { Command, CommandInfo, ParsedCommand } from './command.js';
 
@@ -33,6 +34,7 @@ export const COMMANDS: readonly Command[] = [
   skills,
   agents,
   hooks,
+  vim,
   quit,
 ];
 

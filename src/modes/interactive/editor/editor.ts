@@ -30,13 +30,13 @@ function boundaries(text: string): number[] {
   return out;
 }
 
-function prevBoundary(text: string, i: number): number {
+export function prevBoundary(text: string, i: number): number {
   let prev = 0;
   for (const b of boundaries(text.slice(0, i))) if (b < i) prev = b;
   return prev;
 }
 
-function nextBoundary(text: string, i: number): number {
+export function nextBoundary(text: string, i: number): number {
   if (i >= text.length) return text.length;
   const first = graphemes(text.slice(i))[0];
   return i + (first ? first.segment.length : 1);
