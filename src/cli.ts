@@ -1,6 +1,6 @@
 // The command line: flags -> settings -> one mode. Modes (and `openai`, Ink, React) load only when run.
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { runSubcommand } from './cli/subcommands.js';
+import { expandAlias, runSubcommand } from './cli/subcommands.js';
 import { UsageError } from './config/errors.js';
 import { MESSAGE_LIMIT, stripControls, visible } from './text/terminal-text.js';
 import { statSync } from 'node:fs';
@@ -190,7 +190,8 @@ function checkStreamFlags(opts: CliOptions): void {
   }
 }
 
-async function main(argv: string[]): Promise<number> {
+async function main(given: string[]): Promise<number> {
+  const argv = expandAlias(given);
   const ran = await runSubcommand(argv.slice(2));
   if (ran !== undefined) return ran;
   const program = buildProgram();

@@ -9,6 +9,12 @@ const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
   worktree: async () => (await import('./worktree.js')).runWorktreeCommand,
 };
 
+/** `tack context [flags]` is print mode's `/context`, with the flags it takes (`-c`, `-r`, `--output-format`). */
+export function expandAlias(argv: readonly string[]): string[] {
+  if (argv[2] !== 'context') return [...argv];
+  return [...argv.slice(0, 2), '-p', ...argv.slice(3), '--', '/context'];
+}
+
 /** Runs `tack <subcommand> …` and returns its exit code, or undefined when the first word is none. */
 export async function runSubcommand(words: readonly string[]): Promise<number | undefined> {
   const name = words[0];

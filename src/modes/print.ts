@@ -1,4 +1,5 @@
 // One-shot mode: run the agent on one prompt, write the answer (text | json | stream-json), exit.
+import { asksForContext, printContext } from './print-context.js';
 import type { AgentEndReason } from '../agent/types.js';
 import { acceptsImages } from '../ai/model-defaults.js';
 import type { ImageContent, TextContent } from '../ai/types.js';
@@ -145,6 +146,10 @@ export async function runPrint(o: PrintOptions): Promise<number> {
     session.close();
     say(`tack: ${session.model.id} does not take images, so --image cannot be used with it (or set "images": true for it under "models" in the settings)`);
     return EXIT.usage;
+  }
+  if (asksForContext(o.typed)) {
+    await printContext(session, o.outputFormat, writeLine).finally(() => session.close());
+    return EXIT.ok;
   }
   const lastReason = watchSession(session, o, trace);
   if (o.outputFormat === 'stream-json') writeLine(sessionLine(session, o.config.cwd));

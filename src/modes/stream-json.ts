@@ -125,6 +125,7 @@ export async function runStreamJson(o: StreamJsonOptions): Promise<number> {
     const take = (message: InputMessage, line: number) => {
       handled = handled.then(async () => {
         if (message.type === 'user') return sendUser(session, message.content, stop.signal).catch(runError);
+        if (message.type === 'context') return void writeLine({ type: 'context', ...(await session.contextUsage()) });
         const problem = apply(session, message, approvals, o.config);
         if (problem) inputError(line, problem);
       });

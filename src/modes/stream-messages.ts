@@ -11,6 +11,8 @@ export type InputMessage =
   | { type: 'steer'; text: string }
   | { type: 'follow_up'; text: string }
   | { type: 'abort' }
+  /** where the context goes, answered with a `context` line */
+  | { type: 'context' }
   | { type: 'set_model'; model: string }
   /** the approval mode, as Shift+Tab sets it in the app: ask, auto-edit, yolo or plan */
   | { type: 'set_mode'; mode: ApprovalMode }
@@ -21,7 +23,7 @@ export type Parsed = { ok: true; message: InputMessage } | { ok: false; error: s
 
 const fail = (error: string): Parsed => ({ ok: false, error });
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const TYPES = ['user', 'steer', 'follow_up', 'abort', 'set_model', 'set_mode', 'approval_response'];
+const TYPES = ['user', 'steer', 'follow_up', 'abort', 'context', 'set_model', 'set_mode', 'approval_response'];
 const DECISIONS: Decision[] = ['allow', 'deny', 'always'];
 
 /** Claude Code's content parts: text, and base64 images (`{type:"image",source:{type:"base64",media_type,data}}`). */
@@ -79,6 +81,8 @@ export function parseInputLine(line: string): Parsed {
       return parseUser(value);
     case 'abort':
       return { ok: true, message: { type: 'abort' } };
+    case 'context':
+      return { ok: true, message: { type: 'context' } };
     case 'set_model': {
       const model = text(value, 'model', type);
       return typeof model === 'string' ? { ok: true, message: { type: 'set_model', model } } : model;

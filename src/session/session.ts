@@ -26,6 +26,8 @@ import { RunTools } from './run-tools.js';
 import type { RunNotes } from './prompt/run-notes.js';
 import type { Jobs } from '../../tools/jobs/jobs.js';
 import { reportJob, withoutJobNotes } from '../jobs/reports.js';
+import { type ContextUsage, measureContext } from './context/context-usage.js';
+import { serverTokenizer } from './context/tokenizer.js';
 
 export type { CompactionReason, SessionEvent, SessionListener, SessionOptions } from './session-types.js';
 
@@ -335,6 +337,15 @@ export class Session {
     if (event.type === 'compaction_start') this.compactingNow = true;
     else if (event.type === 'compaction_end' || event.type === 'compaction_error') this.compactingNow = false;
     return callInOrder(this.listeners, event, undefined);
+  }
+
+  /** Where the context goes (/context), in the server's tokens where it can count them. */
+  async contextUsage(): Promise<ContextUsage> {
+    // the MCP servers' tools as the next request would carry them (the first waits for them, briefly)
+    if (!this.running) await this.runTools.beforeCall();
+    const s = this.agent.state;
+    const shape = { systemPrompt: s.systemPrompt, tools: s.tools, messages: s.messages, window: s.model.contextWindow };
+    return measureContext({ ...shape, ...this.compaction.figures() }, serverTokenizer(s.model.baseUrl));
   }
 
   /** The totals with the answer being streamed counted by estimate (the server counts only at its end). */

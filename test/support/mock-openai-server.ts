@@ -146,6 +146,8 @@ export interface MockServerOptions {
   slots?: number;
   /** each slot's `n_ctx` in GET /slots */
   slotContext?: number;
+  /** POST /tokenize answers, as llama.cpp does, with one token per word (a count unlike any estimate by characters) */
+  tokenize?: boolean;
 }
 
 const CHAT_PATH = '/v1/chat/completions';
@@ -206,6 +208,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         200,
         Array.from({ length: options.slots }, (_, id) => ({ id, is_processing: false, ...(options.slotContext ? { n_ctx: options.slotContext } : {}) })),
       );
+      return;
+    }
+    if (request.method === 'POST' && request.path === '/tokenize' && options.tokenize) {
+      const words = String((request.body as { content?: unknown })?.content ?? '').match(/\S+/g) ?? [];
+      sendJson(res, 200, { tokens: words.map((_, i) => i) });
       return;
     }
     if (request.method !== 'POST' || (request.path !== CHAT_PATH && request.path !== RESPONSES_PATH)) {

@@ -28,6 +28,12 @@ export class CompactionStep {
     return this.estimate.of(s.messages as Message[], () => fixedChars(s.systemPrompt, s.tools));
   }
 
+  /** What /context shows beside its counts: where a compaction starts, and characters to tokens as the server last counted. */
+  figures(): { threshold: number; tokensPerChar: number } {
+    this.size();
+    return { threshold: this.budget().threshold, tokensPerChar: this.estimate.tokensPerChar };
+  }
+
   private budget(): Budget {
     const s = this.agent.state;
     return compactionBudget(s.model.contextWindow, this.settings, this.estimate.tokens(fixedChars(s.systemPrompt, s.tools)));

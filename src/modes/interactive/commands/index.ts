@@ -3,6 +3,7 @@
 import { parseSlash } from '../../../session/input/slash.js';
 import type { Command, ParsedCommand } from './command.js';
 import { compact, init, rewind, undo } from './conversation.js';
+import { context } from './context.js';
 import { agents, helpCommand, hooks, mcp, skills } from './info.js';
 import { jobs } from './jobs.js';
 import { model, thinking } from './model.js';
@@ -20,6 +21,7 @@ export const COMMANDS: readonly Command[] = [
   newCommand,
   resume,
   compact,
+  context,
   thinking,
   plan,
   sessionInfo,
