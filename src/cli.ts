@@ -26,6 +26,8 @@ interface CliOptions extends ConfigFlags, SessionFlags, WorktreeFlags {
   trust?: boolean;
   image?: string[];
   acp?: boolean;
+  jsonSchema?: string;
+  maxBudgetUsd?: number;
 }
 
 function collect(value: string, previous: string[] = []): string[] {
@@ -35,6 +37,12 @@ function collect(value: string, previous: string[] = []): string[] {
 function positiveInt(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number of at least 1.');
+  return n;
+}
+
+function positiveAmount(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected an amount in US dollars above 0, such as 0.50.');
   return n;
 }
 
@@ -58,7 +66,8 @@ Settings: $TACK_HOME/config.json and .tack/config.json (model, provider, baseUrl
 MCP servers: tack mcp add|list|get|remove (tack mcp --help), .mcp.json in a trusted folder, --mcp-config
 Worktrees: tack -w [name] [--from ref] works beside your tree; tack worktree list | rm NAME | prune
 Checkpoints: tack rewind --list | --to N [--code|--conversation|--both] | --prune (tack rewind --help)
-Exit codes: 0 done, 1 model or runtime error, 2 usage or settings error, 3 --max-turns reached, 130 interrupted`;
+Exit codes: 0 done, 1 model or runtime error, 2 usage or settings error, 3 --max-turns reached,
+  4 the answer did not match --json-schema, 5 --max-budget-usd reached, 130 interrupted`;
 
 function buildProgram(): Command {
   const program = new Command('tack')
@@ -80,6 +89,11 @@ function buildProgram(): Command {
     .option('--image <file>', 'print mode: attach an image (png, jpeg, gif, webp) to the prompt (repeatable)', collect)
     .option('--acp', 'serve the Agent Client Protocol on stdio, for editors (Zed: agent_servers)')
     .option('--max-turns <n>', 'stop after n model calls (exit 3)', positiveInt)
+    .option('--max-budget-usd <usd>', "print mode: stop once the run has cost this much (exit 5; needs the model's prices)", positiveAmount)
+    .option(
+      '--json-schema <schema>',
+      "print mode: the final answer is JSON matching this schema (a JSON string or @file), in the result's structured_output (exit 4 if it does not match)",
+    )
     .optionsGroup('Session:')
     .option('-c, --continue', 'continue the latest session of this directory')
     .option('-r, --resume [id]', 'continue the session whose id starts with id')
@@ -185,6 +199,10 @@ function checkStreamFlags(opts: CliOptions): void {
   if (opts.acp && (opts.print || opts.inputFormat === 'stream-json')) {
     throw new UsageError('--acp speaks the Agent Client Protocol on stdio; it does not combine with -p or --input-format');
   }
+  if (opts.jsonSchema !== undefined && (!opts.print || opts.inputFormat === 'stream-json')) {
+    throw new UsageError('--json-schema goes with -p and one prompt (not with --input-format stream-json)');
+  }
+  if (opts.maxBudgetUsd !== undefined && !opts.print) throw new UsageError('--max-budget-usd goes with -p');
   if (opts.permissionPrompt && opts.inputFormat !== 'stream-json') {
     throw new UsageError('--permission-prompt stdio needs --input-format stream-json (the answers come on stdin)');
   }
@@ -283,8 +301,11 @@ async function runMode(opts: CliOptions, args: string[]): Promise<number> {
       systemPrompt,
       appendSystemPrompt,
       input: process.stdin,
+      maxBudgetUsd: opts.maxBudgetUsd,
     });
   }
+  const { loadAnswerSchema } = await import('./modes/contract/json-schema.js');
+  const jsonSchema = opts.jsonSchema === undefined ? undefined : loadAnswerSchema(opts.jsonSchema, process.cwd());
   const { composePrompt } = await import('./modes/stdin.js');
   const prompt = composePrompt(promptWords, await readStdinIfPiped(config.stdinLimitBytes));
   if (!prompt) throw new UsageError('no prompt: give one after -p, or pipe it in (echo "fix the bug" | tack -p)');
@@ -303,6 +324,8 @@ async function runMode(opts: CliOptions, args: string[]): Promise<number> {
     verbose: opts.verbose === true,
     systemPrompt: opts.systemPrompt,
     appendSystemPrompt: opts.appendSystemPrompt,
+    jsonSchema,
+    maxBudgetUsd: opts.maxBudgetUsd,
   });
 }
 

@@ -4,14 +4,16 @@ import type { SessionEvent } from '../session/session.js';
 import { textOf } from '../ai/content.js';
 import type { AssistantMessage, Message } from '../ai/types.js';
 import { EXIT_PLAN_TOOL, type PlanDetails } from '../plan/exit-plan-tool.js';
+import type { ContractFields } from './contract/run-record.js';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
 export const OUTPUT_FORMATS: OutputFormat[] = ['text', 'json', 'stream-json'];
 /** The stream-json schema's version, in the `session` line: raised when a line changes incompatibly (docs/stream-json.md). */
 export const STREAM_JSON_VERSION = 1;
 
-export interface ResultObject {
+export interface ResultObject extends ContractFields {
   type: 'result';
+  schema_version: number;
   is_error: boolean;
   result: string;
   session_id: string;
@@ -20,6 +22,16 @@ export interface ResultObject {
   stop_reason: string;
   usage: { input_tokens: number; output_tokens: number; cached_input_tokens: number };
   total_cost_usd: number | null;
+  /** with `--json-schema`: the final answer, parsed and validated; absent when it did not validate */
+  structured_output?: unknown;
+}
+
+/** How a run ended for reasons of print mode's own (besides the agent's end reason). */
+export interface RunOutcome {
+  /** `--max-budget-usd` stopped it */
+  budgetReached?: boolean;
+  /** `--json-schema`: the validated answer, or why the last one did not match */
+  structured?: { ok: true; value: unknown } | { ok: false; problems: string[] };
 }
 
 export function answerText(message: AssistantMessage | undefined): string {
@@ -77,6 +89,8 @@ export function buildResult(o: {
   interrupted: boolean;
   /** why the run failed, when it did */
   error?: string | null;
+  contract: ContractFields;
+  outcome?: RunOutcome;
 }): ResultObject {
   const assistants = o.messages.filter((m): m is AssistantMessage => m.role === 'assistant');
   const last = assistants.at(-1);
@@ -88,11 +102,24 @@ export function buildResult(o: {
     usage.cached_input_tokens += m.usage.cacheRead;
     cost = cost === null || m.usage.cost === null ? null : cost + m.usage.cost.total;
   }
-  const isError = o.reason === 'error' || o.reason === 'aborted' || o.reason === 'maxTurns';
-  const stopReason = o.reason === 'maxTurns' ? 'max_turns' : o.interrupted ? 'interrupted' : o.reason === 'aborted' ? 'aborted' : (last?.stopReason ?? 'stop');
+  const structured = o.outcome?.structured;
+  const invalid = structured?.ok === false;
+  const isError = o.reason === 'error' || o.reason === 'aborted' || o.reason === 'maxTurns' || o.outcome?.budgetReached === true || invalid;
+  const stopReason = o.interrupted
+    ? 'interrupted'
+    : o.outcome?.budgetReached
+      ? 'max_budget'
+      : o.reason === 'maxTurns'
+        ? 'max_turns'
+        : o.reason === 'aborted'
+          ? 'aborted'
+          : o.reason !== 'error' && invalid
+            ? 'invalid_structured_output'
+            : (last?.stopReason ?? 'stop');
   const result = o.reason === 'error' ? (o.error ?? last?.errorMessage ?? 'the run failed') : runAnswer(o.messages);
   return {
     type: 'result',
+    schema_version: STREAM_JSON_VERSION,
     is_error: isError,
     result,
     session_id: o.sessionId,
@@ -101,5 +128,7 @@ export function buildResult(o: {
     stop_reason: stopReason,
     usage,
     total_cost_usd: assistants.length === 0 ? 0 : cost === null ? null : Number(cost.toFixed(6)),
+    ...o.contract,
+    ...(structured?.ok ? { structured_output: structured.value } : {}),
   };
 }

@@ -3,12 +3,17 @@ import { asksForContext, printContext } from './print-context.js';
 import type { AgentEndReason } from '../agent/types.js';
 import { acceptsImages } from '../ai/model-defaults.js';
 import type { ImageContent, TextContent } from '../ai/types.js';
+import { UsageError } from '../config/errors.js';
 import { packageVersion } from '../config/paths.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import type { SessionChoice } from '../session/file/locate.js';
 import { createSession } from '../session/create-session.js';
 import type { Session, SessionEvent } from '../session/session.js';
-import { buildResult, runAnswer, STREAM_JSON_VERSION, streamJsonLine, type OutputFormat } from './print-output.js';
+import { buildResult, runAnswer, STREAM_JSON_VERSION, streamJsonLine, type OutputFormat, type RunOutcome } from './print-output.js';
+import { BudgetWatch, budgetProblem } from './contract/budget.js';
+import { type AnswerSchema, schemaInstruction } from './contract/json-schema.js';
+import { RunRecord, type ContractFields } from './contract/run-record.js';
+import { settleStructured } from './contract/structured-run.js';
 import { retryCount } from './retry-count.js';
 import { MESSAGE_LIMIT, stripControls } from '../text/terminal-text.js';
 import { describeCall, describeOutcome } from './tool-summary.js';
@@ -25,9 +30,13 @@ export interface PrintOptions {
   images?: (TextContent | ImageContent)[];
   /** the prompt as given on the command line, without piped stdin: where `@file` mentions are looked for */
   typed?: string;
+  /** `--json-schema`: the final answer must match it */
+  jsonSchema?: AnswerSchema;
+  /** `--max-budget-usd` */
+  maxBudgetUsd?: number;
 }
 
-export const EXIT = { ok: 0, error: 1, usage: 2, maxTurns: 3, interrupted: 130 } as const;
+export const EXIT = { ok: 0, error: 1, usage: 2, maxTurns: 3, structuredOutput: 4, budget: 5, interrupted: 130 } as const;
 
 const escapeBreak = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 /**
@@ -100,17 +109,25 @@ export function onInterrupt(session: Session, also?: () => void): { interrupted:
   };
 }
 
+/** How a run ended, for the result and the exit status. */
+export interface RunEnd {
+  reason: AgentEndReason;
+  started: number;
+  interrupted: boolean;
+  contract: ContractFields;
+  outcome?: RunOutcome;
+  budget?: BudgetWatch;
+}
+
 /** Writes the answer or the result object and says on stderr how the run ended; returns the exit code. */
-export function finishPrint(
-  session: Session,
-  o: Pick<PrintOptions, 'outputFormat' | 'config'>,
-  run: { reason: AgentEndReason; started: number; interrupted: boolean },
-): number {
-  const { reason, interrupted } = run;
+export function finishPrint(session: Session, o: Pick<PrintOptions, 'outputFormat' | 'config'>, run: RunEnd): number {
+  const { reason, interrupted, outcome } = run;
   const { messages, errorMessage: error } = session.state;
-  const result = buildResult({ sessionId: session.id, messages, reason, durationMs: performance.now() - run.started, interrupted, error });
+  const durationMs = performance.now() - run.started;
+  const result = buildResult({ sessionId: session.id, messages, reason, durationMs, interrupted, error, contract: run.contract, outcome });
   if (o.outputFormat === 'text') {
-    const text = runAnswer(messages);
+    const structured = outcome?.structured;
+    const text = structured ? (structured.ok ? JSON.stringify(structured.value) : '') : runAnswer(messages);
     // A pipe gets the answer as it is (it may be code); a terminal gets no escape sequences.
     if (text) process.stdout.write(`${process.stdout.isTTY ? stripControls(text) : text}\n`);
   } else writeLine(result);
@@ -118,6 +135,11 @@ export function finishPrint(
   if (interrupted) {
     process.stderr.write('tack: interrupted\n');
     return EXIT.interrupted;
+  }
+  if (outcome?.budgetReached && run.budget) {
+    const spent = (run.budget.spent ?? 0).toFixed(4);
+    process.stderr.write(`tack: stopped at $${spent}, over --max-budget-usd ${run.budget.limit}; the task may be unfinished\n`);
+    return EXIT.budget;
   }
   if (reason === 'error') {
     say(`tack: ${error ?? 'the run failed'}`);
@@ -127,12 +149,27 @@ export function finishPrint(
     process.stderr.write(`tack: stopped after ${o.config.maxTurns} model calls (--max-turns ${o.config.maxTurns}); the task may be unfinished\n`);
     return EXIT.maxTurns;
   }
+  if (outcome?.structured?.ok === false) {
+    say(`tack: the answer did not match --json-schema, even after one correction: ${outcome.structured.problems.join('; ')}`);
+    return EXIT.structuredOutput;
+  }
   return EXIT.ok;
+}
+
+/** `--max-budget-usd`: watches the cost and stops the run at the limit; a model without prices cannot be held to one. */
+export function watchBudget(session: Session, limit: number | undefined, stop: () => void): BudgetWatch | undefined {
+  if (limit === undefined) return undefined;
+  const problem = budgetProblem(session);
+  if (problem) throw new UsageError(problem);
+  const budget = new BudgetWatch(session, limit, stop);
+  session.subscribe((event) => budget.onEvent(event));
+  return budget;
 }
 
 export async function runPrint(o: PrintOptions): Promise<number> {
   const started = performance.now();
   const trace = o.verbose || process.stderr.isTTY === true;
+  const record = new RunRecord();
   const session = await createSession({
     config: o.config,
     systemPrompt: o.systemPrompt,
@@ -141,6 +178,7 @@ export async function runPrint(o: PrintOptions): Promise<number> {
     // nobody to ask: what would need a question is refused (see src/session/permissions)
     safety: { interactive: false, notify: (message) => trace && say(`tack: ${message}`) },
     oneShot: true,
+    onDenied: record.onDenied,
   });
   if (o.images?.length && !acceptsImages(session.model)) {
     session.close();
@@ -151,24 +189,43 @@ export async function runPrint(o: PrintOptions): Promise<number> {
     await printContext(session, o.outputFormat, writeLine).finally(() => session.close());
     return EXIT.ok;
   }
+  const stop = new AbortController();
+  const halt = () => {
+    session.abort();
+    stop.abort();
+  };
+  let budget: BudgetWatch | undefined;
+  try {
+    budget = watchBudget(session, o.maxBudgetUsd, halt);
+  } catch (error) {
+    session.close();
+    throw error;
+  }
   const lastReason = watchSession(session, o, trace);
+  record.watch(session);
   if (o.outputFormat === 'stream-json') writeLine(sessionLine(session, o.config.cwd));
 
-  const stop = new AbortController();
   const signals = onInterrupt(session, () => stop.abort());
+  const outcome: RunOutcome = {};
+  let contract: ContractFields;
   try {
     // through the front door: a command expanded, the hooks run (they may refuse it), @files attached
     // piped stdin is material (a log, a diff): its `@` words attach nothing, as a file's contents never do
-    const sent = await session.submit({ text: o.prompt, parts: o.images, mentionsIn: o.typed ?? o.prompt }, { signal: stop.signal });
+    const parts = [...(o.images ?? []), ...(o.jsonSchema ? [{ type: 'text' as const, text: schemaInstruction(o.jsonSchema) }] : [])];
+    const sent = await session.submit({ text: o.prompt, parts, mentionsIn: o.typed ?? o.prompt }, { signal: stop.signal });
     for (const line of [...sent.notes, ...sent.refused]) say(`tack: ${line}`);
     if (sent.blocked) {
       say(`tack: ${sent.blocked}`);
       return EXIT.error;
     }
     await sent.done;
+    const stopped = () => signals.interrupted() || budget?.reached === true;
+    if (o.jsonSchema) outcome.structured = await settleStructured(session, o.jsonSchema, lastReason, { signal: stop.signal, stopped });
+    outcome.budgetReached = budget?.reached;
+    contract = await record.fields(session);
   } finally {
     signals.release();
     await session.close();
   }
-  return finishPrint(session, o, { reason: lastReason(), started, interrupted: signals.interrupted() });
+  return finishPrint(session, o, { reason: lastReason(), started, interrupted: signals.interrupted(), contract, outcome, budget });
 }

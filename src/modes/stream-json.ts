@@ -10,7 +10,8 @@ import { createSession } from '../session/create-session.js';
 import type { Session } from '../session/session.js';
 import type { UserMessage } from '../ai/types.js';
 import { readLines } from './json-lines.js';
-import { finishPrint, onInterrupt, say, sessionLine, watchSession, writeLine } from './print.js';
+import { finishPrint, onInterrupt, say, sessionLine, watchBudget, watchSession, writeLine } from './print.js';
+import { RunRecord, type ContractFields } from './contract/run-record.js';
 import { StdioApprovals } from './stdio-approvals.js';
 import { parseInputLine, type InputMessage } from './stream-messages.js';
 
@@ -25,6 +26,8 @@ export interface StreamJsonOptions {
   systemPrompt?: string;
   appendSystemPrompt?: string;
   input: Readable;
+  /** `--max-budget-usd` */
+  maxBudgetUsd?: number;
 }
 
 /** One line may carry a few images; anything longer is a runaway writer. */
@@ -101,6 +104,7 @@ async function readMessages(input: Readable, onMessage: (message: InputMessage, 
 export async function runStreamJson(o: StreamJsonOptions): Promise<number> {
   const started = performance.now();
   const approvals = o.permissionPrompt === 'stdio' ? new StdioApprovals(writeLine) : undefined;
+  const record = new RunRecord();
   const session = await createSession({
     config: o.config,
     systemPrompt: o.systemPrompt,
@@ -108,17 +112,31 @@ export async function runStreamJson(o: StreamJsonOptions): Promise<number> {
     ...o.session,
     // with a program answering, the default mode is `ask`, as in the app; without one, print's `auto`
     safety: { interactive: approvals !== undefined, prompter: approvals?.prompter, notify: (message) => o.verbose && say(`tack: ${message}`) },
+    onDenied: record.onDenied,
   });
+  // an interrupt, or the budget's end, stops the run and stops listening
+  const stop = new AbortController();
+  const halt = () => {
+    stop.abort();
+    o.input.destroy();
+  };
+  let budget: ReturnType<typeof watchBudget>;
+  try {
+    budget = watchBudget(session, o.maxBudgetUsd, () => {
+      session.abort();
+      halt();
+    });
+  } catch (error) {
+    session.close();
+    throw error;
+  }
+  record.watch(session);
   const lastReason = watchSession(session, { outputFormat: 'stream-json', verbose: o.verbose }, o.verbose);
   writeLine(sessionLine(session, o.config.cwd, 'stream-json'));
   session.approvals?.onModeChange((mode) => writeLine({ type: 'mode_changed', mode }));
 
-  // an interrupt stops the run and stops listening
-  const stop = new AbortController();
-  const signals = onInterrupt(session, () => {
-    stop.abort();
-    o.input.destroy();
-  });
+  const signals = onInterrupt(session, halt);
+  let contract: ContractFields;
   try {
     // one message at a time, in the order they came: a user message's preparation (its hooks) comes first
     let handled: Promise<void> = Promise.resolve();
@@ -133,14 +151,16 @@ export async function runStreamJson(o: StreamJsonOptions): Promise<number> {
     if (o.prompt) take({ type: 'user', content: o.prompt }, 0);
     await readMessages(o.input, take).catch((error: Error) => {
       // a destroyed stdin (the interrupt) ends reading; anything else is said
-      if (!signals.interrupted()) writeLine({ type: 'error', source: 'input', message: `reading stdin failed: ${error.message}` });
+      if (!signals.interrupted() && !budget?.reached) writeLine({ type: 'error', source: 'input', message: `reading stdin failed: ${error.message}` });
     });
     await handled;
     approvals?.close();
     await session.waitForIdle();
+    contract = await record.fields(session);
   } finally {
     signals.release();
     session.close();
   }
-  return finishPrint(session, { outputFormat: 'stream-json', config: o.config }, { reason: lastReason(), started, interrupted: signals.interrupted() });
+  const end = { reason: lastReason(), started, interrupted: signals.interrupted(), contract, outcome: { budgetReached: budget?.reached }, budget };
+  return finishPrint(session, { outputFormat: 'stream-json', config: o.config }, end);
 }

@@ -26,6 +26,7 @@ import type { AgentOptions } from '../agent/types.js';
 import { MESSAGE_LIMIT, stripControls } from '../text/terminal-text.js';
 import { Todos } from './todo/todos.js';
 import { sessionWebTools } from './setup/web-tools.js';
+import { reportDenials, type DeniedCall } from './permissions/denials.js';
 
 /** for a hook called without the run's signal (the loop always passes one) */
 const NEVER = new AbortController().signal;
@@ -41,6 +42,8 @@ export interface CreateSessionOptions extends Omit<SessionOptions, 'resume'> {
   editorFiles?: EditorFiles;
   /** a one-shot run (print mode): no background snapshot of the whole workspace at the start (its prompt's checkpoint takes one) */
   oneShot?: boolean;
+  /** told of each call refused before it ran (a rule, the mode, nobody to ask, a hook, the user's no): print mode's result lists them */
+  onDenied?: (denied: DeniedCall) => void;
 }
 
 export async function createSession(o: CreateSessionOptions): Promise<Session> {
@@ -93,7 +96,7 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
   const guard = (agent?: string, gate = safety.gate): NonNullable<AgentOptions['beforeToolCall']> => {
     // each child counts its own repeats: three children making the same first call are not a loop
     const repeats = agent === undefined ? undefined : new RepeatGuard();
-    return async (context, signal = NEVER) => {
+    const judge: NonNullable<AgentOptions['beforeToolCall']> = async (context, signal = NEVER) => {
       const call = { ...context.toolCall, arguments: context.args as Record<string, unknown> };
       const hook = await extensions.hooks?.preToolUse(call, signal, agent);
       if (hook && 'block' in hook) return hook;
@@ -102,6 +105,7 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
       if (problem) return { block: true, reason: problem };
       return (await gate.beforeToolCall(call, context.tool, signal, hook, agent, repeats)) ?? o.beforeToolCall?.(context, signal);
     };
+    return o.onDenied ? reportDenials(judge, o.onDenied, agent) : judge;
   };
   // the server's slots are learnt before the first request, so the parent keeps one from the start
   const plan = new ServerPlan(config.baseUrl, config.agents.parallel);

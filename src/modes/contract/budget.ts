@@ -1,0 +1,49 @@
+// `--max-budget-usd N`: the run stops once what it cost reaches N. The cost is the footer's (the
+// session's usage, priced from the model's prices; an answer the server did not count is estimated),
+// plus what child agents' answers cost. It is checked after each answer, so a run may go over by one
+// answer's cost.
+import type { Session, SessionEvent } from '../../session/session.js';
+
+export class BudgetWatch {
+  private readonly start: number;
+  private children = 0;
+  private hit = false;
+
+  constructor(
+    private readonly session: Session,
+    readonly limit: number,
+    private readonly stop: () => void,
+  ) {
+    this.start = session.usage.cost ?? 0;
+  }
+
+  /** What the run has cost so far, in USD (null: a price became unknown). */
+  get spent(): number | null {
+    const own = this.session.usage.cost;
+    return own === null ? null : own - this.start + this.children;
+  }
+
+  /** Whether the run was stopped for its cost. */
+  get reached(): boolean {
+    return this.hit;
+  }
+
+  onEvent(event: SessionEvent): void {
+    if (event.type === 'tool_execution_update') {
+      const child = (event.partialResult?.details as { event?: SessionEvent } | undefined)?.event;
+      if (child?.type === 'message_end' && child.message.role === 'assistant') this.children += child.message.usage.cost?.total ?? 0;
+      else return;
+    } else if (event.type !== 'message_end' || event.message.role !== 'assistant') return;
+    const spent = this.spent;
+    if (!this.hit && spent !== null && spent >= this.limit) {
+      this.hit = true;
+      this.stop();
+    }
+  }
+}
+
+/** The reason, when a budget cannot be kept: the model's prices are unknown. */
+export function budgetProblem(session: Session): string | undefined {
+  if (session.model.prices) return undefined;
+  return `--max-budget-usd needs the model's prices, and those of ${session.model.id} are unknown; set "prices" for it under "models" in the settings`;
+}
