@@ -68,7 +68,7 @@ describe('interactive questions', () => {
     await g.beforeToolCall(call('write', { path: '$HOME/.bashrc', content: 'x\n' }), tool, signal());
     await g.beforeToolCall(call('read', { path: '~/.profile' }), tool, signal());
     expect(asked.map((q) => [q.summary, q.reason])).toEqual([
-      ['Write ./$HOME/.bashrc', 'Changing files'],
+      ['Create ./$HOME/.bashrc (1 line)', 'Changing files'],
       [`Read ${home}/.profile`, 'Reading outside the workspace'],
     ]);
     expect(asked[0].choices[1].label).toBe("Yes, and don't ask again for ./$HOME/.bashrc this session");

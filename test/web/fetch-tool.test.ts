@@ -174,7 +174,7 @@ describe('fetch: private addresses (attacker)', () => {
     const w = await web({ '/': html(DOC_PAGE) });
     const r = await run(fetchTool({ privateAllowed: () => false }), { url: `${w.url}/` });
     expect(r.text).toBe(
-      'refused: 127.0.0.1 is a private, loopback or link-local address; tack fetches such a host only when a rule names it, e.g. "fetch(domain:127.0.0.1)" in permissions.allow',
+      'refused: 127.0.0.1 is a private, loopback or link-local address; tack fetches such a host only when a rule names it: add "fetch(domain:127.0.0.1)" to permissions.allow in .tack/config.json',
     );
     // other spellings of loopback: decimal, hex, IPv6
     for (const spelling of [`http://2130706433:${w.port}/`, `http://0x7f.1:${w.port}/`, `http://[::1]:${w.port}/`]) {

@@ -50,11 +50,11 @@ describe('fetch through the CLI', () => {
     expect(out[0]).not.toContain('tracker-script-body');
   });
 
-  it('print mode without a rule refuses, naming the host and the rule that would allow it; nothing is requested', async () => {
+  it('print mode without a rule refuses, naming the host and the rule that would allow it (not --yolo, which would not); nothing is requested', async () => {
     const w = await web({ '/docs': html(DOC_PAGE) });
     const { out } = await runOnce([{ name: 'fetch', arguments: { url: `${w.url}/docs` } }], {});
     expect(out[0]).toBe(
-      `refused: fetching from 127.0.0.1 needs --approval yolo or an allow rule (e.g. "fetch(domain:127.0.0.1)" in permissions.allow of .tack/config.json); nothing was done: ${w.url}/docs. Work inside the workspace with what is allowed, or tell the user what you need.`,
+      'refused: 127.0.0.1 is a private, loopback or link-local address; tack fetches such a host only when a rule names it: add "fetch(domain:127.0.0.1)" to permissions.allow in .tack/config.json',
     );
     expect(w.requests).toHaveLength(0);
   });

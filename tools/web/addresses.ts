@@ -47,11 +47,28 @@ export function isPrivateAddress(address: string): boolean {
 
 export class RefusedAddress extends Error {}
 
-function refusal(host: string, address: string): RefusedAddress {
+/** The one sentence of a refusal, naming the rule that lets tack fetch the host. */
+export function privateRefusal(host: string, address = host): string {
   const named = host === address ? address : `${host} (${address})`;
-  return new RefusedAddress(
-    `refused: ${named} is a private, loopback or link-local address; tack fetches such a host only when a rule names it, e.g. "fetch(domain:${host})" in permissions.allow`,
-  );
+  return `refused: ${named} is a private, loopback or link-local address; tack fetches such a host only when a rule names it: add "fetch(domain:${host})" to permissions.allow in .tack/config.json`;
+}
+
+function refusal(host: string, address: string): RefusedAddress {
+  return new RefusedAddress(privateRefusal(host, address));
+}
+
+/**
+ * Whether a host is private by its name alone, before any lookup: a private IP literal, or
+ * `localhost` and the names below it (always loopback, RFC 6761). Such a fetch is refused without a
+ * question, since no answer but a rule could let it through.
+ */
+export function privateByName(host: string): boolean {
+  const bare = host
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '');
+  if (bare === 'localhost' || bare.endsWith('.localhost')) return true;
+  return isIP(bare) !== 0 && isPrivateAddress(bare);
 }
 
 /** An IP literal in a URL's host, brackets removed; undefined for a name. */

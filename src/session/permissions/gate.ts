@@ -15,7 +15,7 @@ import type { EditorFiles } from '../../../tools/index.js';
 import type { ApprovalAnswer, ApprovalPrompter, ApprovalRequest } from './prompter.js';
 import { REPEAT_LIMIT, RepeatGuard } from './repeat-guard.js';
 import type { Rules } from './rules.js';
-import { askChoices, summarize, YES_NO } from './questions.js';
+import { askChoices, summarize, writeSummary, YES_NO } from './questions.js';
 import { isMcpToolName, ownDescription, shownToolName } from '../../extensions/mcp/names.js';
 
 export interface ApprovalGateOptions {
@@ -334,6 +334,7 @@ export class ApprovalGate {
   ): ApprovalRequest {
     const request: ApprovalRequest = { toolCallId: call.id, tool: call.name, args, kind, summary: summarize(call.name, args, this.o), reason, choices };
     if (preview?.ok) request.diff = preview.diff;
+    if (preview?.ok && call.name === 'write') request.summary = writeSummary(request.summary, preview);
     if (preview && !preview.ok) request.note = preview.problem;
     if (hidden) request.note = hidden;
     if (call.name === 'bash') request.command = String(args.command ?? '');

@@ -47,6 +47,14 @@ export function summarize(tool: string, args: Record<string, unknown>, where: { 
   }
 }
 
+/** A write's title says what it writes: "Create notes.md (12 lines)", "Overwrite src/app.ts (+3 -1)". */
+export function writeSummary(summary: string, preview: { created: boolean; added: number; removed: number }): string {
+  const path = summary.replace(/^Write /, '');
+  return preview.created
+    ? `Create ${path} (${preview.added} line${preview.added === 1 ? '' : 's'})`
+    : `Overwrite ${path} (+${preview.added} -${preview.removed})`;
+}
+
 const YES: ApprovalChoice = { label: 'Yes', key: 'y', answer: { answer: 'yes' } };
 const NO: ApprovalChoice = { label: 'No (Esc), optionally telling the model why', key: 'n', answer: { answer: 'no' } };
 /** The two plain answers, for a question no "always" answer could settle (a hook's "ask"). */

@@ -1,6 +1,8 @@
 // The web tools' part of the policy. A fetch reaches a host the user has not named: it asks in ask
 // and auto-edit (naming the host), runs in yolo, and is refused in print mode unless a rule allows
-// the host. A search goes to the backend the user configured, so only a deny rule stops it. Pure.
+// the host; a host that is private by its name (127.0.0.1, localhost) is refused at once, naming
+// the rule that allows it. A search goes to the backend the user configured, so only a deny rule stops it. Pure.
+import { privateByName, privateRefusal } from '../../../tools/web/addresses.js';
 import { urlHost } from './domain.js';
 import type { Decision, PolicyContext } from './policy.js';
 import { ruleCovers, type Rule, type RuleList, type Rules } from './rules.js';
@@ -24,6 +26,8 @@ export function decideWeb(tool: 'fetch' | 'search', args: Record<string, unknown
   if (host === undefined) return { kind: 'allow' };
   const denied = hostRule(ctx.rules, 'deny', host);
   if (denied) return { kind: 'deny', message: `refused: fetching from ${host} is denied by the rule "${denied.text}" in permissions.deny` };
+  // a loopback or private address: no answer but a rule naming the host lets the fetch through
+  if (privateByName(host) && !ruleNamesHost(ctx.rules, host)) return { kind: 'deny', message: privateRefusal(host) };
   const detail = String(args.url);
   const subject = { type: 'fetch', host } as const;
   const asked = hostRule(ctx.rules, 'ask', host);

@@ -30,17 +30,17 @@ const shown = (text: string) => sanitize(visible(text));
 export function renderQuestion(q: OpenQuestion, cols: number, maxLines: number): string[] {
   const r = q.request;
   const title = [truncate(`${s.yellow(sym('?', '?'))} ${s.bold(shown(titleOf(r)))}`, cols)];
-  const why = wrapWithPrefix(shown(r.reason), cols, INDENT, INDENT).map((l) => s.gray(l));
+  const why = saysMore(r) ? wrapWithPrefix(shown(r.reason), cols, INDENT, INDENT).map((l) => s.gray(l)) : [];
   const about = r.about ? aboutLines(r.about, cols) : [];
   const note = r.note ? wrapWithPrefix(shown(r.note), cols, `${INDENT}${sym('⚠', '!')} `, `${INDENT}  `).map((l) => s.yellow(l)) : [];
   const all = detailLines(q, cols);
   let tail = q.reason ? reasonLines(q.reason, cols, r.kind === 'plan') : choiceLines(q, cols);
   const least = Math.min(all.length, MIN_DETAIL_LINES);
-  if (!q.reason && maxLines - tail.length - least < title.length) tail = tail.slice(0, -1);
+  if (!q.reason && maxLines - tail.length - least < title.length) tail = choiceLines(q, cols, false);
   if (!q.reason && maxLines - tail.length < least) tail = [foldedChoices(q, cols)];
   const room = Math.max(0, maxLines - tail.length);
   const detailRoom = Math.min(all.length, Math.max(least, room - title.length - about.length - note.length));
-  const focus = r.kind === 'edit' && r.diff ? firstChange(r.diff) : undefined;
+  const focus = r.kind === 'edit' && r.diff ? onRows(firstChange(r.diff), lastDiff?.rowOf ?? [], all.length) : undefined;
   const window = detailWindow(all, detailRoom, openingLine(focus, detailRoom - 1), q.page ?? 0, INDENT);
   // the page is kept where the screen can show it, so a key past the end costs no key back
   if (q.page !== undefined) q.page = window.page;
@@ -57,6 +57,15 @@ export function renderQuestion(q: OpenQuestion, cols: number, maxLines: number):
   const out = [...head, ...said, ...reason, ...detail, ...warn, ...tail].slice(-maxLines);
   // a blank line apart from the tool above, when there is room for it
   return out.length < maxLines ? ['', ...out] : out;
+}
+
+/**
+ * Whether the reason adds to what the question shows: "Running `npm test`" above `$ npm test`
+ * says the command twice, and "Changing files" above a write's diff says what the title does.
+ */
+function saysMore(r: OpenQuestion['request']): boolean {
+  if (r.kind === 'bash' && r.command !== undefined) return r.reason !== `Running \`${r.command.trim()}\``;
+  return !(r.kind === 'edit' && r.routine);
 }
 
 /** The command is shown whole below its title: the title does not say it again. */
@@ -90,12 +99,25 @@ function aboutLines(about: string, cols: number): string[] {
 }
 
 /** The last diff drawn: a question is drawn again each frame, and a long diff costs its highlighting. */
-let lastDiff: { key: string; lines: string[] } | undefined;
+let lastDiff: { key: string; lines: string[]; rowOf: number[] } | undefined;
 
+/** The whole diff, its long lines wrapped: what the user approves is shown to its last character. */
 function diffLines(diff: string, width: number, path: string | undefined): string[] {
   const key = `${width}\0${path ?? ''}\0${colorLevel()}\0${diff}`;
-  if (lastDiff?.key !== key) lastDiff = { key, lines: renderDiff(diff, width, Number.POSITIVE_INFINITY, path).map((l) => INDENT + l) };
+  if (lastDiff?.key !== key) {
+    const rowOf: number[] = [];
+    const lines = renderDiff(diff, width, Number.POSITIVE_INFINITY, path, { wrap: true, rowOf }).map((l) => INDENT + l);
+    lastDiff = { key, lines, rowOf };
+  }
   return lastDiff.lines;
+}
+
+/** The first change's place in the diff's lines, as rows of the wrapped diff. */
+function onRows(focus: ReturnType<typeof firstChange>, rowOf: number[], rows: number): ReturnType<typeof firstChange> {
+  if (!focus) return undefined;
+  const row = (i: number) => rowOf[i] ?? rows;
+  const at = row(focus.at);
+  return { at, length: row(focus.at + focus.length) - at, ...(focus.added !== undefined && { added: row(focus.added) }) };
 }
 
 /** The command line verbatim (wrapped, never reflowed), after a `$`. */
@@ -106,16 +128,20 @@ function commandLines(command: string, cols: number): string[] {
     .map((l) => s.cyan(l));
 }
 
-function choiceLines(q: OpenQuestion, cols: number): string[] {
+/** The choices, one each (wrapped), and a line of the keys' help unless `help` is false. */
+function choiceLines(q: OpenQuestion, cols: number, help = true): string[] {
   const choices = q.request.choices;
-  const lines = choices.map((c, i) => {
+  // wrapped, never cut: a choice names what it saves and where
+  const lines = choices.flatMap((c, i) => {
     const selected = i === q.selected;
-    const line = truncate(`${selected ? sym('›', '>') : ' '} ${c.label} ${s.gray(`(${c.key})`)}`, cols);
-    return selected ? s.cyan(s.bold(line)) : line;
+    const wrapped = wrapWithPrefix(`${c.label} ${s.gray(`(${c.key})`)}`, cols, `${selected ? sym('›', '>') : ' '} `, '    ');
+    return selected ? wrapped.map((l) => s.cyan(s.bold(l))) : wrapped;
   });
+  if (!help) return lines;
   const keys = choices.map((c) => c.key).join('/');
   const edit = q.request.kind === 'plan' ? 'Ctrl+G: edit the plan · ' : '';
-  return [...lines, s.gray(truncate(`${INDENT}${keys} or ${sym('↑↓', 'Up/Down')} Enter · ${edit}Esc: no · other typing goes to the input`, cols))];
+  const said = wrapWithPrefix(`${keys} or ${sym('↑↓', 'Up/Down')} Enter · ${edit}Esc: no · other typing goes to the input`, cols, INDENT, INDENT);
+  return [...lines, ...said.map((l) => s.gray(l))];
 }
 
 /** The choices in one line, for a terminal too short for one each: the selected one and the other keys. */

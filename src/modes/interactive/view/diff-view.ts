@@ -5,6 +5,7 @@ import { extname } from 'node:path';
 import { visible } from '../../../text/terminal-text.js';
 import { highlight } from '../markdown/highlight.js';
 import { colorLevel, s, sym } from '../text/style.js';
+import { graphemes } from '../text/graphemes.js';
 import { sanitize, truncate, width } from '../text/text.js';
 import { overlayBackground } from './ansi-overlay.js';
 import { type Range, wordMarks } from './diff-words.js';
@@ -61,16 +62,36 @@ const BAND = {
 };
 const END_BAND = '\x1b[49m';
 
-/** Each line's text as shown: control characters visible, cut to `room` columns. */
-function shownText(text: string, room: number): string {
-  return truncate(sanitize(visible(text.replace(/\r$/, ''))), room);
+/** Each line's text as shown: control characters visible. */
+function shownText(text: string): string {
+  return sanitize(visible(text.replace(/\r$/, '')));
+}
+
+/** A line's text in pieces of at most `room` columns, every character kept (code is not reflowed at spaces). */
+function pieces(text: string, room: number): string[] {
+  if (width(text) <= room) return [text];
+  const out: string[] = [];
+  let cur = '';
+  let used = 0;
+  for (const { segment } of graphemes(text)) {
+    const w = width(segment);
+    if (used + w > room && used > 0) {
+      out.push(cur);
+      cur = '';
+      used = 0;
+    }
+    cur += segment;
+    used += w;
+  }
+  out.push(cur);
+  return out;
 }
 
 /**
  * Syntax colours for the shown lines, each side highlighted as one piece of code so that strings and
  * comments spanning lines come out right: the new side (context and added lines) and the old (removed).
  */
-function highlightSides(lines: DiffLine[], texts: string[], path: string | undefined): string[] {
+function highlightSides(lines: readonly { kind: DiffLine['kind'] }[], texts: string[], path: string | undefined): string[] {
   const ext = path ? extname(path).slice(1) : '';
   if (!ext || colorLevel() !== 'color') return texts;
   const out = [...texts];
@@ -96,22 +117,45 @@ function underlineRanges(text: string, ranges: Range[]): string {
   return out + text.slice(at);
 }
 
+export interface DiffOptions {
+  /** long lines go on in rows below their number, every character shown (a question: the user decides on it); otherwise cut with `…` */
+  wrap?: boolean;
+  /** filled with the row each line of the diff starts on, when lines wrap */
+  rowOf?: number[];
+}
+
+interface Row {
+  kind: DiffLine['kind'];
+  /** the line's number on its first row only */
+  number?: number;
+  text: string;
+}
+
 /**
- * At most `max` lines of the diff (then "… N more lines"), each cut to the width: removed and added
- * lines on red and green bands with the changed words marked, in the syntax colours of `path`'s language.
+ * At most `max` lines of the diff (then "… N more lines"), each cut to the width or wrapped: removed
+ * and added lines on red and green bands with the changed words marked, in the syntax colours of
+ * `path`'s language.
  */
-export function renderDiff(diff: string, cols: number, max: number, path?: string): string[] {
+export function renderDiff(diff: string, cols: number, max: number, path?: string, o: DiffOptions = {}): string[] {
   const lines = parseUnifiedDiff(diff);
   const numWidth = Math.max(3, ...lines.map((l) => String(l.number ?? '').length));
   const shown = lines.length > max ? lines.slice(0, Math.max(1, max - 1)) : lines;
   const room = Math.max(1, cols - numWidth - 3);
-  const texts = shown.map((l) => (l.kind === 'gap' ? '' : shownText(l.text, room)));
-  const marks = wordMarks(shown.map((l, i) => ({ kind: l.kind, text: texts[i]! })));
-  const painted = highlightSides(shown, texts, path);
+  const rows: Row[] = [];
+  for (const l of shown) {
+    o.rowOf?.push(rows.length);
+    if (l.kind === 'gap') rows.push({ kind: 'gap', text: '' });
+    else if (o.wrap)
+      for (const [i, text] of pieces(shownText(l.text), room).entries()) rows.push({ kind: l.kind, number: i === 0 ? l.number : undefined, text });
+    else rows.push({ kind: l.kind, number: l.number, text: truncate(shownText(l.text), room) });
+  }
+  const texts = rows.map((r) => r.text);
+  const marks = wordMarks(rows);
+  const painted = highlightSides(rows, texts, path);
   const color = colorLevel() === 'color';
-  const out = shown.map((l, i) => {
+  const out = rows.map((l, i) => {
     if (l.kind === 'gap') return s.gray(`${' '.repeat(numWidth)}   ${sym('⋮', '...')}`);
-    const gutter = `${String(l.number).padStart(numWidth)} ${l.kind} `;
+    const gutter = l.number === undefined ? ' '.repeat(numWidth + 3) : `${String(l.number).padStart(numWidth)} ${l.kind} `;
     if (l.kind === ' ') return s.dim(gutter + painted[i]!);
     const ranges = marks.get(i) ?? [];
     if (!color) return gutter + underlineRanges(texts[i]!, ranges);

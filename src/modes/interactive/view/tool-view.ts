@@ -5,7 +5,7 @@ import type { AgentToolResult } from '../../../agent/types.js';
 import { textOf } from '../../../ai/content.js';
 import { describeCall, describeOutcome, outcomeShowsWhole } from '../../tool-summary.js';
 import { s, sym } from '../text/style.js';
-import { sanitize, truncate, wrap } from '../text/text.js';
+import { sanitize, truncate, width, wrap } from '../text/text.js';
 import { renderDiff } from './diff-view.js';
 
 export type ToolStatus = 'preparing' | 'running' | 'done' | 'failed';
@@ -45,13 +45,29 @@ export function toolHeader(t: ToolCallView, cols: number, now = Date.now()): str
   const name = space < 0 ? call : call.slice(0, space);
   const rest = space < 0 ? '' : call.slice(space);
   const d = t.result?.details;
-  const outcome = t.status === 'done' || t.status === 'failed' ? describeOutcome(t.status === 'failed', d, firstLine(t.result)) : '';
+  let outcome = t.status === 'done' || t.status === 'failed' ? describeOutcome(t.status === 'failed', d, firstLine(t.result)) : '';
   let tail = '';
   if (t.status === 'preparing') tail = s.gray(' …');
   else if (t.status === 'running' && t.startedAt !== undefined && now - t.startedAt >= 1000) tail = s.gray(` ${formatSeconds(now - t.startedAt)}`);
+  const head = `${mark(t.status)} ${s.bold(name)}${rest}`;
+  if (t.status === 'failed' && !reasonInHeader(t, head, outcome, cols)) outcome = ' (failed)';
   const styledOutcome = t.status === 'failed' ? s.red(outcome) : s.gray(outcome) + changeCounts(t) + fetchedChars(t);
-  return truncate(`${mark(t.status)} ${s.bold(name)}${rest}${styledOutcome}${tail}`, cols);
+  return truncate(`${head}${styledOutcome}${tail}`, cols);
 }
+
+/**
+ * Whether a failure's reason (its first line) is said whole in the header. A reason that does not
+ * fit is said once, wrapped under the header: a refusal names what to do, and no word of it is cut.
+ */
+function reasonInHeader(t: ToolCallView, head: string, outcome: string, cols: number): boolean {
+  if (t.status !== 'failed' || exitCodeOf(t) !== undefined) return true;
+  return outcomeShowsWhole(firstLine(t.result) ?? '') && width(head) + width(outcome) <= cols;
+}
+
+const exitCodeOf = (t: ToolCallView): number | undefined => {
+  const d = t.result?.details as Record<string, unknown> | undefined;
+  return t.name === 'bash' && d && typeof d.exitCode === 'number' ? d.exitCode : undefined;
+};
 
 /** ` +1 -1` (` created +3`) after a finished edit or write. */
 function changeCounts(t: ToolCallView): string {
@@ -97,11 +113,17 @@ export function toolPreview(t: ToolCallView, cols: number, expanded = false): st
   const calls = t.name === 'task' && Array.isArray(d.calls) ? d.calls.map((c) => s.gray(`→ ${truncate(sanitize(String(c)), inner - 2)}`)) : [];
   if (expanded) return text || calls.length ? indent([...calls, ...text.split('\n').flatMap((l) => wrap(l, inner))]) : [];
 
-  if (t.status === 'failed' && !(t.name === 'bash' && typeof d.exitCode === 'number')) {
-    // the header says the first line already: the preview does not say it twice
+  if (t.status === 'failed' && exitCodeOf(t) === undefined) {
+    // the reason is said once: in the header when it fits there whole, else here, wrapped
     const [first = '', ...rest] = text.split('\n');
-    const lines = outcomeShowsWhole(first) ? rest.filter((l, i) => l.trim() !== '' || i > 0) : [first, ...rest];
-    return indent(tail(lines, 3, false).map((l) => (l.startsWith('…') ? s.gray(l) : s.red(truncate(l, inner)))));
+    const head = `${mark(t.status)} ${describeCall(t.name, t.args)}`;
+    const said = reasonInHeader(t, head, describeOutcome(true, d, first), cols);
+    const more = tail(
+      rest.filter((l, i) => l.trim() !== '' || i > 0),
+      3,
+      false,
+    ).map((l) => (l.startsWith('…') ? s.gray(l) : s.red(truncate(l, inner))));
+    return indent([...(said ? [] : wrap(first, inner).map((l) => s.red(l))), ...more]);
   }
   // their counts come with the result: while running, "0 matches" would be false, and a second line
   if (t.status === 'running' && COUNTED_AT_THE_END.has(t.name)) return [];
@@ -110,7 +132,13 @@ export function toolPreview(t: ToolCallView, cols: number, expanded = false): st
       if (!text) return t.status === 'running' ? [] : indent([s.gray('(no output)')]);
       const lines =
         d.truncated && typeof d.totalLines === 'number' ? keptTail(text, d.totalLines) : tail(text.split('\n'), BASH_PREVIEW_LINES, t.status !== 'running');
-      return indent(lines.map((l) => (l.startsWith('… ') || l.startsWith('[… ') ? s.gray(truncate(l, inner)) : s.dim(truncate(l, inner)))));
+      const error = t.status === 'failed' ? errorAbove(text, lines) : undefined;
+      return indent([
+        ...(error ? [s.red(truncate(error, inner))] : []),
+        ...(error ? lines.map((l) => l.replace(/^(… \d+ more lines?) above /, '$1 ')) : lines).map((l) =>
+          l.startsWith('… ') || l.startsWith('[… ') ? s.gray(truncate(l, inner)) : s.dim(truncate(l, inner)),
+        ),
+      ]);
     }
     case 'edit':
     case 'write': {
@@ -175,6 +203,20 @@ function keptTail(text: string, totalLines: number): string[] {
   const shown = lines.slice(at + 2).slice(-BASH_PREVIEW_LINES);
   const more = totalLines - shown.length;
   return [more > 0 ? `… ${plural(more, 'more line')} above (Ctrl+O shows the kept head and tail)` : lines[at], ...shown];
+}
+
+/** A line that states an error: `Error: …`, `TypeError: …`, `error[E0308]: …`, `npm ERR! …`, `fatal: …`. */
+const ERROR_LINE = /^\s*(?:[\w.]*(?:Error|Exception)\b(?:\[\w+\])?:|error(?:\[\w+\])?:|npm ERR!|fatal:|panic:)/;
+
+/**
+ * The error a failed command stated above the lines its preview keeps: a stack trace or a runtime's
+ * version line (`Node.js v20…`) ends many outputs, and the reason is the line before them.
+ */
+function errorAbove(text: string, shown: string[]): string | undefined {
+  if (shown.some((l) => ERROR_LINE.test(l))) return undefined;
+  const lines = text.split('\n');
+  for (let i = lines.length - 1; i >= 0; i--) if (ERROR_LINE.test(lines[i]!)) return lines[i]!.trim();
+  return undefined;
 }
 
 /** Tools whose preview is a count of their result. */
