@@ -24,4 +24,16 @@ export interface ToolContext {
   secretFile: SecretTest;
   /** the editor's buffers, when tack runs inside one that offers them */
   editorFiles?: EditorFiles;
+  /** the errors an edit or write introduced, from a language server (off: undefined) */
+  diagnostics?: DiagnosticsProvider;
+}
+
+/**
+ * What edit and write ask about the file they change (the session's language servers, `src/lsp/`):
+ * `beforeChange` is called with the text before the change (undefined: a new file); the function it
+ * returns, called with the new text once written, resolves to a note for the model (the errors the
+ * change introduced, or that the answer is pending) or undefined. Undefined: no server for this file.
+ */
+export interface DiagnosticsProvider {
+  beforeChange(absolute: string, text: string | undefined): ((text: string) => Promise<string | undefined>) | undefined;
 }

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { AnyAgentTool } from '../src/agent/types.js';
-import type { EditorFiles, GrepEngineChoice, ToolContext } from './context.js';
+import type { DiagnosticsProvider, EditorFiles, GrepEngineChoice, ToolContext } from './context.js';
 import { FileState } from './fs/file-state.js';
 import { createBashTool } from './bash/bash.js';
 import { createEditTool } from './edit/edit.js';
@@ -20,6 +20,8 @@ export interface ToolsOptions {
   secretFile?: SecretTest;
   /** edit and write go through the editor's buffers (ACP) */
   editorFiles?: EditorFiles;
+  /** the errors an edit or write introduced (the session's language servers) */
+  diagnostics?: DiagnosticsProvider;
 }
 
 import { TOOL_NAMES, type ToolName } from './names.js';
@@ -43,6 +45,7 @@ export function createTools(options: ToolsOptions): Tools {
     grepEngine: options.grepEngine ?? 'auto',
     secretFile: options.secretFile ?? builtinSecretTest,
     editorFiles: options.editorFiles,
+    diagnostics: options.diagnostics,
   };
   const byName: Record<ToolName, AnyAgentTool> = {
     read: createReadTool(context),
@@ -56,7 +59,7 @@ export function createTools(options: ToolsOptions): Tools {
   return { all: TOOL_NAMES.map((name) => byName[name]), byName };
 }
 
-export type { EditorFiles, GrepEngineChoice, ToolContext } from './context.js';
+export type { DiagnosticsProvider, EditorFiles, GrepEngineChoice, ToolContext } from './context.js';
 export { FileState } from './fs/file-state.js';
 export { ToolError, errorResult, explainFsError, runTool, textResult } from './errors.js';
 export { resolvePath, displayPath, type ResolvedPath } from './fs/paths.js';

@@ -69,6 +69,7 @@ async function writeFileTool(context: ToolContext, params: Static<typeof paramet
     // a link that leads out is replaced on disk, never handed to an editor (which would write through it)
     const editor = replaceLink ? undefined : editorFor(context, target);
     const before = current ? await (editor ? editor.read(target.absolute) : readFile(target.absolute, 'utf8')) : '';
+    const diagnose = target.insideWorkspace ? context.diagnostics?.beforeChange(target.absolute, current ? before : undefined) : undefined;
     if (editor) await editor.write(target.absolute, params.content);
     else await atomicWrite(target.absolute, params.content, { root: context.cwd, replaceLink });
     const after = await stat(target.absolute).catch(() => undefined);
@@ -82,7 +83,8 @@ async function writeFileTool(context: ToolContext, params: Static<typeof paramet
       : current
         ? `Overwrote ${shown}`
         : `Created ${shown}`;
-    return textResult(`${verb}: ${plural(bytes, 'byte')}, ${plural(lines, 'line')}.`, {
+    const found = await diagnose?.(params.content);
+    return textResult(`${verb}: ${plural(bytes, 'byte')}, ${plural(lines, 'line')}.${found ? `\n${found}` : ''}`, {
       path: shown,
       insideWorkspace: target.insideWorkspace,
       created: !current,

@@ -98,6 +98,8 @@ export interface ResolvedConfig {
   /** workspace files the sandbox shows to commands although they look secret (`sandbox.exposeSecretFiles`) */
   exposeSecretFiles: string[];
   sandboxNetwork: boolean;
+  /** how long edit and write wait for a language server's errors; undefined: `"diagnostics": false` */
+  diagnostics: { waitMs: number } | undefined;
   /** terminal notifications from the app (`"notifications": false` turns them off) */
   notifications: boolean;
   /** the input's keys: vim's modes and motions, or the usual ones */
@@ -384,6 +386,7 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = proce
     sandbox: flags.sandbox ?? sandboxSettings(loaded.map((l) => l.config)).mode,
     exposeSecretFiles: sandboxSettings(loaded.map((l) => l.config)).expose,
     sandboxNetwork: flags.network === false ? false : (file.sandboxNetwork ?? true),
+    diagnostics: file.diagnostics === false ? undefined : { waitMs: ((file.diagnostics === true ? undefined : file.diagnostics?.waitSeconds) ?? 3) * 1000 },
     notifications: file.notifications ?? true,
     editorMode: file.editorMode ?? 'normal',
     envAllow: loaded.flatMap((l) => l.config.env?.allow ?? []),

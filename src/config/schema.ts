@@ -152,6 +152,10 @@ export const ConfigFileSchema = Type.Object(
     notifications: Type.Optional(Type.Boolean()),
     /** the input's keys: "vim" for vim's modes and motions (/vim toggles it), "normal" (the default) */
     editorMode: Type.Optional(Type.Union([Type.Literal('normal'), Type.Literal('vim')])),
+    /** edit and write tell the model the errors they introduced, from a language server (default true; waitSeconds default 3) */
+    diagnostics: Type.Optional(
+      Type.Union([Type.Boolean(), Type.Object({ waitSeconds: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 600 })) }, strict)]),
+    ),
     /** the network inside the sandbox (default true) */
     sandboxNetwork: Type.Optional(Type.Boolean()),
     /** variables let back into tool processes although their names look secret (`NPM_TOKEN`, `AWS_*`) */

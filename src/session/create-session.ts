@@ -27,6 +27,7 @@ import { MESSAGE_LIMIT, stripControls } from '../text/terminal-text.js';
 import { Todos } from './todo/todos.js';
 import { sessionWebTools } from './setup/web-tools.js';
 import { reportDenials, type DeniedCall } from './permissions/denials.js';
+import { sessionDiagnostics } from './setup/diagnostics.js';
 
 /** for a hook called without the run's signal (the loop always passes one) */
 const NEVER = new AbortController().signal;
@@ -59,7 +60,8 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
   const models = createModels();
   models.setProvider(provider);
   const safety = createSafety(config, { ...o.safety, editorFiles: o.editorFiles });
-  const allTools = createTools({ cwd: config.cwd, secretFile: safety.secretFile, editorFiles: o.editorFiles });
+  const diagnostics = sessionDiagnostics(config, safety);
+  const allTools = createTools({ cwd: config.cwd, secretFile: safety.secretFile, editorFiles: o.editorFiles, diagnostics });
   const id = resume?.header.id ?? randomUUID();
   let session: Session | undefined;
   const ids = () => ({ sessionId: session?.id ?? id, transcriptPath: session ? session.file : (o.resumeFile ?? null) });
@@ -142,7 +144,11 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
       sessionId: id,
       beforeToolCall: guard(),
     },
-    { ...o, id, file: o.resumeFile ?? o.file, resume, approvals: safety.gate, mcp, note, extensions, todos, jobs: safety.jobs, notes },
+    {
+      ...{ ...o, id, file: o.resumeFile ?? o.file, resume, approvals: safety.gate, mcp, note, extensions, todos, jobs: safety.jobs, notes },
+      // the language servers end with the session (and with tack: the reaper, bwrap's --die-with-parent)
+      onClose: () => void diagnostics?.close(),
+    },
   );
   if (!o.deferExtensions) session.startExtensions(!o.oneShot);
   return session;

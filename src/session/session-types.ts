@@ -52,4 +52,6 @@ export interface SessionOptions {
   todos?: Todos;
   /** what tells the model the facts that change between runs (createSession makes it) */
   notes?: RunNotes;
+  /** what else ends with the session (its language servers) */
+  onClose?: () => void;
 }

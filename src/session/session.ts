@@ -70,7 +70,8 @@ export class Session {
   readonly todos: Todos;
   /** background jobs (bash's run_in_background), for the app's /jobs */
   readonly jobs: Jobs | undefined;
-  private readonly stopReports: () => void;
+  /** what ends with the session: the jobs' reports, the language servers */
+  private readonly ending: () => void;
 
   constructor(
     readonly config: ResolvedConfig,
@@ -126,7 +127,10 @@ export class Session {
     this.notes = o.notes;
     this.jobs = o.jobs;
     const sink = { emit: (e: SessionEvent) => void this.emit(e), tell: (note: string) => this.addToConversation(note) };
-    this.stopReports = o.jobs?.subscribe((event) => reportJob(event, sink)) ?? (() => {});
+    const stopReports = o.jobs?.subscribe((event) => reportJob(event, sink));
+    this.ending = () => {
+      for (const end of [stopReports, o.onClose]) end?.();
+    };
   }
 
   /**
@@ -302,7 +306,7 @@ export class Session {
 
   /** Ends the session: the file closed, MCP servers stopped; resolves when the SessionEnd hooks are done. */
   close(): Promise<void> {
-    this.stopReports();
+    this.ending();
     this.closeFile();
     void this.mcp?.close();
     return this.extensions.hooks?.sessionEnd('exit') ?? Promise.resolve();

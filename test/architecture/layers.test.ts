@@ -18,6 +18,7 @@ const LAYERS = [
   'src/worktree',
   'src/jobs',
   'src/plan',
+  'src/lsp',
   'src/session',
   'src/modes',
   'src/cli',

@@ -85,6 +85,7 @@ async function editFile(context: ToolContext, params: Static<typeof parameters>)
       path: shown,
     });
     if (!plan.ok) throw new ToolError(plan.message);
+    const diagnose = target.insideWorkspace ? context.diagnostics?.beforeChange(target.absolute, before) : undefined;
     if (editor) await editor.write(target.absolute, plan.content);
     else await atomicWrite(target.absolute, plan.content, { root: context.cwd });
     const after = await stat(target.absolute).catch(() => undefined);
@@ -97,7 +98,8 @@ async function editFile(context: ToolContext, params: Static<typeof parameters>)
       ...(plan.replacements > 1 ? [`${plan.replacements} replacements`] : []),
       ...(plan.method === 'exact' ? [] : [METHOD_NOTES[plan.method]]),
     ];
-    return textResult(`Edited ${shown}: ${facts.join('; ')}.`, {
+    const found = await diagnose?.(plan.content);
+    return textResult(`Edited ${shown}: ${facts.join('; ')}.${found ? `\n${found}` : ''}`, {
       path: shown,
       insideWorkspace: target.insideWorkspace,
       diff: change.diff,

@@ -46,6 +46,8 @@ export interface Safety {
   toolEnv: Record<string, string>;
   /** the workspace files hooks and MCP servers run, once known: kept like git's hooks from then on */
   protectRuns(files: readonly string[]): void;
+  /** the sandbox commands run in, when there is one (language servers run in it too) */
+  sandbox: Sandbox | undefined;
 }
 
 function rulesOf(config: ResolvedConfig, home: string): Rules {
@@ -163,5 +165,5 @@ export function createSafety(config: ResolvedConfig, o: SafetyOptions): Safety {
   const protectRuns = (files: readonly string[]) => {
     guard.runFiles = [...files];
   };
-  return { gate, bashTool, jobs, secretFile, toolEnv: env, protectRuns };
+  return { gate, bashTool, jobs, secretFile, toolEnv: env, protectRuns, sandbox: shell.sandbox };
 }
