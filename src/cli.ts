@@ -1,5 +1,6 @@
 // The command line: flags -> settings -> one mode. Modes (and `openai`, Ink, React) load only when run.
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { resumePrefix } from './cli/continue-hint.js';
 import { expandAlias, runSubcommand } from './cli/subcommands.js';
 import { UsageError } from './config/errors.js';
 import { MESSAGE_LIMIT, stripControls, visible } from './text/terminal-text.js';
@@ -227,14 +228,16 @@ async function main(given: string[]): Promise<number> {
   checkStreamFlags(opts);
   if (opts.from !== undefined && opts.worktree === undefined) throw new UsageError('--from goes with -w: tack -w [name] --from <ref>');
   if (opts.worktree !== undefined && opts.acp) throw new UsageError('-w does not combine with --acp: the editor names the folder of each session');
+  const startedIn = opts.cwd;
   if (opts.worktree !== undefined && !opts.listModels && !opts.listProviders) {
     const { runInWorktree } = await import('./cli/worktree-flag.js');
-    return runInWorktree(opts, () => runMode(opts, program.args));
+    return runInWorktree(opts, (worktree) => runMode(opts, program.args, resumePrefix({ cwd: startedIn, worktree })));
   }
-  return runMode(opts, program.args);
+  return runMode(opts, program.args, resumePrefix({ cwd: startedIn }));
 }
 
-async function runMode(opts: CliOptions, args: string[]): Promise<number> {
+/** `resumeWith`: the command, as the user types it where they started tack, that `-c` continues this run's sessions with. */
+async function runMode(opts: CliOptions, args: string[], resumeWith: string): Promise<number> {
   // what a killed tack left in the temp folder (its sandbox's /tmp) goes now, not at the first command
   void sweepStaleTempDirs();
   if (opts.acp) {
@@ -282,6 +285,7 @@ async function runMode(opts: CliOptions, args: string[]): Promise<number> {
       notices,
       prompt: promptWords,
       session,
+      resumeWith,
       systemPrompt: opts.systemPrompt,
       appendSystemPrompt: opts.appendSystemPrompt,
     });

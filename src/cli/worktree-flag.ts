@@ -5,6 +5,7 @@ import { UsageError } from '../config/errors.js';
 import { expandHome, tackHome } from '../config/paths.js';
 import { builtinSecretTest } from '../../tools/fs/secret-files.js';
 import { stripControls } from '../text/terminal-text.js';
+import { wrapWithPrefix } from '../modes/interactive/text/text.js';
 import { carryTrust, findRepository, leaveWorktree, openWorktree, type OpenedWorktree, WorktreeError, worktreeLocation } from '../worktree/index.js';
 
 export interface WorktreeFlags {
@@ -14,8 +15,8 @@ export interface WorktreeFlags {
   cwd?: string;
 }
 
-/** Opens the worktree, points `flags.cwd` into it, runs, and settles the worktree's fate afterwards. */
-export async function runInWorktree(flags: WorktreeFlags, run: () => Promise<number>): Promise<number> {
+/** Opens the worktree, points `flags.cwd` into it, runs (given the worktree's name), and settles the worktree's fate afterwards. */
+export async function runInWorktree(flags: WorktreeFlags, run: (name: string) => Promise<number>): Promise<number> {
   const home = tackHome();
   const source = resolve(expandHome(flags.cwd ?? process.cwd()));
   let opened: OpenedWorktree;
@@ -48,12 +49,16 @@ export async function runInWorktree(flags: WorktreeFlags, run: () => Promise<num
   // a run that ends through process.exit (a signal in the app) still settles: git runs synchronously here
   process.once('exit', settle);
   try {
-    return await run();
+    return await run(opened.marker.name);
   } finally {
     settle();
   }
 }
 
+/** A line for the user, wrapped between words to the terminal's width (a path longer than a line is broken). */
 function say(line: string): void {
-  process.stderr.write(`tack: ${stripControls(line)}\n`);
+  const text = stripControls(line);
+  const { stderr } = process;
+  const lines = stderr.isTTY && stderr.columns > 0 ? wrapWithPrefix(text, stderr.columns, 'tack: ', '      ') : [`tack: ${text}`];
+  stderr.write(`${lines.join('\n')}\n`);
 }

@@ -68,15 +68,24 @@ function removeOne(commonDir: string, root: string, home: string, name: string, 
  */
 function prune(commonDir: string, root: string, home: string): string {
   for (const stale of forgottenByGit(home, commonDir)) forgetRecord(stale);
+  const all = tackWorktrees(home, commonDir);
+  if (all.length === 0) return 'nothing to prune: no tack worktrees in this repository\n';
   const gone: string[] = [];
-  for (const w of tackWorktrees(home, commonDir)) {
+  let inUse = 0;
+  for (const w of all) {
     const state = worktreeState(w);
     if (!w.missing && (state.changes > 0 || state.commits > 0)) continue;
-    if (!w.missing && othersWorking(w)) continue;
+    if (!w.missing && othersWorking(w)) {
+      inUse++;
+      continue;
+    }
     removeWorktree(w, root, home);
     gone.push(w.marker.name);
   }
-  return gone.length === 0 ? 'nothing to prune: every tack worktree here has changes or commits\n' : `removed ${gone.map(visible).join(', ')}\n`;
+  if (gone.length > 0) return `removed ${gone.map(visible).join(', ')}\n`;
+  const each = all.length === 1 ? 'the one tack worktree here has' : `each of the ${all.length} tack worktrees here has`;
+  const why = inUse === 0 ? 'changes or commits' : inUse === all.length ? 'a tack running in it' : 'changes, commits or a tack running in it';
+  return `nothing to prune: ${each} ${why} (tack worktree list)\n`;
 }
 
 export function runWorktreeCommand(args: string[], env: NodeJS.ProcessEnv = process.env): number {

@@ -37,14 +37,14 @@ function branchCommits(w: TackWorktree, repoDir: string): number {
 
 /**
  * What happens when a `tack -w` run ends: the last tack process there removes an untouched worktree
- * with its branch; one with changes or commits is kept and described in two lines.
+ * with its branch, in one line; one with changes or commits is kept and described in two.
  */
 export function leaveWorktree(w: TackWorktree, repoDir: string, home: string): string[] {
   if (leaveUsers(w)) return [];
   const state = worktreeState(w);
   if (state.changes === 0 && state.commits === 0 && branchCommits(w, repoDir) === 0) {
     removeWorktree(w, repoDir, home);
-    return [];
+    return [`worktree ${w.marker.name} removed, and its branch ${w.marker.branch}: nothing was changed or committed there`];
   }
   const branch = state.branch ?? w.marker.branch;
   return [

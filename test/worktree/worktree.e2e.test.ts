@@ -51,6 +51,7 @@ it('a worktree where nothing was done is removed with its branch when tack exits
   const run = await runTack(['-w', 'tidy', '-p', '--base-url', s.url, '-m', 'm', 'look around'], { cwd: p.dir, home: p.home });
   expect(run.code, run.stderr).toBe(0);
   expect(run.stderr).not.toContain('kept');
+  expect(run.stderr).toContain('tack: worktree tidy removed, and its branch tack/tidy: nothing was changed or committed there\n');
   expect(gitWorktrees(p.dir)).toEqual([p.dir]);
   expect(git(p.dir, 'branch', '--list', 'tack/*')).toBe('');
   expect(userState(p.dir)).toBe(before);
@@ -122,6 +123,17 @@ it('rm refuses uncommitted changes without --force; rm and prune never touch the
   expect(gitWorktrees(p.dir)).toEqual([p.dir, mine]);
   expect(readFileSync(join(mine, 'scratch.txt'), 'utf8')).toBe('the user is working here\n');
   expect(git(p.dir, 'branch', '--list', 'mine')).toContain('mine');
+});
+
+it('prune says there is nothing to prune, and why: no tack worktree, or each has work in it', { timeout: 60_000 }, async () => {
+  const p = userRepo();
+  const none = await runTack(['worktree', 'prune'], { cwd: p.dir, home: p.home });
+  expect(none.code, none.stderr).toBe(0);
+  expect(none.stdout).toBe('nothing to prune: no tack worktrees in this repository\n');
+  const s = await server([{ toolCalls: [{ name: 'write', arguments: { path: 'x.txt', content: 'x\n' } }] }, { text: 'ok' }]);
+  await runTack(['-w', 'busy', '-p', '--base-url', s.url, '-m', 'm', 'start'], { cwd: p.dir, home: p.home });
+  const kept = await runTack(['worktree', 'prune'], { cwd: p.dir, home: p.home });
+  expect(kept.stdout).toBe('nothing to prune: the one tack worktree here has changes or commits (tack worktree list)\n');
 });
 
 it('prune removes a tack worktree whose folder was deleted by hand, and only that record', { timeout: 60_000 }, async () => {

@@ -18,6 +18,8 @@ export interface InteractiveOptions {
   prompt?: string;
   /** which session file to write or continue (-c, -r, --session, --no-session) */
   session?: SessionChoice;
+  /** what `-c` is added to in the way back printed on quitting (`tack -w fix`); `tack` when not given */
+  resumeWith?: string;
   systemPrompt?: string;
   appendSystemPrompt?: string;
 }
@@ -166,7 +168,8 @@ export async function runInteractive(o: InteractiveOptions): Promise<number> {
     terminal.restore();
     const last = controller.current;
     // the way back, where there is one: a saved conversation with something in it
-    if (last.file && last.state.messages.length > 0) stdout.write(`tack -c continues this conversation (or tack -r ${last.id.slice(0, 8)})\n`);
+    const tack = o.resumeWith ?? 'tack';
+    if (last.file && last.state.messages.length > 0) stdout.write(`${tack} -c continues this conversation (or ${tack} -r ${last.id.slice(0, 8)})\n`);
     await last.close();
   }
   return 0;
