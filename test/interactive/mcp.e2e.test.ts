@@ -125,11 +125,14 @@ run('MCP in the app', () => {
     term.type('/mcp');
     term.keys('Enter');
     await term.waitFor(/everything\s+stdio\s+ready/, 10_000, '/mcp');
+    // an Escape read together with the next keys is Alt+key to a terminal: the next key waits for what Escape did
     term.keys('Escape');
+    await term.waitFor((s) => !s.includes('MCP servers (1)'), 5_000, 'the panel closed');
     term.type('/mcp__everything__arg');
     let screen = await term.waitFor('/mcp__everything__args-prompt <city> [state]', 10_000, 'the menu');
     expect(screen).toContain('A prompt with two arguments');
     term.keys('Escape');
+    await term.waitFor((s) => !s.includes('A prompt with two arguments'), 5_000, 'the menu closed');
     term.keys('C-u');
     term.type('/mcp__everything__args-prompt');
     term.keys('Enter');
@@ -152,6 +155,7 @@ run('MCP in the app', () => {
     term.keys('Enter');
     await term.waitFor(/everything\s+stdio\s+ready/, 10_000, '/mcp');
     term.keys('Escape');
+    await term.waitFor((s) => !s.includes('MCP servers (1)'), 5_000, 'the panel closed');
     term.type('summarize @everything:demo://resource/static/document/arch');
     await term.waitFor('@everything:demo://resource/static/document/architecture.md', 10_000, 'the @ menu');
     term.type('itecture.md please');
