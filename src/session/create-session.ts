@@ -17,6 +17,7 @@ import { planRules } from './permissions/plan-policy.js';
 import { startGitSummary } from './prompt/git-summary.js';
 import { rewriteArguments } from './setup/updated-input.js';
 import { RepeatGuard } from './permissions/repeat-guard.js';
+import { callerLabel, type Caller } from './agents/caller.js';
 import { createExitPlanTool } from '../plan/exit-plan-tool.js';
 import { planPresenter } from './plan-approval.js';
 import { sessionTaskTool } from './agents/index.js';
@@ -95,19 +96,20 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
   // an updatedInput rewrites the call), then the approval gate, then a caller's own hook, which sees only
   // calls the policy lets through. All judge the checked arguments: the object the tool is given.
   // `agent`: a child's call, judged the same way, its name on the question and in the hooks' payload.
-  const guard = (agent?: string, gate = safety.gate): NonNullable<AgentOptions['beforeToolCall']> => {
+  const guard = (caller?: Caller, gate = safety.gate): NonNullable<AgentOptions['beforeToolCall']> => {
     // each child counts its own repeats: three children making the same first call are not a loop
-    const repeats = agent === undefined ? undefined : new RepeatGuard();
+    const repeats = caller === undefined ? undefined : new RepeatGuard();
+    const label = caller && callerLabel(caller);
     const judge: NonNullable<AgentOptions['beforeToolCall']> = async (context, signal = NEVER) => {
       const call = { ...context.toolCall, arguments: context.args as Record<string, unknown> };
-      const hook = await extensions.hooks?.preToolUse(call, signal, agent);
+      const hook = await extensions.hooks?.preToolUse(call, signal, caller?.agent);
       if (hook && 'block' in hook) return hook;
       // a rewritten input is what the gate judges and the tool is given
       const problem = hook?.updatedInput && rewriteArguments(call, hook.updatedInput, context.tool);
       if (problem) return { block: true, reason: problem };
-      return (await gate.beforeToolCall(call, context.tool, signal, hook, agent, repeats)) ?? o.beforeToolCall?.(context, signal);
+      return (await gate.beforeToolCall(call, context.tool, signal, hook, label, repeats)) ?? o.beforeToolCall?.(context, signal);
     };
-    return o.onDenied ? reportDenials(judge, o.onDenied, agent) : judge;
+    return o.onDenied ? reportDenials(judge, o.onDenied, caller?.agent) : judge;
   };
   // the server's slots are learnt before the first request, so the parent keeps one from the start
   const plan = new ServerPlan(config.baseUrl, config.agents.parallel);

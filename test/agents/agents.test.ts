@@ -132,26 +132,29 @@ describe('budget and report', () => {
 });
 
 describe('in the app', () => {
-  it("a running task shows one folded line (agent, step, calls, tokens); a finished one its report's first line, Ctrl+O the calls it made and the whole report", () => {
-    const view = (status: 'running' | 'done', text: string) =>
-      renderToolCall({ id: 't', name: 'task', args: { description: 'find it', prompt: 'p' }, status, result: { content: [{ type: 'text', text }] } }, 100).map(
-        stripAnsi,
-      );
-    const running = view('running', 'explore: grep ANSWER · 2 calls · 1234 tokens');
+  it("a running task shows one folded line (agent, step, calls, tokens); a finished one its counts and its report's first line, Ctrl+O the calls it made and the whole report", () => {
+    const calls = ['grep ANSWER', 'read a.ts'];
+    const view = (status: 'running' | 'done', text: string, details: object) =>
+      renderToolCall(
+        { id: 't', name: 'task', args: { description: 'find it', prompt: 'p' }, status, result: { content: [{ type: 'text', text }], details } },
+        100,
+      ).map(stripAnsi);
+    const running = view('running', 'explore: grep ANSWER · 2 calls · 1234 tokens', { agent: 'explore', step: 'grep ANSWER', tokens: 1234, calls });
     expect(running[0]).toContain('task explore: find it');
-    expect(running.slice(1)).toEqual(['  explore: grep ANSWER · 2 calls · 1234 tokens']);
-    expect(view('done', 'ANSWER is at a.ts:1\nmore\nand more').slice(1)).toEqual(['  ANSWER is at a.ts:1 (+2 lines, Ctrl+O)']);
+    expect(running.slice(1)).toEqual(['  explore: grep ANSWER · 2 calls · 1.2k tokens']);
+    const done = view('done', 'ANSWER is at a.ts:1\nmore\nand more', { agent: 'explore', tokens: 1500, calls, durationMs: 12_000, end: 'done' });
+    expect(done).toEqual(['✓ task explore: find it · 2 calls · 1.5k tokens · 12s', '  ANSWER is at a.ts:1 (+2 lines, Ctrl+O)']);
     const expanded = renderToolCall(
       {
         id: 't',
         name: 'task',
         args: { description: 'find it' },
         status: 'done',
-        result: { content: [{ type: 'text', text: 'at a.ts:1' }], details: { calls: ['grep ANSWER', 'read a.ts'] } },
+        result: { content: [{ type: 'text', text: 'at a.ts:1' }], details: { agent: 'explore', tokens: 900, calls, end: 'done' } },
       },
       100,
       { expanded: true },
     ).map(stripAnsi);
-    expect(expanded.slice(1)).toEqual(['  → grep ANSWER', '  → read a.ts', '  at a.ts:1']);
+    expect(expanded).toEqual(['✓ task explore: find it · 2 calls · 900 tokens', '  → grep ANSWER', '  → read a.ts', '  at a.ts:1']);
   });
 });

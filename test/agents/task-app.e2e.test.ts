@@ -28,7 +28,7 @@ run('children in the app', () => {
     );
     term.type('fix it');
     term.keys('Enter');
-    await term.waitFor('[general agent] Edit a.txt', 10_000, "the child's question");
+    await term.waitFor('[general agent: fix the typo] Edit a.txt', 10_000, "the child's question");
     term.type('y');
     await term.waitFor('done', 10_000);
     expect(readFileSync(join(project.dir, 'a.txt'), 'utf8')).toBe('the cat\n');

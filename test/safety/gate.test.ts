@@ -135,6 +135,18 @@ describe('interactive questions', () => {
     expect(asked).toHaveLength(1);
   });
 
+  it("two children's calls with the same id (a local server's `call_0`): each question names its own child", async () => {
+    const { cwd, home } = workspace({ 'a.txt': 'teh\n', 'b.txt': 'teh\n' });
+    const { asked, prompter } = scripted({ answer: 'yes' }, { answer: 'yes' });
+    const g = gate(cwd, home, 'ask', prompter);
+    const edit = (path: string): ToolCall => ({ type: 'toolCall', id: 'call_0', name: 'edit', arguments: { path, old_text: 'teh', new_text: 'the' } });
+    await Promise.all([
+      g.beforeToolCall(edit('a.txt'), tool, signal(), undefined, 'general agent: fix a'),
+      g.beforeToolCall(edit('b.txt'), tool, signal(), undefined, 'general agent: fix b'),
+    ]);
+    expect(asked.map((q) => q.summary).sort()).toEqual(['[general agent: fix a] Edit a.txt', '[general agent: fix b] Edit b.txt']);
+  });
+
   it('an interrupt while a question is open refuses the call', async () => {
     const { cwd, home } = workspace();
     const controller = new AbortController();

@@ -13,9 +13,9 @@ export function childTools(kit: ParentKit, agent: AgentDefinition): AnyAgentTool
   return [...builtin, ...mcp];
 }
 
-/** The parent's checks, and for an agent that only looks, no command that changes anything. */
-export function childGuard(kit: ParentKit, agent: AgentDefinition): NonNullable<AgentOptions['beforeToolCall']> {
-  const guard = kit.guard(agent.name);
+/** The parent's checks (its questions name the agent and `task`), and for an agent that only looks, no command that changes anything. */
+export function childGuard(kit: ParentKit, agent: AgentDefinition, task: string): NonNullable<AgentOptions['beforeToolCall']> {
+  const guard = kit.guard({ agent: agent.name, task });
   if (!agent.readOnlyBash) return guard;
   return (context, signal) => {
     const command = (context.args as { command?: unknown } | undefined)?.command;

@@ -9,6 +9,7 @@ import type { ApprovalGate } from '../permissions/gate.js';
 import type { Session } from '../session.js';
 import type { SessionHooks } from '../setup/hooks.js';
 import type { ParentStream } from './parent-stream.js';
+import type { Caller } from './caller.js';
 import type { ServerPlan } from './server-plan.js';
 import type { Limiter } from './slots.js';
 
@@ -20,8 +21,8 @@ export interface ParentKit {
   /** the built-in tools the parent has, before hooks wrap them */
   builtinTools: readonly AnyAgentTool[];
   hooks: SessionHooks | undefined;
-  /** the parent's checks before a call, the child's name on its questions and hook payloads; `gate`: another workspace's (isolation: worktree) */
-  guard: (agent: string, gate?: ApprovalGate) => NonNullable<AgentOptions['beforeToolCall']>;
+  /** the parent's checks before a call, the child's agent and task on its questions, its agent in hook payloads; `gate`: another workspace's (isolation: worktree) */
+  guard: (caller: Caller, gate?: ApprovalGate) => NonNullable<AgentOptions['beforeToolCall']>;
   /** every agent the model may name: the built-in ones and the user's */
   agents: readonly AgentDefinition[];
   /** levels of children a child may still start (0: children get no task tool) */

@@ -9,6 +9,13 @@ export type ChildEnd = { kind: 'done' } | { kind: 'budget'; what: string } | { k
 
 const MAX_CALLS_LISTED = 20;
 
+/** The report's own lines around what a child wrote and called: the app shows the calls from the result's details instead. */
+export const REPORT_LINES = {
+  wrote: 'What it wrote so far:',
+  nothing: 'It wrote nothing and made no tool call.',
+  calls: (n: number) => `Its tool calls (${n}):`,
+} as const;
+
 /** One call as the report and the app's expanded view list it: `grep ANSWER`. */
 export function callLine(call: ToolCall): string {
   const a = call.arguments as Record<string, unknown>;
@@ -39,11 +46,11 @@ export function childReport(agent: string, messages: readonly AgentMessage[], en
   const written = answers.map((m) => textOf(m.content).trim()).filter(Boolean);
   const calls = callsOf(messages);
   const lines = [`The ${agent} agent ${why}.`];
-  if (written.length > 0) lines.push('', 'What it wrote so far:', ...written);
+  if (written.length > 0) lines.push('', REPORT_LINES.wrote, ...written);
   if (calls.length > 0) {
-    lines.push('', `Its tool calls (${calls.length}):`, ...calls.slice(0, MAX_CALLS_LISTED).map((c) => `- ${callLine(c)}`));
+    lines.push('', REPORT_LINES.calls(calls.length), ...calls.slice(0, MAX_CALLS_LISTED).map((c) => `- ${callLine(c)}`));
     if (calls.length > MAX_CALLS_LISTED) lines.push(`- and ${calls.length - MAX_CALLS_LISTED} more`);
   }
-  if (written.length === 0 && calls.length === 0) lines.push('It wrote nothing and made no tool call.');
+  if (written.length === 0 && calls.length === 0) lines.push(REPORT_LINES.nothing);
   return { text: lines.join('\n'), isError: end.kind !== 'budget' };
 }

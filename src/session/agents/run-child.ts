@@ -26,6 +26,8 @@ export interface ChildProgress {
   step: string;
   turns: number;
   tokens: number;
+  /** the tool calls it asked for so far, one line each (`callLine`): the app lists them on Ctrl+O */
+  calls: readonly string[];
   /** the child's own event, for stream-json (tagged with the task call's id there) */
   event: SessionEvent;
 }
@@ -34,6 +36,21 @@ export interface ChildJob {
   toolCallId: string;
   description: string;
   prompt: string;
+}
+
+/** How a child's run ended, in its result's details: the app tells an interruption from a failure by it. */
+export type ChildOutcome = ChildEnd['kind'];
+
+/** The `details` of a child's result. */
+export interface ChildDetails {
+  agent: string;
+  turns: number;
+  tokens: number;
+  file: string | null;
+  calls: string[];
+  /** how long the child ran */
+  durationMs: number;
+  end: ChildOutcome;
 }
 
 /** `<parent>.agents/<agent>-<call id>.jsonl`: beside the parent's file, out of `-c`'s sight. */
@@ -62,7 +79,7 @@ export async function runChild(
   onUpdate: AgentToolUpdateCallback<ChildProgress> | undefined,
   slot?: number,
 ): Promise<AgentToolResult> {
-  if (agent.isolation === 'worktree') return runIsolated(kit, agent, job.toolCallId, signal, (k, a) => runChild(k, a, job, signal, onUpdate, slot));
+  if (agent.isolation === 'worktree') return runIsolated(kit, agent, job, signal, (k, a) => runChild(k, a, job, signal, onUpdate, slot));
   const parent = kit.parent();
   const limits = kit.config.agents;
   const config = { ...kit.config, checkpoints: { ...kit.config.checkpoints, enabled: false } };
@@ -85,7 +102,7 @@ export async function runChild(
       maxRequests: config.maxRequests,
       // a prompt-cache key of its own (prompt-cache.ts): its requests never join the parent's routing
       sessionId: `${parent.id}/${job.toolCallId}`,
-      beforeToolCall: fork ? forkGuard(childGuard(kit, agent), fork, agent.name) : childGuard(kit, agent),
+      beforeToolCall: fork ? forkGuard(childGuard(kit, agent, job.description), fork, agent.name) : childGuard(kit, agent, job.description),
     },
     { config, id: randomUUID(), file: childFile(parent.file, agent.name, job.toolCallId) },
   );
@@ -94,6 +111,7 @@ export async function runChild(
   let turns = 0;
   let tokens = 0;
   let step = 'starting';
+  const calls: string[] = [];
   let told = false;
   let end: ChildEnd | undefined;
   let reason = 'done';
@@ -124,12 +142,15 @@ export async function runChild(
     else if (state.kind !== 'ok' && goesOn) warn(state.what);
   };
   const unsubscribe = child.subscribe((event) => {
-    if (event.type === 'message_end' && event.message.role === 'assistant') onAnswer(event.message);
+    if (event.type === 'message_end' && event.message.role === 'assistant') {
+      onAnswer(event.message);
+      for (const c of event.message.content) if (c.type === 'toolCall') calls.push(callLine(c));
+    }
     if (event.type === 'agent_end') reason = event.reason;
     step = stepOf(event, step);
     onUpdate?.({
-      content: [{ type: 'text', text: `${agent.name}: ${step} · ${turns} call${turns === 1 ? '' : 's'} · ${tokens} tokens` }],
-      details: { agent: agent.name, step, turns, tokens, event },
+      content: [{ type: 'text', text: `${agent.name}: ${step} · ${calls.length} call${calls.length === 1 ? '' : 's'} · ${tokens} tokens` }],
+      details: { agent: agent.name, step, turns, tokens, calls, event },
     });
   });
   const nearTimer = setTimeout(() => warn(`${Math.round(limits.maxSeconds * 0.8)} of ${limits.maxSeconds} seconds`), limits.maxSeconds * 800);
@@ -162,9 +183,13 @@ export async function runChild(
           ? { kind: 'error', message: lastError ?? 'the run failed' }
           : { kind: 'done' };
   const report = childReport(agent.name, messages, end);
+  const details: ChildDetails = {
+    ...{ agent: agent.name, turns, tokens, file: child.file, calls: callsOf(messages).map(callLine) },
+    ...{ durationMs: Date.now() - started, end: end.kind },
+  };
   return {
     content: [{ type: 'text', text: report.text }],
-    details: { agent: agent.name, turns, tokens, file: child.file, calls: callsOf(messages).map(callLine) },
+    details,
     isError: report.isError,
   };
 }

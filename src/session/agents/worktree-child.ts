@@ -26,7 +26,13 @@ interface Change {
   deleted: boolean;
 }
 
-export async function runIsolated(kit: ParentKit, agent: AgentDefinition, callId: string, signal: AbortSignal | undefined, run: RunInKit) {
+/** The task call a worktree child answers: its id names the applied writes, its description their questions. */
+export interface IsolatedJob {
+  toolCallId: string;
+  description: string;
+}
+
+export async function runIsolated(kit: ParentKit, agent: AgentDefinition, job: IsolatedJob, signal: AbortSignal | undefined, run: RunInKit) {
   let opened: OpenedWorktree;
   try {
     opened = openWorktree({
@@ -53,7 +59,7 @@ export async function runIsolated(kit: ParentKit, agent: AgentDefinition, callId
         content: [...result.content, ...ended, { type: 'text' as const, text: `[stopped: nothing of the ${agent.name} agent's worktree was applied]` }],
       };
     const changes = changesIn(opened);
-    const applied = await applyChanges(kit, agent, callId, signal, opened.path, opened.marker.base, parentTop, changes);
+    const applied = await applyChanges(kit, agent, job, signal, opened.path, opened.marker.base, parentTop, changes);
     return { ...result, content: [...result.content, ...ended, { type: 'text' as const, text: applied }] };
   } finally {
     await jobs?.stopAll();
@@ -95,7 +101,7 @@ function isolatedKit(kit: ParentKit, cwd: string): { kit: ParentKit; jobs: Jobs 
     ...tools.all.filter((t) => names.has(t.name)).map((t) => (t.name === 'bash' ? safety.bashTool : t)),
     ...kit.builtinTools.filter((t) => PARENT_TOOLS.has(t.name)),
   ];
-  return { kit: { ...kit, config, builtinTools, guard: (name) => kit.guard(name, safety.gate), depth: 0, withoutMcp: true }, jobs: safety.jobs };
+  return { kit: { ...kit, config, builtinTools, guard: (caller) => kit.guard(caller, safety.gate), depth: 0, withoutMcp: true }, jobs: safety.jobs };
 }
 
 /**
@@ -119,7 +125,7 @@ function changesIn(w: OpenedWorktree): Change[] {
 async function applyChanges(
   kit: ParentKit,
   agent: AgentDefinition,
-  callId: string,
+  job: IsolatedJob,
   signal: AbortSignal | undefined,
   worktree: string,
   base: string,
@@ -129,7 +135,7 @@ async function applyChanges(
   if (changes.length === 0) return `[the ${agent.name} agent changed no file in its worktree]`;
   const write = kit.builtinTools.find((t) => t.name === 'write');
   const lines: string[] = [];
-  const guard = kit.guard(agent.name);
+  const guard = kit.guard({ agent: agent.name, task: job.description });
   for (const [i, change] of changes.entries()) {
     const path = relative(kit.config.cwd, join(parentTop, change.path));
     if (change.deleted) {
@@ -158,7 +164,7 @@ async function applyChanges(
       continue;
     }
     // write replaces only a file this session has read: the parent reads what it is about to replace
-    const id = `${callId}-apply-${i}`;
+    const id = `${job.toolCallId}-apply-${i}`;
     if (existsSync(join(parentTop, change.path))) await kit.builtinTools.find((t) => t.name === 'read')?.execute(`${id}-read`, { path }, signal);
     lines.push(`${path}: ${await applyOne(write, guard, id, { path, content: content.toString('utf8') }, signal)}`);
   }

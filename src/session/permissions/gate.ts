@@ -72,8 +72,8 @@ export class ApprovalGate {
   /** told when a question is put to the user (the Notification hooks) */
   onQuestion: ((summary: string) => void) | undefined;
   private modeListeners: readonly ((mode: ApprovalMode) => void)[] = [];
-  /** the child agent that made a call waiting here, by call id: its question names it */
-  private readonly callers = new Map<string, string>();
+  /** the child that made a call waiting here, by the call's arguments object (servers reuse call ids across children) */
+  private readonly callers = new WeakMap<object, string>();
   /** the arguments of calls a person, a rule or the mode let write; any other command runs with nothing but /tmp writable */
   private readonly writers = new WeakSet<object>();
 
@@ -205,24 +205,25 @@ export class ApprovalGate {
     caller?: string,
     repeats = this.repeats,
   ): Promise<ToolCallBlock | undefined> => {
-    if (!caller) return this.judgeAndAsk(call, tool, signal, hook, repeats);
-    this.callers.set(call.id, caller);
-    return this.judgeAndAsk(call, tool, signal, hook, repeats).finally(() => this.callers.delete(call.id));
+    const args = (call.arguments ?? {}) as Record<string, unknown>;
+    if (!caller) return this.judgeAndAsk(call, args, tool, signal, hook, repeats);
+    this.callers.set(args, caller);
+    return this.judgeAndAsk(call, args, tool, signal, hook, repeats).finally(() => this.callers.delete(args));
   };
 
   private async judgeAndAsk(
     call: ToolCall,
+    args: Record<string, unknown>,
     tool: AnyAgentTool | undefined,
     signal: AbortSignal,
     hook: Partial<HookPermission> | undefined,
     repeats: RepeatGuard,
   ): Promise<ToolCallBlock | undefined> {
-    const args = (call.arguments ?? {}) as Record<string, unknown>;
     if (repeats.record(call.name, args) >= REPEAT_LIMIT) {
       const stop = await this.onRepeat(call, args, signal, repeats);
       if (stop) return stop;
     }
-    const { decision, located, tackHome } = await this.judge(call.name, args, tool?.readOnlyHint, this.callers.has(call.id));
+    const { decision, located, tackHome } = await this.judge(call.name, args, tool?.readOnlyHint, this.callers.has(args));
     if (decision.kind === 'deny') return block(decision.message);
     if (hook?.decision === 'ask') return this.wrote(args, await this.askForHook(call, args, hook.reason, signal, located));
     if (decision.kind === 'allow' || hook?.decision === 'allow') {
@@ -361,8 +362,8 @@ export class ApprovalGate {
       if (!('choices' in built)) return built;
       const prompter = this.prompter;
       if (!prompter) return { answer: 'no', reason: 'nobody was there to answer' };
-      const caller = this.callers.get(built.toolCallId);
-      if (caller) built.summary = `[${caller} agent] ${built.summary}`;
+      const caller = this.callers.get(built.args);
+      if (caller) built.summary = `[${caller}] ${built.summary}`;
       this.onQuestion?.(built.summary);
       const aborted = new Promise<ApprovalAnswer>((resolve) => signal.addEventListener('abort', () => resolve({ answer: 'no' }), { once: true }));
       return Promise.race([prompter(built, signal), aborted]);

@@ -20,7 +20,16 @@ import { renderAnsweredEdit, renderAnsweredPlan } from '../view/answered-questio
 import { renderUserMessage } from '../view/messages.js';
 import { renderTurnEnd } from '../view/turn-summary.js';
 import type { RetryInfo } from '../view/status.js';
-import { renderToolCall, type ToolCallView } from '../view/tool-view.js';
+import { finishedStatus, renderToolCall, type ToolCallView } from '../view/tool-view.js';
+import { renderStoppedChildren } from '../view/child-view.js';
+
+/** Ctrl+O prints at most this many folded children, the latest ones. */
+const MAX_FOLDED_CHILDREN = 20;
+
+/** Rows of the terminal the live region keeps for the status line, the input and the footer. */
+const LIVE_ROWS_TAKEN = 6;
+/** A running child's lines besides its calls: the blank line, its header, its step, the count of earlier calls. */
+const CHILD_LINES = 4;
 
 /** A long run says how far it is every this many model calls. */
 const PROGRESS_EVERY = 50;
@@ -34,14 +43,21 @@ export class ConversationView {
   private readonly answer = new LiveAnswer({
     full: () => this.showFull,
     folded: (render) => {
-      this.lastFolded = render;
+      this.fold(render);
     },
   });
   private readonly tools = new Map<string, LiveTool>();
   /** the last finished answer: where a tool result that never ran finds its call */
   private lastAssistant: AssistantMessage | null = null;
-  /** the last tool output or thinking shown folded: Ctrl+O prints it in full */
-  private lastFolded: ((width: number) => string[]) | null = null;
+  /**
+   * What Ctrl+O prints in full, in the order it came: every child shown folded since it last did (its
+   * calls, its report), and the last other tool output or thinking shown folded.
+   */
+  private folded: { render: (width: number) => string[]; child: boolean }[] = [];
+  /** children an interruption stopped in this run: one notice says them all when the run ends */
+  private stoppedChildren: ToolCallView[] = [];
+  /** this run's interruption is on screen already (an answer cut, a tool stopped): it is not said again */
+  private interruptionShown = false;
   private errorShown = false;
   private inRun = false;
   private showFull = false;
@@ -86,8 +102,8 @@ export class ConversationView {
 
   toggleExpanded(): void {
     this.showFull = !this.showFull;
-    if (this.showFull && this.lastFolded) this.transcript.push(this.lastFolded(this.width));
-    this.lastFolded = null;
+    if (this.showFull) for (const { render } of this.folded) this.transcript.push(render(this.width));
+    this.folded = [];
     this.transcript.notice(
       this.showFull ? 'tool output and thinking: in full (Ctrl+O for previews)' : 'tool output and thinking: previews (Ctrl+O for everything)',
     );
@@ -120,6 +136,7 @@ export class ConversationView {
         }
         this.inRun = true;
         this.errorShown = false;
+        this.interruptionShown = false;
         // while the model thinks, so that the first answer is not rendered by cold code
         warmUpMarkdown(this.width);
         break;
@@ -127,6 +144,7 @@ export class ConversationView {
         this.inRun = false;
         this.retryInfo = null;
         this.answer.flush(this.transcript, true);
+        this.sayInterruption(e.reason === 'aborted');
         if (e.reason === 'maxTurns') this.transcript.notice('stopped: the limit of model calls for one run (--max-turns) was reached');
         if (e.reason === 'done' && this.usageAtStart && this.o.usage)
           this.transcript.push(renderTurnEnd(Date.now() - this.runStartedAt, this.usageAtStart, this.o.usage()));
@@ -159,7 +177,7 @@ export class ConversationView {
       case 'tool_execution_end': {
         const t = this.tools.get(e.toolCallId);
         if (t) {
-          t.status = e.isError ? 'failed' : 'done';
+          t.status = finishedStatus(e.isError, e.result);
           t.result = e.result;
           t.latest = undefined;
           t.endedAt = Date.now();
@@ -203,7 +221,7 @@ export class ConversationView {
       return;
     }
     this.transcript.push([s.dim(`${sym('⋯', '...')} an earlier answer was cut off after ${text.length} characters (Ctrl+O shows it)`)]);
-    this.lastFolded = whole;
+    this.fold(whole);
   }
 
   private onMessageEnd(m: UserMessage | AssistantMessage | ToolResultMessage): void {
@@ -226,6 +244,7 @@ export class ConversationView {
         this.errorShown = true;
       } else if (m.stopReason === 'aborted') {
         t.notice('interrupted');
+        this.interruptionShown = true;
       } else if (m.stopReason === 'length') {
         t.notice('(the answer hit the output token limit and was cut off)');
       }
@@ -235,18 +254,38 @@ export class ConversationView {
     const live = this.tools.get(m.toolCallId);
     this.tools.delete(m.toolCallId);
     const call = this.lastAssistant?.content.find((c): c is ToolCall => c.type === 'toolCall' && c.id === m.toolCallId);
+    const result = { content: m.content, details: m.details, isError: m.isError };
     const view: ToolCallView = {
       id: m.toolCallId,
       name: m.toolName,
       args: live?.args ?? call?.arguments ?? {},
-      status: m.isError ? 'failed' : 'done',
-      result: { content: m.content, details: m.details, isError: m.isError },
+      status: finishedStatus(m.isError, result),
+      result,
       startedAt: live?.startedAt,
       endedAt: live?.endedAt,
       diffShown: this.diffsShown.delete(m.toolCallId),
     };
-    this.lastFolded = this.showFull ? null : (width) => renderToolCall(view, width, { expanded: true });
+    if (!this.showFull) this.fold((width) => renderToolCall(view, width, { expanded: true }), m.toolName === 'task');
+    if (view.status === 'interrupted' && m.toolName === 'task') {
+      this.stoppedChildren.push(view);
+      return;
+    }
+    if (view.status === 'interrupted') this.interruptionShown = true;
     t.push(renderToolCall(view, this.width, { expanded: this.showFull }));
+  }
+
+  /** Kept for Ctrl+O: a child beside the others folded (the latest MAX_FOLDED_CHILDREN), anything else instead of the last one. */
+  private fold(render: (width: number) => string[], child = false): void {
+    const kept = child ? this.folded : this.folded.filter((f) => f.child);
+    this.folded = [...kept.slice(-(MAX_FOLDED_CHILDREN - 1)), { render, child }];
+  }
+
+  /** The end of a run: the children it stopped in one notice, or, when nothing said so yet, that it was interrupted. */
+  private sayInterruption(aborted: boolean): void {
+    const stopped = this.stoppedChildren.splice(0);
+    if (stopped.length > 0) this.transcript.push(renderStoppedChildren(stopped, this.width, this.showFull));
+    else if (aborted && !this.interruptionShown) this.transcript.notice('interrupted');
+    this.interruptionShown ||= aborted;
   }
 
   /**
@@ -267,6 +306,10 @@ export class ConversationView {
     for (const c of this.answer.current?.content ?? []) {
       if (c.type === 'toolCall' && !this.tools.has(c.id)) out.push('', ...renderToolCall(preparing(c), this.width));
     }
+    // expanded, running children share the screen: each lists as many of its latest calls as fit
+    let children = 0;
+    if (this.showFull) for (const t of this.tools.values()) if (t.name === 'task') children++;
+    const callRoom = children > 0 ? Math.max(1, Math.floor((maxLines - LIVE_ROWS_TAKEN) / children) - CHILD_LINES) : undefined;
     for (const t of this.tools.values()) {
       if (t.id === asking) continue;
       if (t.latest && now - t.shownAt >= TOOL_PREVIEW_INTERVAL_MS) {
@@ -274,7 +317,7 @@ export class ConversationView {
         t.latest = undefined;
         t.shownAt = now;
       }
-      out.push('', ...renderToolCall(t, this.width, { expanded: this.showFull, now }));
+      out.push('', ...renderToolCall(t, this.width, { expanded: this.showFull, now, callRoom }));
     }
     return out;
   }

@@ -7,7 +7,7 @@ import { renderMarkdown } from '../markdown/render.js';
 import { s, sym } from '../text/style.js';
 import { truncate } from '../text/text.js';
 import { attachedLines, renderError, renderNotice, renderUser, userText } from './messages.js';
-import { toolHeader } from './tool-view.js';
+import { finishedStatus, toolHeader } from './tool-view.js';
 import { isRunNote } from '../../../session/prompt/run-note.js';
 
 export const USER_LINES = 4;
@@ -51,10 +51,8 @@ function assistantLines(m: AssistantMessage, cols: number): string[] {
 }
 
 function toolLine(m: ToolResultMessage, args: unknown, cols: number): string {
-  return toolHeader(
-    { id: m.toolCallId, name: m.toolName, args, status: m.isError ? 'failed' : 'done', result: { content: m.content, details: m.details, isError: m.isError } },
-    cols,
-  );
+  const result = { content: m.content, details: m.details, isError: m.isError };
+  return toolHeader({ id: m.toolCallId, name: m.toolName, args, status: finishedStatus(m.isError, result), result }, cols);
 }
 
 /**

@@ -6,9 +6,11 @@ import { textOf } from '../../../ai/content.js';
 import { describeCall, describeOutcome, outcomeShowsWhole } from '../../tool-summary.js';
 import { s, sym } from '../text/style.js';
 import { sanitize, truncate, width, wrap } from '../text/text.js';
+import { childPreview, childStats, wasInterrupted } from './child-view.js';
 import { renderDiff } from './diff-view.js';
 
-export type ToolStatus = 'preparing' | 'running' | 'done' | 'failed';
+/** `interrupted`: stopped by Esc (failed only because the user stopped it) */
+export type ToolStatus = 'preparing' | 'running' | 'done' | 'failed' | 'interrupted';
 
 export interface ToolCallView {
   id: string;
@@ -36,6 +38,7 @@ export function resultText(result: AgentToolResult | undefined): string {
 function mark(status: ToolStatus): string {
   if (status === 'done') return s.green(sym('✓', '+'));
   if (status === 'failed') return s.red(sym('✗', 'x'));
+  if (status === 'interrupted') return s.yellow(sym('■', '#'));
   return s.yellow(sym('○', 'o'));
 }
 
@@ -45,14 +48,28 @@ export function toolHeader(t: ToolCallView, cols: number, now = Date.now()): str
   const name = space < 0 ? call : call.slice(0, space);
   const rest = space < 0 ? '' : call.slice(space);
   const d = t.result?.details;
-  let outcome = t.status === 'done' || t.status === 'failed' ? describeOutcome(t.status === 'failed', d, firstLine(t.result)) : '';
+  let outcome =
+    t.status === 'interrupted'
+      ? ' (interrupted)'
+      : t.status === 'done' || t.status === 'failed'
+        ? describeOutcome(t.status === 'failed', d, firstLine(t.result))
+        : '';
   let tail = '';
   if (t.status === 'preparing') tail = s.gray(' …');
   else if (t.status === 'running' && t.startedAt !== undefined && now - t.startedAt >= 1000) tail = s.gray(` ${formatSeconds(now - t.startedAt)}`);
   const head = `${mark(t.status)} ${s.bold(name)}${rest}`;
-  if (t.status === 'failed' && !reasonInHeader(t, head, outcome, cols)) outcome = ' (failed)';
+  // a child's reason is its report's first line, said under the header
+  if (t.status === 'failed' && (t.name === 'task' || !reasonInHeader(t, head, outcome, cols))) outcome = ' (failed)';
   const styledOutcome = t.status === 'failed' ? s.red(outcome) : s.gray(outcome) + changeCounts(t) + fetchedChars(t);
-  return truncate(`${head}${styledOutcome}${tail}`, cols);
+  // a finished child's counts stay whole: its task is what gets cut
+  const stats = childStats(t);
+  return truncate(`${head}${styledOutcome}${tail}`, cols - width(stats)) + s.gray(stats);
+}
+
+/** How a finished call is shown: done, failed, or interrupted (Esc stopped it). */
+export function finishedStatus(isError: boolean, result: AgentToolResult | undefined): ToolStatus {
+  if (!isError) return 'done';
+  return wasInterrupted(result) ? 'interrupted' : 'failed';
 }
 
 /**
@@ -99,19 +116,25 @@ function num(d: Record<string, unknown>, key: string): number | undefined {
   return typeof d[key] === 'number' ? (d[key] as number) : undefined;
 }
 
-/** The lines under the header; `expanded` shows the whole output instead of a preview. */
-export function toolPreview(t: ToolCallView, cols: number, expanded = false): string[] {
+/**
+ * The lines under the header; `expanded` shows the whole output instead of a preview. `callRoom`:
+ * how many of a running child's calls an expanded preview lists (the live region's share).
+ */
+export function toolPreview(t: ToolCallView, cols: number, expanded = false, callRoom?: number): string[] {
   const inner = Math.max(10, cols - INDENT.length);
   const result = t.result;
   const d = (result?.details && typeof result.details === 'object' ? result.details : {}) as Record<string, unknown>;
-  const text = sanitize(resultText(result)).replace(/\n+$/, '');
+  // an interrupted command's output, without the note to the model that it was killed (the header says so)
+  const output = sanitize(resultText(result)).replace(/\n+$/, '');
+  const text = t.status === 'interrupted' ? output.replace(ABORT_NOTE, '') : output;
   const indent = (lines: string[]) => lines.map((l) => INDENT + l);
   if (t.status === 'preparing') return [];
+  if (t.name === 'task') return indent(childPreview(t, inner, expanded, callRoom));
+  // a call stopped before it ran, or whose tool gave up at the interruption: the header says it all
+  if (t.status === 'interrupted' && t.name !== 'bash') return [];
   const isChange = (t.name === 'edit' || t.name === 'write') && t.status === 'done' && typeof d.diff === 'string';
   if (expanded && isChange) return indent(renderDiff(d.diff as string, inner, Number.POSITIVE_INFINITY, pathOf(t)));
-  // a child's report, below the calls it made
-  const calls = t.name === 'task' && Array.isArray(d.calls) ? d.calls.map((c) => s.gray(`→ ${truncate(sanitize(String(c)), inner - 2)}`)) : [];
-  if (expanded) return text || calls.length ? indent([...calls, ...text.split('\n').flatMap((l) => wrap(l, inner))]) : [];
+  if (expanded) return text ? indent(text.split('\n').flatMap((l) => wrap(l, inner))) : [];
 
   if (t.status === 'failed' && exitCodeOf(t) === undefined) {
     // the reason is said once: in the header when it fits there whole, else here, wrapped
@@ -165,12 +188,6 @@ export function toolPreview(t: ToolCallView, cols: number, expanded = false): st
         ),
       ]);
     }
-    case 'task': {
-      // running: the child's one folded line (agent, step, calls, tokens); done: its report's first line
-      const lines = text.split('\n');
-      const more = lines.length > 1 ? s.gray(` (+${plural(lines.length - 1, 'line')}, Ctrl+O)`) : '';
-      return text ? indent([`${s.dim(truncate(lines[0]!, inner - 20))}${t.status === 'running' ? '' : more}`]) : [];
-    }
     case 'find':
       return indent([s.gray(`${plural(num(d, 'matches') ?? 0, 'path')}${d.truncated ? ' (truncated)' : ''}`)]);
     case 'ls':
@@ -219,6 +236,9 @@ function errorAbove(text: string, shown: string[]): string | undefined {
   return undefined;
 }
 
+/** bash's last line for the model when Esc killed the command, or all it says when the command never started. */
+const ABORT_NOTE = /(^|\n\n)(\[aborted; the command and its child processes were killed\]|Aborted before the command started\.)$/;
+
 /** Tools whose preview is a count of their result. */
 const COUNTED_AT_THE_END = new Set(['read', 'grep', 'find', 'ls', 'edit', 'write', 'fetch', 'search']);
 
@@ -229,6 +249,6 @@ function tail(lines: string[], n: number, note: boolean): string[] {
   return note ? [`… ${plural(lines.length - n, 'more line')} above (Ctrl+O to show)`, ...shown] : shown;
 }
 
-export function renderToolCall(t: ToolCallView, cols: number, o: { expanded?: boolean; now?: number } = {}): string[] {
-  return [toolHeader(t, cols, o.now), ...toolPreview(t, cols, o.expanded)];
+export function renderToolCall(t: ToolCallView, cols: number, o: { expanded?: boolean; now?: number; callRoom?: number } = {}): string[] {
+  return [toolHeader(t, cols, o.now), ...toolPreview(t, cols, o.expanded, o.callRoom)];
 }
