@@ -36,7 +36,7 @@ const CHANGING_TURNS = [
   { text: 'done' },
 ];
 
-describe('the result object', () => {
+describe('the result object', { timeout: 90_000 }, () => {
   it('--output-format json: sandbox, the files changed (bash included), the refused call, schema_version', async () => {
     const s = await server(structuredClone(CHANGING_TURNS));
     const { dir, home } = makeProject({ 'keep.txt': 'old\n', 'gone.txt': 'bye\n', 'same.txt': 'same\n' });
@@ -89,7 +89,7 @@ const SCHEMA = JSON.stringify({
   additionalProperties: false,
 });
 
-describe('--json-schema', () => {
+describe('--json-schema', { timeout: 90_000 }, () => {
   it('tells the model the schema, and returns the validated object as structured_output', async () => {
     const s = await server([{ text: '{"name": "tack", "count": 2}' }]);
     const { dir, home } = makeProject();
@@ -134,30 +134,38 @@ describe('--json-schema', () => {
     expect(r.stderr).toContain('must NOT have additional properties');
   });
 
-  it('a schema in a file (@file); a bad schema is a usage error in one sentence', async () => {
+  it('takes a schema from a file (@file)', async () => {
     const s = await server([{ text: '{"name": "a", "count": 0}' }]);
     const { dir, home } = makeProject();
     writeFileSync(join(dir, 'schema.json'), SCHEMA);
     const ok = await runTack(['-p', '--json-schema', '@schema.json', '--base-url', s.url, '-m', 'm', 'go'], { cwd: dir, home });
     expect(ok.code).toBe(0);
     expect(JSON.parse(ok.stdout)).toEqual({ name: 'a', count: 0 });
-    for (const [schema, said] of [
-      ['{not json', /^tack: --json-schema: the schema is not JSON \(.*\); give it as a JSON string, or @file\n$/],
-      ['{"type": 12}', /^tack: --json-schema: not a valid JSON Schema: .*\n$/],
-      ['[1]', /^tack: --json-schema: the schema must be a JSON object/],
-      ['@missing.json', /^tack: --json-schema @missing.json: the file cannot be read \(ENOENT\)\n$/],
-    ] as const) {
-      const r = await runTack(['-p', '--json-schema', schema, '--base-url', s.url, '-m', 'm', 'go'], { cwd: dir, home });
-      expect(r.code).toBe(2);
-      expect(r.stderr).toMatch(said);
-    }
-    const notPrint = await runTack(['--json-schema', SCHEMA], { cwd: dir, home });
-    expect(notPrint.code).toBe(2);
-    expect(notPrint.stderr).toContain('--json-schema goes with -p');
+  });
+
+  it.each([
+    ['{not json', /^tack: --json-schema: the schema is not JSON \(.*\); give it as a JSON string, or @file\n$/],
+    ['{"type": 12}', /^tack: --json-schema: not a valid JSON Schema: .*\n$/],
+    ['[1]', /^tack: --json-schema: the schema must be a JSON object/],
+    ['@missing.json', /^tack: --json-schema @missing.json: the file cannot be read \(ENOENT\)\n$/],
+  ])('a bad schema (%s) is a usage error in one sentence, before any request', async (schema, said) => {
+    const s = await server([{ text: 'never asked' }]);
+    const { dir, home } = makeProject();
+    const r = await runTack(['-p', '--json-schema', schema, '--base-url', s.url, '-m', 'm', 'go'], { cwd: dir, home });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(said);
+    expect(s.chatRequests()).toHaveLength(0);
+  });
+
+  it('goes with -p only', async () => {
+    const { dir, home } = makeProject();
+    const r = await runTack(['--json-schema', SCHEMA], { cwd: dir, home });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--json-schema goes with -p');
   });
 });
 
-describe('--max-budget-usd', () => {
+describe('--max-budget-usd', { timeout: 90_000 }, () => {
   const priced = () => projectWithSettings({ models: { m: { prices: { input: 1, output: 1 } } } });
 
   it('stops the run once it has cost the budget: exit 5, stop_reason max_budget, one line on stderr', async () => {
