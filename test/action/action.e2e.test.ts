@@ -237,6 +237,22 @@ describe('the GitHub Action on an issue comment', { timeout: 120_000 }, () => {
     expect(git(repo.remote, 'branch', '--list', 'tack/*')).toBe('');
   });
 
+  it.runIf(bwrapWorks)('sandbox: required where bwrap works runs tack in the sandbox', async () => {
+    const model = await server([{ toolCalls: [{ id: 'b1', name: 'bash', arguments: { command: 'echo hi > hi.txt' } }] }, { text: 'sandboxed' }]);
+    const api = await gitHub();
+    const repo = checkout();
+    const run = await runAction({
+      event: 'issue_comment',
+      payload: fixture('issue_comment.created'),
+      ...repo,
+      api: api.url,
+      inputs: inputsFor(model.url, { SANDBOX: 'required' }),
+    });
+    expect(run.code).toBe(0);
+    expect(show(repo.remote, 'tack/issue-12:hi.txt')).toBe('hi\n');
+    expect(api.comments(12)[0]).toContain('sandbox: bwrap');
+  });
+
   it('sandbox: best-effort on a machine without bwrap runs unsandboxed and says so in the comment', async () => {
     const model = await server([{ text: 'done without a sandbox' }]);
     const api = await gitHub();

@@ -3,8 +3,9 @@
 // validated object or exit 4 after one correction; `--max-budget-usd` stops the run with exit 5.
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { makeProject, projectWithSettings, runTack } from '../support/cli.js';
+import { spawnJsonChild } from '../support/json-child.js';
 import type { RecordedRequest } from '../support/mock-openai-server.js';
 import { scriptedServers } from '../support/scripted.js';
 import { probeSandbox } from '../../tools/sandbox/sandbox.js';
@@ -181,6 +182,25 @@ describe('--max-budget-usd', { timeout: 90_000 }, () => {
     expect(r.stderr).toBe('tack: stopped at $0.6000, over --max-budget-usd 0.5; the task may be unfinished\n');
     expect(s.chatRequests()).toHaveLength(1);
     expect(existsSync(join(dir, 'a.txt'))).toBe(false);
+  });
+
+  it('holds with --input-format stream-json too: the run stops, stdin is no longer read, exit 5', async () => {
+    const s = await server([{ text: 'expensive', usage: { prompt_tokens: 900_000, completion_tokens: 0 } }], { forever: { text: 'never asked' } });
+    const { dir, home } = priced();
+    const tack = spawnJsonChild(
+      ['-p', '--input-format', 'stream-json', '--output-format', 'stream-json', '--max-budget-usd', '0.5', '--base-url', s.url, '-m', 'm'],
+      {
+        cwd: dir,
+        home,
+      },
+    );
+    // stdin stays open: the budget, not the end of input, ends the run
+    tack.send({ type: 'user', message: { role: 'user', content: 'go' } });
+    onTestFinished(() => void (tack.child.exitCode === null && tack.child.kill('SIGKILL')));
+    expect(await tack.exited).toBe(5);
+    expect(tack.lines.at(-1)).toMatchObject({ type: 'result', is_error: true, stop_reason: 'max_budget' });
+    expect(tack.stderr()).toContain('over --max-budget-usd 0.5');
+    expect(s.chatRequests()).toHaveLength(1);
   });
 
   it('a run under its budget ends as usual', async () => {
