@@ -12,6 +12,7 @@ import type { ConfigFlags, ProjectTrust } from './config/resolve.js';
 import type { SessionFlags } from './session/file/locate.js';
 import type { WorktreeFlags } from './cli/worktree-flag.js';
 import { sweepStaleTempDirs } from '../tools/process/own-temp.js';
+import { SESSION_TOOL_NAMES, TOOL_NAMES, WEB_TOOL_NAMES } from '../tools/names.js';
 
 /** What commander parses: the settings flags, the session flags, and the mode's own. */
 interface CliOptions extends ConfigFlags, SessionFlags, WorktreeFlags {
@@ -110,7 +111,10 @@ function buildProgram(): Command {
     .option('--list-providers', 'list the known providers and whether their keys are set, and exit')
     .addOption(new Option('--thinking <level>', 'reasoning effort, where the model takes one').choices(['off', 'low', 'medium', 'high']))
     .optionsGroup('Agent:')
-    .option('--tools <list>', 'comma-separated tools: read,write,edit,bash,grep,find,ls,todo,task')
+    .option(
+      '--tools <list>',
+      `comma-separated tools: ${[...TOOL_NAMES, ...SESSION_TOOL_NAMES, ...WEB_TOOL_NAMES, 'task'].join(',')} (bash brings job_output and job_stop; search needs a backend in the settings)`,
+    )
     .option('--system-prompt <text|@file>', 'replace the system prompt')
     .option('--append-system-prompt <text|@file>', 'add to the system prompt')
     .option('-C, --cwd <dir>', 'work in this directory')

@@ -346,6 +346,9 @@ describe('start-up', () => {
     const r = await runTack(['--help'], { cwd: dir, home });
     expect(r.code).toBe(0);
     for (const text of ['Mode:', 'Model:', 'Agent:', 'cat error.log | tack -p', 'localhost:11434', 'Exit codes']) expect(r.stdout).toContain(text);
+    // every tool --tools takes is named, the web ones and what bash brings included
+    const tools = r.stdout.replace(/\s*\n\s*/g, ' ');
+    for (const name of ['read,write,edit,bash,grep,find,ls,todo,fetch,search,task', 'job_output', 'job_stop']) expect(tools).toContain(name);
   });
 
   it('without -p and without a terminal says the interactive mode needs one', async () => {

@@ -69,4 +69,15 @@ run('what the screen says at 80 columns', () => {
     term.type('y');
     await term.waitFor('Written.', 10_000, 'the end of the run');
   });
+
+  it('the ? panel names plan mode in the cycle Shift+Tab walks', async () => {
+    const { term } = await startApp([], { cols: 80, rows: 24 });
+    term.type('?');
+    await term.waitFor('Keys and commands', 5_000, 'the panel');
+    term.keys('PageDown');
+    const screen = await term.waitFor('Shift+Tab', 5_000, 'the key, scrolled to');
+    expect(flat(screen)).toMatch(
+      /Shift\+Tab\s+approval mode, in turn: ask, auto-edit \(edits run\), yolo \(nothing asks\), plan \(read-only until you approve a plan\)/,
+    );
+  });
 });

@@ -80,4 +80,33 @@ run('the todo list in the app', () => {
     screen = await term.waitFor('○ 3. run the tests', 5_000, 'the list in full');
     expect(screen).toContain('▸ 1. read calc.js');
   });
+
+  it('at 80x18 Ctrl+T keeps the count and the current item in view, and /todo prints long items whole, wrapped', async () => {
+    const long = 'write the migration that moves every saved setting into the new table and keeps a backup of the old one LAST-WORD';
+    const steps = Array.from({ length: 20 }, (_, i) => ({
+      text: i === 12 ? long : `step number ${i + 1}`,
+      status: i < 5 ? 'done' : i === 5 ? 'in_progress' : 'pending',
+    }));
+    const { term } = await startApp([todo('t1', { add: steps }), { hang: true }], { cols: 80, rows: 18 });
+    term.type('do the twenty steps');
+    term.keys('Enter');
+    await term.waitFor('5/20 ▸ step number 6', 10_000, 'the folded list');
+    term.keys('C-t');
+    let screen = await term.waitFor('Todo 5/20 done', 5_000, 'the list in full');
+    expect(screen).toContain('▸ 6. step number 6');
+    expect(screen).not.toContain('queued');
+    // what is left out is said, above and below the window
+    expect(screen).toMatch(/… \d+ above/);
+    expect(screen).toMatch(/… \d+ more \(\/todo shows all\)/);
+
+    term.keys('Escape');
+    await term.waitFor((x) => !x.includes('Esc interrupts'), 5_000, 'the interrupted run');
+    term.keys('C-t');
+    await term.waitFor((x) => !x.includes('Todo 5/20 done'), 5_000, 'the list folded');
+    term.type('/todo');
+    term.keys('Enter');
+    screen = await term.waitFor('LAST-WORD', 5_000, '/todo');
+    expect(screen.replace(/\s*\n\s*/g, ' ')).toContain(`13. ${long}`);
+    expect(screen).not.toMatch(/backup…|migration…/);
+  });
 });

@@ -83,7 +83,7 @@ export async function runAcp(o: AcpOptions): Promise<number> {
     })
     .onRequest(methods.agent.session.setMode, async ({ params }) => {
       if (!(await find(params.sessionId).setMode(params.modeId))) {
-        throw RequestError.invalidParams(undefined, `unknown mode ${JSON.stringify(params.modeId)}; the modes are ask, auto-edit, yolo`);
+        throw RequestError.invalidParams(undefined, `unknown mode ${JSON.stringify(params.modeId)}; the modes are ask, auto-edit, yolo, plan`);
       }
       return {};
     });

@@ -112,15 +112,19 @@ export function composeFrame(f: FrameInput): string[] {
     cols,
     f.now,
   );
-  const queue = [...renderTodos(session.todos.items, f.todosExpanded ?? false, cols), ...renderQueue(queueState(session.queued()), cols)];
+  const todoItems = session.todos.items;
+  const todos = renderTodos(todoItems, f.todosExpanded ?? false, cols);
+  const queue = renderQueue(queueState(session.queued()), cols);
   const input = [inputRule(mode, cols, true), ...view.lines, inputRule(mode, cols, false, f.vim)];
   const menu = f.picker ? f.picker.render(cols) : renderMenu(f.menu, cols, f.rows);
-  const room = f.rows - 1 - BODY_ROOM - status.length - queue.length - input.length - menu.length - 1;
+  const room = f.rows - 1 - BODY_ROOM - status.length - todos.length - queue.length - input.length - menu.length - 1;
   return composeLive(
     {
       body: v.liveBody(f.now, f.rows, f.question?.request.toolCallId),
       question: f.question ? renderQuestion(f.question, cols, questionRoom(f.question, cols, room, f.rows - 1 - input.length - 1, status.length)) : [],
       status,
+      todos,
+      fitTodos: (max) => renderTodos(todoItems, f.todosExpanded ?? false, cols, max),
       queue,
       input,
       menu,

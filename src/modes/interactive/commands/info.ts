@@ -20,7 +20,7 @@ export const HELP_KEYS: [string, string][] = [
   ['Ctrl+T', "show the model's todo list in full / folded to one line"],
   ['Ctrl+G', 'edit the input in $VISUAL / $EDITOR'],
   ['Ctrl+V, Alt+V', 'paste an image from the clipboard (wl-paste, xclip, pngpaste or PowerShell)'],
-  ['Shift+Tab', 'approval mode: ask, auto-edit (edits run), yolo (nothing asks)'],
+  ['Shift+Tab', 'approval mode, in turn: ask, auto-edit (edits run), yolo (nothing asks), plan (read-only until you approve a plan)'],
   ['@', 'complete a path'],
   ['!command', 'run a shell command here (sandboxed); its output joins the conversation'],
   ['?', 'these keys (on an empty input)'],
