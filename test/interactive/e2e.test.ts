@@ -98,7 +98,7 @@ run('interactive mode in a terminal', () => {
   });
 
   it('Esc interrupts and puts the queued messages back into the input', async () => {
-    const { term, server } = await start([{ text: 'word '.repeat(400), delayMs: 25, chunkSize: 5 }]);
+    const { term, server } = await start([{ text: 'word '.repeat(400), delayMs: 25, chunkSize: 5 }, { text: 'after the stop' }]);
     term.type('talk a lot');
     term.keys('Enter');
     await term.waitFor('word word', 10_000);
@@ -117,8 +117,12 @@ run('interactive mode in a terminal', () => {
     expect(box).toContain('first correction');
     expect(box.indexOf('first correction')).toBeLessThan(box.indexOf('second thing'));
     expect(screen).not.toMatch(/responding|Esc to interrupt/);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(server.chatRequests()).toHaveLength(1);
+    // the next request is the one Enter sends now, with both: the interrupt sent nothing of its own
+    term.keys('Enter');
+    await term.waitFor('after the stop', 10_000, 'the answer to the queue sent');
+    const requests = server.chatRequests();
+    expect(requests).toHaveLength(2);
+    expect(messagesOf(requests[1]!.body).at(-1)).toBe('user:first correction\nsecond thing');
   });
 
   it('a pasted multi-line text does not submit; a long paste shows as a placeholder and is sent whole', async () => {
@@ -128,11 +132,12 @@ run('interactive mode in a terminal', () => {
     let box = inputBox(term.screen());
     expect(box).toContain('line one');
     expect(box).toContain('line two');
-    await new Promise((r) => setTimeout(r, 300));
+    // a newline of the paste that submitted would have sent its first line alone, as the first request
     expect(server.chatRequests()).toHaveLength(0);
     const long = Array.from({ length: 30 }, (_, i) => `row ${i + 1}`).join('\n');
     term.keys('Enter'); // a newline of our own between the two pastes would also do; Enter sends
     await term.waitFor('got your paste');
+    expect(server.chatRequests()).toHaveLength(1);
     expect(messagesOf(server.chatRequests()[0]!.body).at(-1)).toBe('user:line one\nline two\nline three');
     server.push({ text: 'got the long one' });
     term.paste(long);
