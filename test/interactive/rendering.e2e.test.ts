@@ -31,19 +31,19 @@ function expectEachOnce(history: string): void {
 }
 
 run('rendering a long answer', () => {
-  it('prints each block once and never clears the screen, through a narrower and a wider terminal', { timeout: 90_000 }, async () => {
+  it('prints each block once and never clears the screen, through a narrower and a wider terminal', { timeout: 240_000 }, async () => {
     const { term } = await startApp([{ text: answer, chunkSize: 8, delayMs: 2 }]);
     const raw = join(mkdtempSync(join(tmpdir(), 'tack-render-')), 'out.bin');
     term.record(raw);
     term.type('write it');
     term.keys('Enter');
-    await term.waitFor('marker-12:', 20_000);
+    await term.waitFor('marker-12:', 60_000);
     await term.resizeWhileStopped(80, 40);
-    await term.waitFor('const line20 =', 20_000);
+    await term.waitFor('const line20 =', 60_000);
     await term.resizeWhileStopped(120, 40);
-    await term.waitFor('marker-45:', 20_000);
+    await term.waitFor('marker-45:', 60_000);
     await term.resizeWhileStopped(100, 40);
-    await term.waitFor((s) => s.includes('marker-59:') && !s.includes('Esc to interrupt'), 30_000, 'the end of the answer');
+    await term.waitFor((s) => s.includes('marker-59:') && !s.includes('Esc to interrupt'), 90_000, 'the end of the answer');
     expectEachOnce(term.history());
     const written = readFileSync(raw, 'latin1');
     expect(written).not.toMatch(CLEAR);
@@ -56,7 +56,7 @@ run('rendering a long answer', () => {
     const { term } = await startApp([{ text: paragraphs.join('\n\n'), chunkSize: 8, delayMs: 5 }]);
     term.type('write it');
     term.keys('Enter');
-    await term.waitFor('marker-20:', 20_000);
+    await term.waitFor('marker-20:', 60_000);
     term.type('/quit');
     term.keys('Enter');
     const screen = await term.waitFor('EXIT:0', 10_000);
@@ -66,7 +66,7 @@ run('rendering a long answer', () => {
     expect(seen).toEqual(seen.map((_, i) => i));
     expect(screen).not.toContain('Esc to interrupt');
     expect(screen).not.toMatch(/^─{20,}$/m);
-  }, 60_000);
+  }, 120_000);
 
   // Ink clears the screen and the scrollback when the terminal gets shorter than its frame: the
   // header printed before Ink and the transcript are put back, and the frame after the clear fits.
@@ -75,9 +75,9 @@ run('rendering a long answer', () => {
     term.type('write it');
     term.keys('Enter');
     // The code block fills the live region; then the terminal loses half its height.
-    await term.waitFor('const line30 =', 20_000);
+    await term.waitFor('const line30 =', 60_000);
     term.resize(120, 20);
-    await term.waitFor((s) => s.includes('marker-59:') && !s.includes('Esc to interrupt'), 30_000, 'the end of the answer');
+    await term.waitFor((s) => s.includes('marker-59:') && !s.includes('Esc to interrupt'), 90_000, 'the end of the answer');
     expectEachOnce(term.history());
-  }, 90_000);
+  }, 240_000);
 });
