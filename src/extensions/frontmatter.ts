@@ -12,17 +12,24 @@ const FENCE = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 
 type YamlParse = (text: string) => unknown;
 
-export async function splitFrontmatter(text: string): Promise<Frontmatter> {
-  const found = fenced(text);
-  return found.yaml === undefined ? { data: {}, body: found.body } : mapping((await import('yaml')).parse, found.yaml, found.body);
+/**
+ * `yaml`'s parser, loaded on first use and synchronously (the trust question is answered so). In the
+ * bundle, rolldown turns this `require` into the bundled package, evaluated on that first call; run
+ * from tsc's output (tests, benches), an ES module has no `require`, and createRequire stands in.
+ */
+function yamlParse(): YamlParse {
+  const yaml = (typeof require === 'function' ? require('yaml') : createRequire(import.meta.url)('yaml')) as typeof import('yaml');
+  return yaml.parse;
 }
 
-/** The same, for the trust question, which is answered synchronously: `yaml` through require. */
+export async function splitFrontmatter(text: string): Promise<Frontmatter> {
+  return splitFrontmatterSync(text);
+}
+
+/** The same, for the trust question, which is answered synchronously. */
 export function splitFrontmatterSync(text: string): Frontmatter {
   const found = fenced(text);
-  if (found.yaml === undefined) return { data: {}, body: found.body };
-  const { parse } = createRequire(import.meta.url)('yaml') as typeof import('yaml');
-  return mapping(parse, found.yaml, found.body);
+  return found.yaml === undefined ? { data: {}, body: found.body } : mapping(yamlParse(), found.yaml, found.body);
 }
 
 function fenced(text: string): { yaml?: string; body: string } {

@@ -1,41 +1,121 @@
+// The package as a user installs it: `npm pack`, then `npm install -g` of the tarball into a temp
+// prefix (from npm's cache when it holds the packages, the registry otherwise). One install serves
+// every check: the tarball's contents and size, the installed tree, a print run in an empty folder,
+// Prism's copied languages, and a TypeScript project built and run against the installed `.d.ts`.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { makeProject, repoRoot, runTack } from '../support/cli.js';
-import { startMockServer } from '../support/mock-openai-server.js';
-import { CALC_BUGGY, CALC_FIXED, calcTurns } from '../support/calc.js';
+import { scriptedServers } from '../support/scripted.js';
 
-// The tarball a user installs: only what tack needs, and a working `tack` once installed.
-it('npm pack + npm install -g gives a working tack', { timeout: 240_000 }, async () => {
-  const out = mkdtempSync(join(tmpdir(), 'tack-pack-'));
+const server = scriptedServers();
+const version = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).version as string;
+let out = '';
+let pack: { size: number; files: { path: string }[] };
+let installed = '';
+
+beforeAll(() => {
+  out = mkdtempSync(join(tmpdir(), 'tack-pack-'));
   // npm test has built dist/ already; skipping `prepare` keeps other tests' dist/ untouched.
   const listing = execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', out], { cwd: repoRoot, encoding: 'utf8' });
-  const files: string[] = JSON.parse(listing)[0].files.map((f: { path: string }) => f.path);
-  expect(files).toContain('bin/tack.js');
-  expect(files).toContain('dist/src/cli.js');
-  expect(files).toContain('prompts/system.md');
-  expect(files.filter((f) => !/^(bin|dist|prompts)\/|^(package\.json|README\.md|LICENSE)$/.test(f))).toEqual([]);
-  expect(files.some((f) => f.startsWith('dist/test') || f.startsWith('test/') || f.startsWith('src/'))).toBe(false);
-
+  pack = JSON.parse(listing)[0];
   const tarball = join(out, readdirSync(out).find((f) => f.endsWith('.tgz'))!);
-  const prefix = join(out, 'prefix');
-  execFileSync('npm', ['install', '-g', '--prefix', prefix, '--no-audit', '--no-fund', tarball], { cwd: out, stdio: 'pipe' });
-  const installed = join(prefix, 'lib', 'node_modules', 'tack', 'bin', 'tack.js');
-  // the openai SDK is only types at build time: a user's install goes without its 20 MB
-  expect(existsSync(join(prefix, 'lib', 'node_modules', 'tack', 'node_modules', 'openai'))).toBe(false);
-  expect(existsSync(join(prefix, 'lib', 'node_modules', 'tack', 'node_modules', 'ink'))).toBe(true);
-  const version = execFileSync(join(prefix, 'bin', 'tack'), ['--version'], { encoding: 'utf8' }).trim();
-  expect(version).toBe(JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).version);
+  const npmArgs = ['install', '-g', '--prefix', join(out, 'prefix'), '--prefer-offline', '--no-audit', '--no-fund', tarball];
+  execFileSync('npm', npmArgs, { cwd: out, stdio: 'pipe' });
+  installed = join(out, 'prefix', 'lib', 'node_modules', 'tack');
+}, 300_000);
 
-  const server = await startMockServer({ turns: calcTurns() });
-  try {
-    const { dir, home } = makeProject({ 'calc.js': CALC_BUGGY });
-    const r = await runTack(['-p', '--base-url', server.url, '-m', 'm', 'fix the bug in calc.js'], { cwd: dir, home, bin: installed });
-    expect(r.code).toBe(0);
-    expect(readFileSync(join(dir, 'calc.js'), 'utf8')).toBe(CALC_FIXED);
-  } finally {
-    await server.close();
-  }
+/** Every package folder under a node_modules, nested ones included. */
+function packagesUnder(modules: string): string[] {
+  if (!existsSync(modules)) return [];
+  return readdirSync(modules)
+    .filter((n) => !n.startsWith('.'))
+    .flatMap((n) => (n.startsWith('@') ? readdirSync(join(modules, n)).map((m) => join(modules, n, m)) : [join(modules, n)]))
+    .flatMap((dir) => [dir, ...packagesUnder(join(dir, 'node_modules'))]);
+}
+
+it('the tarball holds what tack runs, at most 2.5 MB, with no source map pointing at unshipped files', () => {
+  const files = pack.files.map((f) => f.path);
+  for (const f of [
+    'bin/tack.js',
+    'dist/src/cli.js',
+    'dist/src/agent/index.d.ts',
+    'dist/tools/index.js',
+    'prompts/system.md',
+    'LICENSE',
+    'dist/THIRD-PARTY-LICENSES.md',
+  ])
+    expect(files).toContain(f);
+  expect(files.filter((f) => !/^(bin|dist|prompts)\/|^(package\.json|README\.md|LICENSE)$/.test(f))).toEqual([]);
+  expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
+  expect(pack.size).toBeLessThanOrEqual(2.5 * 1024 * 1024);
+  const mapped = files.filter((f) => f.endsWith('.js') && readFileSync(join(installed, f), 'utf8').includes('//# sourceMappingURL='));
+  expect(mapped).toEqual([]);
+});
+
+it('the notices name every bundled package with its license text', () => {
+  const notices = readFileSync(join(installed, 'dist', 'THIRD-PARTY-LICENSES.md'), 'utf8');
+  for (const name of ['ink', 'react', '@modelcontextprotocol/sdk', 'prismjs', 'yaml']) expect(notices).toMatch(new RegExp(`^## ${name} \\d`, 'm'));
+  expect(notices).toContain('Permission is hereby granted');
+  expect(readFileSync(join(installed, 'LICENSE'), 'utf8')).toContain('THIRD-PARTY-LICENSES.md');
+});
+
+it('installs as at most 3 packages, and tack answers --version', () => {
+  const all = packagesUnder(join(out, 'prefix', 'lib', 'node_modules'));
+  expect(all.length).toBeLessThanOrEqual(3);
+  expect(execFileSync(join(out, 'prefix', 'bin', 'tack'), ['--version'], { encoding: 'utf8' }).trim()).toBe(version);
+});
+
+it('the installed tack runs a print turn with a tool in an empty folder', { timeout: 60_000 }, async () => {
+  const { url } = await server([{ toolCalls: [{ name: 'write', arguments: { path: 'hello.txt', content: 'hi\n' } }] }, { text: 'wrote hello.txt' }]);
+  const { dir, home } = makeProject();
+  const r = await runTack(['-p', '--base-url', url, '-m', 'm', 'write hello.txt'], {
+    cwd: dir,
+    home,
+    bin: join(installed, 'bin', 'tack.js'),
+  });
+  expect(r.stderr).toBe('');
+  expect(r.stdout).toContain('wrote hello.txt');
+  expect(readFileSync(join(dir, 'hello.txt'), 'utf8')).toBe('hi\n');
+  expect(r.code).toBe(0);
+});
+
+it("Prism's languages load from the installed package's own copy", () => {
+  const require = createRequire(join(installed, 'package.json'));
+  const prism = require(join(installed, 'dist', 'prism'));
+  require(join(installed, 'dist', 'prism', 'components', 'index.js'))(['rust', 'typescript']);
+  const tokens = prism.tokenize('fn main() {}', prism.languages.rust);
+  expect(tokens.some((t: { type?: string }) => t.type === 'keyword')).toBe(true);
+  expect(prism.languages.typescript).toBeTypeOf('object');
+});
+
+it('a TypeScript project type-checks against the installed .d.ts and runs', { timeout: 120_000 }, () => {
+  const project = join(out, 'user-project');
+  mkdirSync(join(project, 'node_modules', '@types'), { recursive: true });
+  symlinkSync(installed, join(project, 'node_modules', 'tack'));
+  symlinkSync(join(installed, 'node_modules', 'typebox'), join(project, 'node_modules', 'typebox'));
+  symlinkSync(join(repoRoot, 'node_modules', '@types', 'node'), join(project, 'node_modules', '@types', 'node'));
+  copyFileSync(join(repoRoot, 'test', 'cli', 'installed', 'project.ts'), join(project, 'index.ts'));
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ type: 'module', private: true }));
+  const compilerOptions = {
+    target: 'ES2022',
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    strict: true,
+    skipLibCheck: true,
+    types: ['node'],
+    outDir: 'out',
+  };
+  writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['index.ts'] }));
+  execFileSync(process.execPath, [join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project], { cwd: project, encoding: 'utf8' });
+  const result = JSON.parse(execFileSync(process.execPath, [join(project, 'out', 'index.js')], { cwd: project, encoding: 'utf8' }));
+  expect(result).toEqual({
+    answer: [{ type: 'text', text: '42' }],
+    tools: expect.arrayContaining(['read', 'bash']),
+    names: expect.any(Number),
+    root: 'function',
+  });
 });

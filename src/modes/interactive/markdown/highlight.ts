@@ -3,7 +3,11 @@
 // terminal lines. Prism rather than highlight.js: on the code of a long answer it takes three
 // quarters of highlight.js's time in a fresh process and a quarter once warm (bench/highlight.bench.mjs),
 // and the interactive bench's whole 300,000-character stream ends ~110 ms sooner.
+// Prism loads its languages by file name, which no bundler follows: the build copies them to dist/prism.
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { packageRoot } from '../../../config/paths.js';
 import { colorLevel, s } from '../text/style.js';
 
 interface Token {
@@ -58,8 +62,10 @@ function grammarFor(info: string): Grammar | undefined {
   if (failed.has(name)) return undefined;
   try {
     if (!prism || !loadLanguages) {
-      prism = require('prismjs') as Prism;
-      loadLanguages = require('prismjs/components/index.js') as LoadLanguages;
+      const copied = join(packageRoot(), 'dist', 'prism');
+      const dir = existsSync(copied) ? copied : 'prismjs';
+      prism = require(dir) as Prism;
+      loadLanguages = require(`${dir}/components/index.js`) as LoadLanguages;
       // an unknown name is ours to handle: no warning on the terminal
       loadLanguages.silent = true;
     }
