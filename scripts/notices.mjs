@@ -24,10 +24,13 @@ export function writeNotices(moduleIds, copied, to) {
     const dir = packageDir(id.replace(/^\0/, '').split('?')[0]);
     if (dir && existsSync(join(dir, 'package.json'))) dirs.add(dir);
   }
-  const packages = [...dirs]
-    .map((dir) => ({ dir, pkg: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) }))
-    .sort((a, b) => a.pkg.name.localeCompare(b.pkg.name) || a.pkg.version.localeCompare(b.pkg.version));
-  const missing = packages.filter((p) => !licenseText(p.dir));
+  // one notice per name and version: npm may install the same package in two places
+  const byId = new Map();
+  for (const dir of dirs) {
+    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+    byId.set(`${pkg.name}@${pkg.version}`, { dir, pkg });
+  }
+  const packages = [...byId.values()].sort((a, b) => a.pkg.name.localeCompare(b.pkg.name) || a.pkg.version.localeCompare(b.pkg.version));
   const parts = [
     '# Third-party software in this package',
     '',
@@ -40,6 +43,5 @@ export function writeNotices(moduleIds, copied, to) {
     parts.push(text ? ['```', text, '```'].join('\n') : `The package ships no license file; its package.json names ${license}.`);
   }
   writeFileSync(to, `${parts.join('\n')}\n`);
-  if (missing.length) console.error(`notices: no license file in ${missing.map((p) => p.pkg.name).join(', ')}`);
   return packages.length;
 }

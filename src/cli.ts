@@ -4,6 +4,7 @@ import { resumePrefix } from './cli/continue-hint.js';
 import { expandAlias, runSubcommand } from './cli/subcommands.js';
 import { UsageError } from './config/errors.js';
 import { MESSAGE_LIMIT, stripControls, visible } from './text/terminal-text.js';
+import { stdoutClosed, watchStdout } from './modes/closed-pipe.js';
 import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expandHome, packageVersion, tackHome } from './config/paths.js';
@@ -339,8 +340,11 @@ async function runMode(opts: CliOptions, args: string[], resumeWith: string): Pr
 
 function exit(code: number): void {
   // Let stdout drain into a pipe before leaving, so no answer is cut short.
-  process.stdout.write('', () => process.exit(code));
+  if (stdoutClosed()) process.exit(code);
+  else process.stdout.write('', () => process.exit(code));
 }
+
+watchStdout();
 
 main(process.argv).then(exit, (err: unknown) => {
   const code = err instanceof UsageError ? err.exitCode : 1;

@@ -14,6 +14,7 @@ import { BudgetWatch, budgetProblem } from './contract/budget.js';
 import { type AnswerSchema, schemaInstruction } from './contract/json-schema.js';
 import { RunRecord, type ContractFields } from './contract/run-record.js';
 import { settleStructured } from './contract/structured-run.js';
+import { onStdoutClosed, stdoutClosed } from './closed-pipe.js';
 import { retryCount } from './retry-count.js';
 import { MESSAGE_LIMIT, stripControls } from '../text/terminal-text.js';
 import { describeCall, describeOutcome } from './tool-summary.js';
@@ -90,7 +91,8 @@ const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 /**
  * Stops the run on SIGINT/SIGTERM/SIGHUP (and calls `also`); returns whether it happened and the
  * undo. SIGHUP is a closed terminal or ssh session: the run still ends as an interrupted one, its
- * worktree, session file and servers cleaned up, instead of dying where it stood.
+ * worktree, session file and servers cleaned up, instead of dying where it stood. A closed stdout
+ * stops it the same way, but is no interruption (see finishPrint).
  */
 export function onInterrupt(session: Session, also?: () => void): { interrupted: () => boolean; release: () => void } {
   let interrupted = false;
@@ -101,10 +103,15 @@ export function onInterrupt(session: Session, also?: () => void): { interrupted:
     also?.();
   };
   for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
+  const unwatch = onStdoutClosed(() => {
+    session.abort();
+    also?.();
+  });
   return {
     interrupted: () => interrupted,
     release: () => {
       for (const signal of STOP_SIGNALS) process.off(signal, onSignal);
+      unwatch();
     },
   };
 }
@@ -121,6 +128,8 @@ export interface RunEnd {
 
 /** Writes the answer or the result object and says on stderr how the run ended; returns the exit code. */
 export function finishPrint(session: Session, o: Pick<PrintOptions, 'outputFormat' | 'config'>, run: RunEnd): number {
+  // the reader has what it wanted: nothing more to write, nothing to report
+  if (stdoutClosed()) return EXIT.ok;
   const { reason, interrupted, outcome } = run;
   const { messages, errorMessage: error } = session.state;
   const durationMs = performance.now() - run.started;
