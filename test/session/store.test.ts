@@ -154,7 +154,7 @@ describe('session lock', () => {
     await new Promise((r) => holder.on('exit', r));
     // Its process is gone: the lock is stale and taken over.
     const lock = lockSession(file);
-    expect(readFileSync(`${file}.lock`, 'utf8')).toBe(String(process.pid));
+    expect(JSON.parse(readFileSync(`${file}.lock`, 'utf8')).pid).toBe(process.pid);
     lock.release();
     expect(existsSync(`${file}.lock`)).toBe(false);
   });
