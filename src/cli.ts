@@ -134,6 +134,7 @@ function buildProgram(): Command {
     .option('--yolo', 'same as --approval yolo: nothing asks (deny rules still hold)')
     .addOption(new Option('--sandbox <on|off>', 'run bash inside bubblewrap (default: on where it can run)').choices(['on', 'off']))
     .option('--no-network', 'no network for sandboxed commands, fetch and search')
+    .option('--no-checkpoints', 'take no checkpoints this run (no shadow git; /rewind cannot restore files)')
     .option('--trust', "apply this folder's own settings (.tack/config.json, .mcp.json) for this run without asking")
     .addHelpText('after', EXAMPLES)
     .showSuggestionAfterError(true)

@@ -32,6 +32,8 @@ export interface ConfigFlags {
   sandbox?: 'on' | 'off';
   /** false with --no-network */
   network?: boolean;
+  /** false with --no-checkpoints: no shadow git for this run */
+  checkpoints?: boolean;
   thinking?: ThinkingLevel;
   /** --mcp-config FILE (repeatable): files holding {"mcpServers": …}, named on the command line so trusted */
   mcpConfig?: string[];
@@ -152,9 +154,9 @@ export interface CheckpointSettings {
   limits: { files: number; bytes: number };
 }
 
-export function checkpointSettings(c: ConfigFile['checkpoints'] = {}): CheckpointSettings {
+export function checkpointSettings(c: ConfigFile['checkpoints'] = {}, flag?: boolean): CheckpointSettings {
   return {
-    enabled: c.enabled !== false,
+    enabled: c.enabled !== false && flag !== false,
     retentionDays: c.retentionDays ?? 30,
     maxFileBytes: Math.round((c.maxFileMB ?? 10) * 1048576),
     limits: { files: c.maxFiles ?? 30_000, bytes: Math.round((c.maxCopyMB ?? 1024) * 1048576) },
@@ -379,7 +381,7 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = proce
     tools: parseToolList(flags.tools ?? file.tools ?? [...TOOL_NAMES, ...SESSION_TOOL_NAMES, ...WEB_TOOL_NAMES]),
     web: webSettings(loaded, env),
     compaction: file.compaction ?? {},
-    checkpoints: checkpointSettings(file.checkpoints),
+    checkpoints: checkpointSettings(file.checkpoints, flags.checkpoints),
     maxJobs: file.jobs?.max ?? 8,
     approval: approvalMode(flags, file),
     permissions: ruleLists(loaded.map((l) => l.config)),
