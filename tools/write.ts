@@ -25,6 +25,8 @@ export interface WriteDetails {
   diff: string;
   added: number;
   removed: number;
+  /** what a language server said of the change (the errors it introduced), also at the end of the text */
+  diagnostics?: string;
 }
 
 export function createWriteTool(context: ToolContext): AgentTool<typeof parameters, WriteDetails> {
@@ -93,6 +95,7 @@ async function writeFileTool(context: ToolContext, params: Static<typeof paramet
       diff: change.diff,
       added: change.added,
       removed: change.removed,
+      ...(found ? { diagnostics: found } : {}),
     });
   } catch (error) {
     throw await explainFsError(error, target, context.cwd);

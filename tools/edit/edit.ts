@@ -31,6 +31,8 @@ export interface EditDetails {
   firstChangedLine?: number;
   replacements: number;
   method: MatchMethod;
+  /** what a language server said of the change (the errors it introduced), also at the end of the text */
+  diagnostics?: string;
 }
 
 export function createEditTool(context: ToolContext): AgentTool<typeof parameters, EditDetails> {
@@ -108,6 +110,7 @@ async function editFile(context: ToolContext, params: Static<typeof parameters>)
       firstChangedLine: change.firstChangedLine,
       replacements: plan.replacements,
       method: plan.method,
+      ...(found ? { diagnostics: found } : {}),
     });
   } catch (error) {
     throw await explainFsError(error, target, context.cwd);

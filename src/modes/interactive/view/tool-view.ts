@@ -116,6 +116,14 @@ function num(d: Record<string, unknown>, key: string): number | undefined {
   return typeof d[key] === 'number' ? (d[key] as number) : undefined;
 }
 
+/** What the model was told of the errors an edit or write introduced (a language server's note), under the diff. */
+function saidOfChange(d: Record<string, unknown>, inner: number): string[] {
+  if (typeof d.diagnostics !== 'string') return [];
+  return sanitize(d.diagnostics)
+    .split('\n')
+    .flatMap((line) => wrap(line, inner).map((w) => s.yellow(w)));
+}
+
 /**
  * The lines under the header; `expanded` shows the whole output instead of a preview. `callRoom`:
  * how many of a running child's calls an expanded preview lists (the live region's share).
@@ -133,7 +141,7 @@ export function toolPreview(t: ToolCallView, cols: number, expanded = false, cal
   // a call stopped before it ran, or whose tool gave up at the interruption: the header says it all
   if (t.status === 'interrupted' && t.name !== 'bash') return [];
   const isChange = (t.name === 'edit' || t.name === 'write') && t.status === 'done' && typeof d.diff === 'string';
-  if (expanded && isChange) return indent(renderDiff(d.diff as string, inner, Number.POSITIVE_INFINITY, pathOf(t)));
+  if (expanded && isChange) return indent([...renderDiff(d.diff as string, inner, Number.POSITIVE_INFINITY, pathOf(t)), ...saidOfChange(d, inner)]);
   if (expanded) return text ? indent(text.split('\n').flatMap((l) => wrap(l, inner))) : [];
 
   if (t.status === 'failed' && exitCodeOf(t) === undefined) {
@@ -165,8 +173,9 @@ export function toolPreview(t: ToolCallView, cols: number, expanded = false, cal
     }
     case 'edit':
     case 'write': {
-      if (typeof d.diff !== 'string' || t.diffShown) return [];
-      return indent(renderDiff(d.diff, inner, DIFF_PREVIEW_LINES, pathOf(t)));
+      const said = saidOfChange(d, inner);
+      if (typeof d.diff !== 'string' || t.diffShown) return indent(said);
+      return indent([...renderDiff(d.diff, inner, DIFF_PREVIEW_LINES, pathOf(t)), ...said]);
     }
     case 'read': {
       const first = num(d, 'firstLine');
