@@ -7,7 +7,9 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdir
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, expect, it } from 'vitest';
+import { afterEach, beforeAll, expect, it } from 'vitest';
+import { startApp, stopApps } from '../interactive/harness.js';
+import { hasTmux } from '../interactive/tmux.js';
 import { makeProject, repoRoot, runTack } from '../support/cli.js';
 import { scriptedServers } from '../support/scripted.js';
 
@@ -81,6 +83,15 @@ it('the installed tack runs a print turn with a tool in an empty folder', { time
   expect(r.stdout).toContain('wrote hello.txt');
   expect(readFileSync(join(dir, 'hello.txt'), 'utf8')).toBe('hi\n');
   expect(r.code).toBe(0);
+});
+
+afterEach(stopApps);
+
+it.runIf(hasTmux())('the installed app starts in a terminal and answers', { timeout: 60_000 }, async () => {
+  const { term } = await startApp([{ text: 'hello from the installed app' }], { bin: join(installed, 'bin', 'tack.js') });
+  term.type('hi');
+  term.keys('Enter');
+  await term.waitFor('hello from the installed app', 15_000, 'the answer');
 });
 
 it("Prism's languages load from the installed package's own copy", () => {

@@ -34,6 +34,8 @@ export interface StartOptions {
   rows?: number;
   cols?: number;
   env?: Record<string, string>;
+  /** an installed tack's bin/tack.js instead of the checkout's */
+  bin?: string;
 }
 
 export async function startApp(turns: Turn[], o: StartOptions = {}): Promise<App> {
@@ -47,6 +49,7 @@ export async function startApp(turns: Turn[], o: StartOptions = {}): Promise<App
     rows: o.rows,
     cols: o.cols,
     env: o.env,
+    bin: o.bin,
   });
   running.push({ server, term });
   await term.waitFor(o.ready ?? APP_READY, 15_000, 'the first screen');

@@ -12,6 +12,8 @@ export interface TermOptions {
   env?: Record<string, string>;
   cols?: number;
   rows?: number;
+  /** the tack to run: the checkout's by default, an installed one's bin/tack.js otherwise */
+  bin?: string;
 }
 
 export function hasTmux(): boolean {
@@ -35,7 +37,7 @@ export class Term {
     // CI=true stays when the tests run in CI: tack must draw its live region there too.
     const env = cleanEnv(o.home, o.env);
     const cmd = [
-      `${quote(process.execPath)} ${quote(tackBin)} ${o.args.map(quote).join(' ')}`,
+      `${quote(process.execPath)} ${quote(o.bin ?? tackBin)} ${o.args.map(quote).join(' ')}`,
       'echo "EXIT:$?"',
       `stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon | sed 's/^/TTY:/'`,
       'sleep 600',
