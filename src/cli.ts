@@ -14,6 +14,7 @@ import type { SessionFlags } from './session/file/locate.js';
 import type { WorktreeFlags } from './cli/worktree-flag.js';
 import { sweepStaleTempDirs } from '../tools/process/own-temp.js';
 import { SESSION_TOOL_NAMES, TOOL_NAMES, WEB_TOOL_NAMES } from '../tools/names.js';
+import { DEFAULT_TRIES, goalProblem } from './goal/goal.js';
 
 /** What commander parses: the settings flags, the session flags, and the mode's own. */
 interface CliOptions extends ConfigFlags, SessionFlags, WorktreeFlags {
@@ -31,6 +32,8 @@ interface CliOptions extends ConfigFlags, SessionFlags, WorktreeFlags {
   acp?: boolean;
   jsonSchema?: string;
   maxBudgetUsd?: number;
+  until?: string;
+  untilTries?: number;
 }
 
 function collect(value: string, previous: string[] = []): string[] {
@@ -70,7 +73,8 @@ MCP servers: tack mcp add|list|get|remove (tack mcp --help), .mcp.json in a trus
 Worktrees: tack -w [name] [--from ref] works beside your tree; tack worktree list | rm NAME | prune
 Checkpoints: tack rewind --list | --to N [--code|--conversation|--both] | --prune (tack rewind --help)
 Exit codes: 0 done, 1 model or runtime error, 2 usage or settings error, 3 --max-turns reached,
-  4 the answer did not match --json-schema, 5 --max-budget-usd reached, 130 interrupted`;
+  4 the answer did not match --json-schema, 5 --max-budget-usd reached, 6 the --until check still fails,
+  130 interrupted`;
 
 function buildProgram(): Command {
   const program = new Command('tack')
@@ -97,6 +101,8 @@ function buildProgram(): Command {
       '--json-schema <schema>',
       "print mode: the final answer is JSON matching this schema (a JSON string or @file), in the result's structured_output (exit 4 if it does not match)",
     )
+    .option('--until <command>', 'a goal: when the model ends its turn, run this check; a failure goes back to the model, exit 0 ends (exit 6 if never)')
+    .option('--until-tries <n>', `with --until or /goal: failed checks before tack stops (default ${DEFAULT_TRIES})`, positiveInt)
     .optionsGroup('Session:')
     .option('-c, --continue', 'continue the latest session of this directory')
     .option('-r, --resume [id]', 'continue the session whose id starts with id')
@@ -213,6 +219,9 @@ function checkStreamFlags(opts: CliOptions): void {
   if (opts.permissionPrompt && opts.inputFormat !== 'stream-json') {
     throw new UsageError('--permission-prompt stdio needs --input-format stream-json (the answers come on stdin)');
   }
+  if (opts.until !== undefined && opts.acp) throw new UsageError('--until does not combine with --acp: the editor sets a goal with /goal in a prompt');
+  const problem = opts.until !== undefined && goalProblem(opts.until, opts.untilTries ?? DEFAULT_TRIES);
+  if (problem) throw new UsageError(`--until: ${problem}`);
 }
 
 async function main(given: string[]): Promise<number> {
@@ -252,6 +261,7 @@ async function runMode(opts: CliOptions, args: string[], resumeWith: string): Pr
     return runAcp({ flags: opts, trust: opts.trust === true, systemPrompt: opts.systemPrompt, appendSystemPrompt: opts.appendSystemPrompt });
   }
   const promptWords = args.join(' ').trim() || undefined;
+  const goal = { command: opts.until, tries: opts.untilTries };
   const interactive = !opts.print && !opts.listModels && !opts.listProviders;
   const notices: string[] = [];
   if (!opts.listModels && !opts.listProviders) checkWorkFolderWidth(opts.cwd ?? process.cwd(), interactive, notices);
@@ -294,6 +304,7 @@ async function runMode(opts: CliOptions, args: string[], resumeWith: string): Pr
       resumeWith,
       systemPrompt: opts.systemPrompt,
       appendSystemPrompt: opts.appendSystemPrompt,
+      goal,
     });
   }
 
@@ -312,13 +323,15 @@ async function runMode(opts: CliOptions, args: string[], resumeWith: string): Pr
       appendSystemPrompt,
       input: process.stdin,
       maxBudgetUsd: opts.maxBudgetUsd,
+      goal,
     });
   }
   const { loadAnswerSchema } = await import('./modes/contract/json-schema.js');
   const jsonSchema = opts.jsonSchema === undefined ? undefined : loadAnswerSchema(opts.jsonSchema, process.cwd());
   const { composePrompt } = await import('./modes/stdin.js');
   const prompt = composePrompt(promptWords, await readStdinIfPiped(config.stdinLimitBytes));
-  if (!prompt) throw new UsageError('no prompt: give one after -p, or pipe it in (echo "fix the bug" | tack -p)');
+  // with --until and no prompt, the check's failure is the prompt
+  if (!prompt && opts.until === undefined) throw new UsageError('no prompt: give one after -p, or pipe it in (echo "fix the bug" | tack -p)');
   const { imageParts } = await import('./session/attachments/index.js');
   const images = await imageParts(opts.image ?? []).catch((err: Error) => {
     throw new UsageError(err.message);
@@ -326,7 +339,7 @@ async function runMode(opts: CliOptions, args: string[], resumeWith: string): Pr
   const { runPrint } = await import('./modes/print.js');
   return runPrint({
     config,
-    prompt,
+    prompt: prompt ?? '',
     typed: promptWords,
     images,
     session,
@@ -336,6 +349,7 @@ async function runMode(opts: CliOptions, args: string[], resumeWith: string): Pr
     appendSystemPrompt: opts.appendSystemPrompt,
     jsonSchema,
     maxBudgetUsd: opts.maxBudgetUsd,
+    goal,
   });
 }
 

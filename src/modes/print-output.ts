@@ -5,6 +5,7 @@ import { textOf } from '../ai/content.js';
 import type { AssistantMessage, Message } from '../ai/types.js';
 import { EXIT_PLAN_TOOL, type PlanDetails } from '../plan/exit-plan-tool.js';
 import type { ContractFields } from './contract/run-record.js';
+import { goalResult, type GoalStatus } from '../goal/goal.js';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
 export const OUTPUT_FORMATS: OutputFormat[] = ['text', 'json', 'stream-json'];
@@ -24,6 +25,8 @@ export interface ResultObject extends ContractFields {
   total_cost_usd: number | null;
   /** with `--json-schema`: the final answer, parsed and validated; absent when it did not validate */
   structured_output?: unknown;
+  /** with a goal (`--until`): its command, whether the last check passed, the checks run, the last exit status */
+  goal?: Record<string, unknown>;
 }
 
 /** How a run ended for reasons of print mode's own (besides the agent's end reason). */
@@ -69,6 +72,8 @@ export function streamJsonLine(event: SessionEvent): Record<string, unknown> | u
       return { type: 'queue_update', steering: event.steering, follow_up: event.followUp };
     case 'job_exited':
       return { type: 'job_exited', job: event.job, last_lines: event.lastLines, ...(event.ending.spawnError ? { error: event.ending.spawnError } : {}) };
+    case 'goal':
+      return { type: 'goal', goal: event.goal ?? null };
     case 'tool_execution_update': {
       // a child agent's own event, tagged with the task call that runs it (as Claude Code's stream does)
       const child = event.partialResult?.details as { agent?: unknown; event?: SessionEvent } | undefined;
@@ -91,6 +96,8 @@ export function buildResult(o: {
   error?: string | null;
   contract: ContractFields;
   outcome?: RunOutcome;
+  /** the goal, when one was set: not met is an error */
+  goal?: GoalStatus;
 }): ResultObject {
   const assistants = o.messages.filter((m): m is AssistantMessage => m.role === 'assistant');
   const last = assistants.at(-1);
@@ -104,7 +111,8 @@ export function buildResult(o: {
   }
   const structured = o.outcome?.structured;
   const invalid = structured?.ok === false;
-  const isError = o.reason === 'error' || o.reason === 'aborted' || o.reason === 'maxTurns' || o.outcome?.budgetReached === true || invalid;
+  const goalMissed = o.goal !== undefined && o.goal.passed !== true;
+  const isError = o.reason === 'error' || o.reason === 'aborted' || o.reason === 'maxTurns' || o.outcome?.budgetReached === true || invalid || goalMissed;
   const stopReason = o.interrupted
     ? 'interrupted'
     : o.outcome?.budgetReached
@@ -130,5 +138,6 @@ export function buildResult(o: {
     total_cost_usd: assistants.length === 0 ? 0 : cost === null ? null : Number(cost.toFixed(6)),
     ...o.contract,
     ...(structured?.ok ? { structured_output: structured.value } : {}),
+    ...(o.goal ? { goal: goalResult(o.goal) } : {}),
   };
 }

@@ -35,9 +35,11 @@ export interface PrintOptions {
   jsonSchema?: AnswerSchema;
   /** `--max-budget-usd` */
   maxBudgetUsd?: number;
+  /** `--until` and `--until-tries`: the command whose exit 0 says the work is done */
+  goal?: { command?: string; tries?: number };
 }
 
-export const EXIT = { ok: 0, error: 1, usage: 2, maxTurns: 3, structuredOutput: 4, budget: 5, interrupted: 130 } as const;
+export const EXIT = { ok: 0, error: 1, usage: 2, maxTurns: 3, structuredOutput: 4, budget: 5, goalNotMet: 6, interrupted: 130 } as const;
 
 const escapeBreak = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 /**
@@ -133,7 +135,8 @@ export function finishPrint(session: Session, o: Pick<PrintOptions, 'outputForma
   const { reason, interrupted, outcome } = run;
   const { messages, errorMessage: error } = session.state;
   const durationMs = performance.now() - run.started;
-  const result = buildResult({ sessionId: session.id, messages, reason, durationMs, interrupted, error, contract: run.contract, outcome });
+  const goal = session.goal.current;
+  const result = buildResult({ sessionId: session.id, messages, reason, durationMs, interrupted, error, contract: run.contract, outcome, goal });
   if (o.outputFormat === 'text') {
     const structured = outcome?.structured;
     const text = structured ? (structured.ok ? JSON.stringify(structured.value) : '') : runAnswer(messages);
@@ -162,6 +165,10 @@ export function finishPrint(session: Session, o: Pick<PrintOptions, 'outputForma
     say(`tack: the answer did not match --json-schema, even after one correction: ${outcome.structured.problems.join('; ')}`);
     return EXIT.structuredOutput;
   }
+  if (goal) {
+    say(`tack: ${goal.endLine ?? `goal not met: \`${goal.command}\` was not checked, as the run did not end with an answer`}`);
+    if (!goal.passed) return EXIT.goalNotMet;
+  }
   return EXIT.ok;
 }
 
@@ -188,6 +195,7 @@ export async function runPrint(o: PrintOptions): Promise<number> {
     safety: { interactive: false, notify: (message) => trace && say(`tack: ${message}`) },
     oneShot: true,
     onDenied: record.onDenied,
+    goal: o.goal,
   });
   if (o.images?.length && !acceptsImages(session.model)) {
     session.close();
@@ -218,16 +226,9 @@ export async function runPrint(o: PrintOptions): Promise<number> {
   const outcome: RunOutcome = {};
   let contract: ContractFields;
   try {
-    // through the front door: a command expanded, the hooks run (they may refuse it), @files attached
-    // piped stdin is material (a log, a diff): its `@` words attach nothing, as a file's contents never do
-    const parts = [...(o.images ?? []), ...(o.jsonSchema ? [{ type: 'text' as const, text: schemaInstruction(o.jsonSchema) }] : [])];
-    const sent = await session.submit({ text: o.prompt, parts, mentionsIn: o.typed ?? o.prompt }, { signal: stop.signal });
-    for (const line of [...sent.notes, ...sent.refused]) say(`tack: ${line}`);
-    if (sent.blocked) {
-      say(`tack: ${sent.blocked}`);
-      return EXIT.error;
-    }
-    await sent.done;
+    // `--until` alone: the check runs first, and its failure is the prompt
+    if (!o.prompt && session.goal.current) await session.pursueGoal();
+    else if (!(await sendPrompt(session, o, stop.signal))) return EXIT.error;
     const stopped = () => signals.interrupted() || budget?.reached === true;
     if (o.jsonSchema) outcome.structured = await settleStructured(session, o.jsonSchema, lastReason, { signal: stop.signal, stopped });
     outcome.budgetReached = budget?.reached;
@@ -237,4 +238,19 @@ export async function runPrint(o: PrintOptions): Promise<number> {
     await session.close();
   }
   return finishPrint(session, o, { reason: lastReason(), started, interrupted: signals.interrupted(), contract, outcome, budget });
+}
+
+/** The prompt through the front door, and its run; false when a hook refused it. */
+async function sendPrompt(session: Session, o: PrintOptions, signal: AbortSignal): Promise<boolean> {
+  // a command expanded, the hooks run (they may refuse it), @files attached; piped stdin is
+  // material (a log, a diff): its `@` words attach nothing, as a file's contents never do
+  const parts = [...(o.images ?? []), ...(o.jsonSchema ? [{ type: 'text' as const, text: schemaInstruction(o.jsonSchema) }] : [])];
+  const sent = await session.submit({ text: o.prompt, parts, mentionsIn: o.typed ?? o.prompt }, { signal });
+  for (const line of [...sent.notes, ...sent.refused]) say(`tack: ${line}`);
+  if (sent.blocked) {
+    say(`tack: ${sent.blocked}`);
+    return false;
+  }
+  await sent.done;
+  return true;
 }

@@ -28,6 +28,8 @@ export interface StreamJsonOptions {
   input: Readable;
   /** `--max-budget-usd` */
   maxBudgetUsd?: number;
+  /** `--until` and `--until-tries` */
+  goal?: { command?: string; tries?: number };
 }
 
 /** One line may carry a few images; anything longer is a runaway writer. */
@@ -45,7 +47,7 @@ const runError = (error: Error): void => {
  */
 async function sendUser(session: Session, content: string | UserMessage['content'], signal: AbortSignal): Promise<void> {
   const sent = await session.submit(typeof content === 'string' ? content : { role: 'user', content, timestamp: Date.now() }, { signal });
-  for (const note of [...sent.notes, ...sent.refused]) say(`tack: ${note}`);
+  for (const note of [...sent.notes, ...sent.refused, ...(sent.said ? [sent.said] : [])]) say(`tack: ${note}`);
   if (sent.blocked) writeLine({ type: 'error', source: 'run', message: sent.blocked });
   sent.done.catch(runError);
 }
@@ -84,7 +86,24 @@ function apply(
     case 'approval_response':
       if (!approvals) return 'approval responses need --permission-prompt stdio; without it, what would ask is refused';
       return approvals.answer(m);
+    case 'set_goal':
+      return setGoal(session, m.command, m.tries);
   }
+}
+
+/** Sets or clears the goal (answered by the `goal` event); a goal set while idle is checked at once. */
+function setGoal(session: Session, command: string | null, tries: number | undefined): string | undefined {
+  if (command === null) {
+    if (!session.goal.clear()) writeLine({ type: 'goal', goal: null });
+    return undefined;
+  }
+  try {
+    session.goal.set({ command, tries });
+  } catch (error) {
+    return (error as Error).message;
+  }
+  session.pursueGoal().catch(runError);
+  return undefined;
 }
 
 /** Reads stdin to its end, handing each good message on and reporting each bad line. */
@@ -113,6 +132,7 @@ export async function runStreamJson(o: StreamJsonOptions): Promise<number> {
     // with a program answering, the default mode is `ask`, as in the app; without one, print's `auto`
     safety: { interactive: approvals !== undefined, prompter: approvals?.prompter, notify: (message) => o.verbose && say(`tack: ${message}`) },
     onDenied: record.onDenied,
+    goal: o.goal,
   });
   // an interrupt, or the budget's end, stops the run and stops listening
   const stop = new AbortController();

@@ -17,13 +17,15 @@ export type InputMessage =
   /** the approval mode, as Shift+Tab sets it in the app: ask, auto-edit, yolo or plan */
   | { type: 'set_mode'; mode: ApprovalMode }
   /** `choice`: the key of one of the request's choices, when `always` has more than one scope */
-  | { type: 'approval_response'; id: string; decision: Decision; reason?: string; choice?: string };
+  | { type: 'approval_response'; id: string; decision: Decision; reason?: string; choice?: string }
+  /** a goal (`--until`'s): the command whose exit 0 ends the work; `null` clears it */
+  | { type: 'set_goal'; command: string | null; tries?: number };
 
 export type Parsed = { ok: true; message: InputMessage } | { ok: false; error: string };
 
 const fail = (error: string): Parsed => ({ ok: false, error });
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const TYPES = ['user', 'steer', 'follow_up', 'abort', 'context', 'set_model', 'set_mode', 'approval_response'];
+const TYPES = ['user', 'steer', 'follow_up', 'abort', 'context', 'set_model', 'set_mode', 'approval_response', 'set_goal'];
 const DECISIONS: Decision[] = ['allow', 'deny', 'always'];
 
 /** Claude Code's content parts: text, and base64 images (`{type:"image",source:{type:"base64",media_type,data}}`). */
@@ -93,6 +95,8 @@ export function parseInputLine(line: string): Parsed {
     }
     case 'approval_response':
       return parseApproval(value);
+    case 'set_goal':
+      return parseGoal(value);
     default: {
       const t = text(value, 'text', type);
       return typeof t === 'string' ? { ok: true, message: { type: type as 'steer' | 'follow_up', text: t } } : t;
@@ -110,4 +114,13 @@ function parseApproval(o: Record<string, unknown>): Parsed {
   if (typeof o.reason === 'string' && o.reason.trim()) message.reason = o.reason;
   if (typeof o.choice === 'string') message.choice = o.choice;
   return { ok: true, message };
+}
+
+function parseGoal(o: Record<string, unknown>): Parsed {
+  if (o.command === null) return { ok: true, message: { type: 'set_goal', command: null } };
+  if (typeof o.command !== 'string' || o.command.trim() === '')
+    return fail('a "set_goal" message needs "command": the check to run (a non-empty string), or null to clear the goal');
+  if (o.tries !== undefined && (typeof o.tries !== 'number' || !Number.isInteger(o.tries) || o.tries < 1))
+    return fail('"tries" must be a whole number of at least 1');
+  return { ok: true, message: { type: 'set_goal', command: o.command, ...(o.tries !== undefined ? { tries: o.tries as number } : {}) } };
 }

@@ -150,6 +150,8 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
       ...{ ...o, id, file: o.resumeFile ?? o.file, resume, approvals: safety.gate, mcp, note, extensions, todos, jobs: safety.jobs, notes },
       // the language servers end with the session (and with tack: the reaper, bwrap's --die-with-parent)
       onClose: () => void diagnostics?.close(),
+      // a goal's check runs in the sandboxed bash, whether the model is given bash or not
+      checkTool: safety.bashTool,
     },
   );
   if (!o.deferExtensions) session.startExtensions(!o.oneShot);

@@ -11,6 +11,8 @@ import type { Todos } from './todo/todos.js';
 import type { JobEvent } from '../../tools/jobs/jobs.js';
 import type { Jobs } from '../../tools/jobs/jobs.js';
 import type { RunNotes } from './prompt/run-notes.js';
+import type { AnyAgentTool } from '../agent/types.js';
+import type { GoalEvent } from '../goal/goal.js';
 
 export type CompactionReason = 'threshold' | 'overflow' | 'manual';
 
@@ -20,7 +22,8 @@ export type SessionEvent =
   | { type: 'compaction_end'; reason: CompactionReason; tokensBefore: number; messagesSummarized: number; summary: string }
   | { type: 'compaction_error'; reason: CompactionReason; message: string }
   | { type: 'todo'; items: readonly TodoItem[] }
-  | JobEvent;
+  | JobEvent
+  | GoalEvent;
 
 export type SessionListener = (event: SessionEvent) => void | Promise<void>;
 
@@ -54,4 +57,8 @@ export interface SessionOptions {
   notes?: RunNotes;
   /** what else ends with the session (its language servers) */
   onClose?: () => void;
+  /** the bash a goal's check runs in (createSession's sandboxed one) */
+  checkTool?: AnyAgentTool;
+  /** `--until` and `--until-tries`: a goal from the start, and the tries a goal gets unless it says */
+  goal?: { command?: string; tries?: number };
 }

@@ -4,15 +4,15 @@ import { Agent, type QueuedMessage } from '../agent/agent.js';
 import { callInOrder } from '../agent/listeners.js';
 import type { AgentEndReason, AgentEvent, AgentOptions, AgentState, AnyAgentTool } from '../agent/types.js';
 import type { Model, StreamFn, ThinkingLevel, UserMessage } from '../ai/types.js';
-import { packageVersion, sessionsDir } from '../config/paths.js';
+import { sessionsDir } from '../config/paths.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import { DEFAULT_COMPACTION, messageChars } from './compaction/token-budget.js';
 import { CompactionStep } from './compaction/compaction-step.js';
 import type { SessionEntry } from './file/entries.js';
 import { lockSession, type SessionLock } from './file/lock.js';
 import type { ApprovalGate } from './permissions/index.js';
-import { SessionWriter, sessionFileName } from './file/store.js';
-import { addUsage, noUsage, type UsageTotals, withEstimate } from './usage.js';
+import { newHeader, SessionWriter, sessionFileName } from './file/store.js';
+import { addUsage, countAnswer, noUsage, type UsageTotals, withEstimate } from './usage.js';
 import { join } from 'node:path';
 import type { McpHost } from '../extensions/mcp/host.js';
 import { NO_EXTENSIONS, type SessionExtensions } from './setup/extensions.js';
@@ -28,6 +28,8 @@ import type { Jobs } from '../../tools/jobs/jobs.js';
 import { reportJob, withoutJobNotes } from '../jobs/reports.js';
 import { type ContextUsage, measureContext } from './context/context-usage.js';
 import { serverTokenizer } from './context/tokenizer.js';
+import type { GoalPursuit } from '../goal/pursuit.js';
+import { goalStep } from './goal-step.js';
 
 export type { CompactionReason, SessionEvent, SessionListener, SessionOptions } from './session-types.js';
 
@@ -72,6 +74,8 @@ export class Session {
   readonly jobs: Jobs | undefined;
   /** what ends with the session: the jobs' reports, the language servers */
   private readonly ending: () => void;
+  /** the command that judges when the work is done (`--until`, `/goal`): checked after each run */
+  readonly goal: GoalPursuit;
 
   constructor(
     readonly config: ResolvedConfig,
@@ -131,6 +135,7 @@ export class Session {
     this.ending = () => {
       for (const end of [stopReports, o.onClose]) end?.();
     };
+    this.goal = goalStep({ cwd: config.cwd, bash: o.checkTool, approvals: o.approvals, emit: (e) => void this.emit(e), ...o.goal });
   }
 
   /**
@@ -174,9 +179,10 @@ export class Session {
     return this.runChain !== null;
   }
 
-  /** Starts a run; rejects while one is going (use `send`, `steer` or `followUp`). */
-  prompt(input: string | UserMessage): Promise<void> {
+  /** Starts a run; rejects while one is going (use `send`, `steer` or `followUp`). No input: the goal's check first. */
+  prompt(input?: string | UserMessage): Promise<void> {
     if (this.runChain) return Promise.reject(new Error('tack is already working: send a steer or a follow-up instead'));
+    this.goal.newRound();
     const chain: Promise<void> = this.runUntilQueueEmpty(input).finally(() => {
       if (this.runChain === chain) this.runChain = null;
     });
@@ -184,16 +190,28 @@ export class Session {
     return chain;
   }
 
-  private async runUntilQueueEmpty(input: string | UserMessage): Promise<void> {
-    this.runTools.startRun();
+  /** The goal's check, now (`/goal`): idle, a failure starts a run with its output; working, the run's end checks it. */
+  pursueGoal(): Promise<void> {
+    return this.running ? this.waitForIdle() : this.prompt();
+  }
+
+  private async runUntilQueueEmpty(input: string | UserMessage | undefined): Promise<void> {
     this.stopAtStart = false;
+    // no input (pursueGoal): the goal's check first, and its failure is the run's first message
+    const first = input ?? (await this.goal.check());
+    if (first === undefined) return;
+    this.runTools.startRun();
     const note = await this.notes?.next(this.agent.state.messages, this.approvals?.mode === 'plan');
     if (note) this.append(note);
-    const run = this.agent.prompt(input);
-    if (this.stopAtStart) this.agent.abort();
-    await (this.extensions.hooks?.untilStopAgrees(this.agent, run) ?? run);
-    // A message queued in the run's last steps (or just after an Esc) is not left waiting.
-    while (this.agent.hasQueuedMessages() && this.lastEnd !== 'error' && this.lastEnd !== 'maxTurns') await this.agent.continue();
+    // a goal's failed check sends the model back, until the check passes or the pursuit stops (src/goal)
+    for (let next: string | UserMessage | undefined = first; next !== undefined; ) {
+      const run = this.agent.prompt(next);
+      if (this.stopAtStart) this.agent.abort();
+      await (this.extensions.hooks?.untilStopAgrees(this.agent, run) ?? run);
+      // A message queued in the run's last steps (or just after an Esc) is not left waiting.
+      while (this.agent.hasQueuedMessages() && this.lastEnd !== 'error' && this.lastEnd !== 'maxTurns') await this.agent.continue();
+      next = await this.goal.afterRun(this.agent.state.messages, this.lastEnd);
+    }
   }
 
   /**
@@ -246,6 +264,7 @@ export class Session {
   /** Stops the run; returns the queued messages (dropped from the queue) so nothing typed is lost. */
   abort(): QueuedMessage[] {
     this.stopAtStart = true;
+    this.goal.abort();
     // a job's note is the model's: it joins the conversation once the run is over
     return withoutJobNotes(this.agent.abortAndTakeQueue(), (note) => void this.waitForIdle().then(() => this.addToConversation(note)));
   }
@@ -322,15 +341,7 @@ export class Session {
   private write(entry: SessionEntry): void {
     if (!this.file) return;
     // Created on the first entry, so opening the app and quitting leaves no empty session behind.
-    this.writer ??= SessionWriter.create(this.file, {
-      type: 'session',
-      version: 1,
-      id: this.id,
-      created: new Date().toISOString(),
-      cwd: this.config.cwd,
-      model: this.model.id,
-      tack_version: packageVersion(),
-    });
+    this.writer ??= SessionWriter.create(this.file, newHeader(this.id, this.config.cwd, this.model.id));
     this.writer.keepPrompt(this.agent.state.systemPrompt, this.notes?.instructions);
     this.writer.append(entry);
     if (entry.type === 'message') this.messageEntries++;
@@ -373,15 +384,7 @@ export class Session {
     if (event.type === 'agent_end') this.lastEnd = event.reason;
     if (event.type === 'message_end') {
       this.write({ type: 'message', message: event.message });
-      if (event.message.role === 'assistant') {
-        const u = event.message.usage;
-        // an answer cut off (Esc, a dropped stream) or from a server that never counts: estimated, not zero
-        // a request that failed before any answer (unreachable, an error status) spent nothing to count
-        const failed = event.message.stopReason === 'error' && event.message.content.length === 0;
-        if (u.input + u.output > 0) addUsage(this.usage, u);
-        else if (!failed) this.usage = withEstimate(this.usage, this.requestEstimate, Math.ceil(messageChars(event.message) / 4), this.model.prices);
-        this.usage.calls++;
-      }
+      if (event.message.role === 'assistant') this.usage = countAnswer(this.usage, event.message, this.requestEstimate, this.model.prices);
     }
     await this.emit(event);
   }

@@ -1,6 +1,7 @@
 // What one session has spent: tokens and cost summed over its model calls. Pure.
 import { computeCost } from '../ai/cost.js';
-import type { ModelPrices, Usage } from '../ai/types.js';
+import type { AssistantMessage, ModelPrices, Usage } from '../ai/types.js';
+import { messageChars } from './compaction/token-budget.js';
 
 export interface UsageTotals {
   input: number;
@@ -37,4 +38,17 @@ export function withEstimate(totals: UsageTotals, input: number, output: number,
     cost: totals.cost === null || cost === null ? null : totals.cost + cost.total,
     estimated: true,
   };
+}
+
+/** The totals after one answer: the server's count, or an estimate (`requestEstimate` for what was sent). */
+export function countAnswer(totals: UsageTotals, answer: AssistantMessage, requestEstimate: number, prices: ModelPrices | null): UsageTotals {
+  const u = answer.usage;
+  // an answer cut off (Esc, a dropped stream) or from a server that never counts: estimated, not zero
+  // a request that failed before any answer (unreachable, an error status) spent nothing to count
+  const failed = answer.stopReason === 'error' && answer.content.length === 0;
+  let next = totals;
+  if (u.input + u.output > 0) addUsage(totals, u);
+  else if (!failed) next = withEstimate(totals, requestEstimate, Math.ceil(messageChars(answer) / 4), prices);
+  next.calls++;
+  return next;
 }

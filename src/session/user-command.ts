@@ -9,12 +9,14 @@ export async function runUserCommand(
   tools: readonly AnyAgentTool[],
   approvals: ApprovalGate | undefined,
   signal?: AbortSignal,
+  /** seconds; default: bash's own */
+  timeout?: number,
 ): Promise<AgentToolResult> {
   const decision = approvals?.decide('bash', { command });
   if (decision?.kind === 'deny') throw new Error(decision.message);
   const bash = tools.find((t) => t.name === 'bash');
   if (!bash) throw new Error('the bash tool is turned off in the settings ("tools"), so !commands cannot run');
-  const args = { command };
+  const args = timeout === undefined ? { command } : { command, timeout };
   approvals?.letWrite(args);
   return bash.execute(`user-command-${Date.now()}`, args, signal);
 }

@@ -19,6 +19,7 @@ const LAYERS = [
   'src/jobs',
   'src/plan',
   'src/lsp',
+  'src/goal',
   'src/session',
   'src/modes',
   'src/cli',

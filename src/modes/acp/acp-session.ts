@@ -12,6 +12,7 @@ import { clientMcpServers, withClientServers } from './client-mcp.js';
 import { answerOf, leftToClient, permissionRequest } from './permission.js';
 import { planUpdate, replay, updatesFor } from './updates.js';
 import { workspaceConfig, type WorkspaceFlags } from './workspace-config.js';
+import { GoalUpdates } from './goal-updates.js';
 
 export interface OpenOptions extends WorkspaceFlags {
   cwd: string;
@@ -86,9 +87,10 @@ export class AcpSession {
     });
     ref.id = session.id;
     const acp = new AcpSession(session, o.client, o.log, warning);
+    const goal = new GoalUpdates();
     session.subscribe(async (event) => {
       if (event.type === 'agent_end') acp.lastReason = event.reason;
-      for (const update of updatesFor(event, config.cwd)) await acp.notify(update);
+      for (const update of event.type === 'goal' ? goal.next(event.goal) : updatesFor(event, config.cwd)) await acp.notify(update);
     });
     // a plan approved in the panel changes the mode too: the client's selector follows
     session.approvals?.onModeChange((mode) => void acp.notify({ sessionUpdate: 'current_mode_update', currentModeId: mode }).catch(() => {}));
@@ -101,6 +103,16 @@ export class AcpSession {
 
   private notify(update: SessionUpdate): Promise<void> {
     return this.client.notify('session/update', { sessionId: this.id, update });
+  }
+
+  /** The commands tack answers itself in a prompt, for the client's `/` menu (sent once the client knows the session). */
+  advertiseCommands(): Promise<void> {
+    const goal = {
+      name: 'goal',
+      description: 'work until a command exits 0; alone: show it; clear: drop it',
+      input: { hint: 'command to check, e.g. npm test' },
+    };
+    return this.notify({ sessionUpdate: 'available_commands_update', availableCommands: [goal] });
   }
 
   /** Sends the stored conversation to the client (`session/load`). */
@@ -140,6 +152,8 @@ export class AcpSession {
       return 'refusal';
     }
     for (const refused of sent.refused) await this.notify({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `${refused}\n` } });
+    // tack's own answer (`/goal`): nothing went to the model
+    if (sent.said) await this.notify({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `${sent.said}\n` } });
     await sent.done;
     await this.session.waitForIdle();
     if (this.lastReason === 'error') throw new RequestError(-32603, this.session.state.errorMessage ?? 'the run failed');

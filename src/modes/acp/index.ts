@@ -59,6 +59,8 @@ export async function runAcp(o: AcpOptions): Promise<number> {
       plainly(async () => {
         const s = await AcpSession.open({ ...common, cwd: params.cwd, mcpServers: params.mcpServers, client, clientFs });
         sessions.set(s.id, s);
+        // after the answer: a client drops updates of a session it does not know yet
+        setImmediate(() => void s.advertiseCommands().catch(() => {}));
         return { sessionId: s.id, modes: s.modes() };
       }),
     )
@@ -74,6 +76,7 @@ export async function runAcp(o: AcpOptions): Promise<number> {
         const s = await AcpSession.open({ ...common, cwd: params.cwd, mcpServers: params.mcpServers, client, clientFs, resumeFile: file });
         sessions.set(s.id, s);
         await s.replayHistory();
+        setImmediate(() => void s.advertiseCommands().catch(() => {}));
         return { modes: s.modes() };
       });
     })

@@ -22,6 +22,8 @@ export interface InteractiveOptions {
   resumeWith?: string;
   systemPrompt?: string;
   appendSystemPrompt?: string;
+  /** `--until` and `--until-tries`: a goal from the start, and the tries `/goal` gives one */
+  goal?: { command?: string; tries?: number };
 }
 
 /** ESC alone is Escape once nothing follows it within this time. */
@@ -81,6 +83,7 @@ export async function runInteractive(o: InteractiveOptions): Promise<number> {
     note: (message: string) => note(message),
     file: choice.file,
     resumeFile: choice.resumeFile,
+    goal: o.goal,
   });
   let session: Session;
   let startInk: StartInkHost;
@@ -155,6 +158,8 @@ export async function runInteractive(o: InteractiveOptions): Promise<number> {
   });
   if (o.session?.pick) controller.openResumePicker('new conversation');
   if (o.prompt) controller.sendInitial(o.prompt);
+  // `--until` without a prompt: the check runs at once, and its failure starts the work
+  else if (session.goal.current) void session.pursueGoal().catch(() => {});
   for (const chunk of early.splice(0)) onKeys(chunk, true);
   try {
     await done;

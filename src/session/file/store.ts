@@ -2,7 +2,7 @@
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../../config/errors.js';
-import { sessionsDir } from '../../config/paths.js';
+import { packageVersion, sessionsDir } from '../../config/paths.js';
 import type { Message, ToolCall, ToolResultMessage } from '../../ai/types.js';
 import { readLines, type RawLine } from './line-reader.js';
 import { cutTornTail } from './torn-tail.js';
@@ -13,6 +13,11 @@ import { readTodoItems, type TodoItem } from '../todo/list.js';
 /** `/work/my-app` -> `-work-my-app`: one folder of sessions per working directory. */
 export function sessionFileName(created: Date, id: string): string {
   return `${created.toISOString().replace(/[:.]/g, '-')}_${id}.jsonl`;
+}
+
+/** The first line of a new session file. */
+export function newHeader(id: string, cwd: string, model: string): SessionHeader {
+  return { type: 'session', version: 1, id, created: new Date().toISOString(), cwd, model, tack_version: packageVersion() };
 }
 
 /** Appends entries synchronously, so a crash loses at most what was not finished yet. */

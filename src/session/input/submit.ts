@@ -10,6 +10,7 @@ import type { Session } from '../session.js';
 import { prepareInput } from './prepare.js';
 import type { SlashLine } from './slash.js';
 import { resourceBlocks } from './resources.js';
+import { goalOp } from './goal-op.js';
 
 export interface Submission {
   text: string;
@@ -39,6 +40,8 @@ export interface Submitted {
   refused: string[];
   /** settles when the run the message started (or joined) is over, and the command's model is put back */
   done: Promise<void>;
+  /** tack's own answer, for the user to read (`/goal`): nothing went to the model */
+  said?: string;
 }
 
 /** A program's message (stream-json, ACP) as text and the parts beside it. */
@@ -53,6 +56,8 @@ function asSubmission(input: string | Submission | UserMessage): Submission {
 /** Resolves once the message is prepared and handed to the Session. */
 export async function submitInput(session: Session, input: string | Submission | UserMessage, o: SubmitOptions = {}): Promise<Submitted> {
   const { text, parts = [], refused = [], command, mentionsIn = text } = asSubmission(input);
+  const goal = command === undefined ? goalOp(session, text) : undefined;
+  if (goal) return goal;
   const prepared = await prepareInput(session, text, o.signal ?? new AbortController().signal, command);
   if ('blocked' in prepared) return { notes: prepared.notes, blocked: prepared.blocked, refused: [], done: Promise.resolve() };
   try {

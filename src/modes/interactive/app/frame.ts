@@ -97,6 +97,7 @@ export function composeFrame(f: FrameInput): string[] {
       approvals: mode,
       thinking: state.thinkingLevel,
       jobs: session.jobs?.running().length,
+      goal: session.goal.current,
     },
     cols,
   );

@@ -5,6 +5,7 @@ import type { Command, ParsedCommand } from './command.js';
 import { compact, init, rewind, undo } from './conversation.js';
 import { context } from './context.js';
 import { agents, helpCommand, hooks, mcp, skills } from './info.js';
+import { goal } from './goal.js';
 import { jobs } from './jobs.js';
 import { model, thinking } from './model.js';
 import { plan } from './plan.js';
@@ -24,6 +25,7 @@ export const COMMANDS: readonly Command[] = [
   context,
   thinking,
   plan,
+  goal,
   sessionInfo,
   copy,
   exportCommand,

@@ -64,6 +64,8 @@ export class ConversationView {
   private retryInfo: RetryInfo | null = null;
   /** what the live region showed of an answer a retry dropped: kept, dimmed, until the retry's answer comes */
   private cutOff = '';
+  /** the last goal end told, so each is told once */
+  private goalLine: string | undefined;
   private runStartedAt = 0;
   /** model calls in this run, for the progress line a long run gets (no default limit stops it) */
   private callsInRun = 0;
@@ -126,6 +128,11 @@ export class ConversationView {
         break;
       case 'job_exited':
         this.transcript.notice(jobExitNotice(e));
+        break;
+      case 'goal':
+        // once per pursuit's end: met, or why it stopped
+        if (e.goal?.endLine && e.goal.endLine !== this.goalLine) this.transcript.notice(e.goal.endLine);
+        this.goalLine = e.goal?.endLine;
         break;
       case 'agent_start':
         if (!this.inRun) {

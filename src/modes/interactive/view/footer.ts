@@ -3,6 +3,8 @@
 import { visible } from '../../../text/terminal-text.js';
 import { s } from '../text/style.js';
 import { truncate } from '../text/text.js';
+import type { GoalStatus } from '../../../goal/goal.js';
+import { footerWords } from '../../../goal/words.js';
 
 export interface FooterInfo {
   model: string;
@@ -33,6 +35,13 @@ export interface FooterInfo {
   thinking?: string;
   /** background jobs running now; shown when there are any */
   jobs?: number;
+  /** the goal (`/goal`, `--until`) and its last result; shown first, as what the work is for */
+  goal?: GoalStatus;
+}
+
+function goalPart(g: GoalStatus): string {
+  const words = visible(footerWords(g));
+  return g.checking || g.passed === undefined ? s.cyan(words) : g.passed ? s.green(words) : s.red(words);
 }
 
 export function compactNumber(n: number): string {
@@ -64,6 +73,7 @@ export function renderFooter(f: FooterInfo, cols: number): string {
           ? s.magenta(f.approvals)
           : f.approvals;
   const parts = [
+    ...(f.goal ? [goalPart(f.goal)] : []),
     ...(f.model !== f.headerModel ? [visible(f.model)] : []),
     ...(f.thinking && f.thinking !== 'off' ? [`thinking ${f.thinking}`] : []),
     ctx,
