@@ -157,4 +157,21 @@ describe('in the app', () => {
     ).map(stripAnsi);
     expect(expanded).toEqual(['✓ task explore: find it · 2 calls · 900 tokens', '  → grep ANSWER', '  → read a.ts', '  at a.ts:1']);
   });
+
+  it('at 80 columns a stopped child keeps "(interrupted)" and its counts whole; its task is what is cut', () => {
+    const header = renderToolCall(
+      {
+        id: 't',
+        name: 'task',
+        args: { description: 'look for every parser in all of the source folders' },
+        status: 'interrupted',
+        result: {
+          content: [{ type: 'text', text: 'The explore agent was interrupted before it finished.' }],
+          details: { agent: 'explore', tokens: 2500, calls: ['grep parse'], durationMs: 61_000, end: 'aborted' },
+        },
+      },
+      80,
+    ).map(stripAnsi)[0];
+    expect(header).toBe('■ task explore: look for every par… (interrupted) · 1 call · 2.5k tokens · 1m01s');
+  });
 });

@@ -61,9 +61,10 @@ export function toolHeader(t: ToolCallView, cols: number, now = Date.now()): str
   // a child's reason is its report's first line, said under the header
   if (t.status === 'failed' && (t.name === 'task' || !reasonInHeader(t, head, outcome, cols))) outcome = ' (failed)';
   const styledOutcome = t.status === 'failed' ? s.red(outcome) : s.gray(outcome) + changeCounts(t) + fetchedChars(t);
-  // a finished child's counts stay whole: its task is what gets cut
+  // a finished child's outcome and counts stay whole: its task is what gets cut
   const stats = childStats(t);
-  return truncate(`${head}${styledOutcome}${tail}`, cols - width(stats)) + s.gray(stats);
+  if (stats) return truncate(head, cols - width(outcome + stats)) + styledOutcome + s.gray(stats);
+  return truncate(`${head}${styledOutcome}${tail}`, cols);
 }
 
 /** How a finished call is shown: done, failed, or interrupted (Esc stopped it). */
