@@ -10,8 +10,8 @@ export const EXIT_PLAN_TOOL = 'exit_plan_mode';
 export type PlanOutcome =
   /** approved: the gate is now in `mode`; `plan` is what the user approved (perhaps edited) */
   | { kind: 'approved'; mode: 'ask' | 'auto-edit'; plan: string; saved: string }
-  /** the user wants another plan; `note` is what they typed */
-  | { kind: 'revise'; note?: string }
+  /** the user wants another plan; `note` is what they typed, `plan` their edit of it (Ctrl+G) */
+  | { kind: 'revise'; note?: string; plan?: string }
   /** nobody can answer (print mode): the plan is the output, and the run ends */
   | { kind: 'unanswered'; plan: string; saved: string }
   | { kind: 'not-planning' };
@@ -38,8 +38,10 @@ function answer(outcome: PlanOutcome): string {
   switch (outcome.kind) {
     case 'approved':
       return `The user approved the plan; the approval mode is now ${outcome.mode}. Carry out the plan as approved:\n\n${outcome.plan}`;
-    case 'revise':
-      return `The user wants to keep planning${outcome.note ? `: ${outcome.note}` : ''}. Still in plan mode: revise the plan and present it again with exit_plan_mode.`;
+    case 'revise': {
+      const edited = outcome.plan ? `\n\nThe user edited your plan; revise their version, not yours:\n\n${outcome.plan}` : '';
+      return `The user wants to keep planning${outcome.note ? `: ${outcome.note}` : ''}. Still in plan mode: revise the plan and present it again with exit_plan_mode.${edited}`;
+    }
     case 'unanswered':
       return `The plan was presented (${outcome.saved}); the run ends here for the user to read it.`;
     case 'not-planning':
@@ -59,6 +61,7 @@ export function createExitPlanTool(present: PresentPlan): AgentTool<typeof param
       const outcome = await present(params.plan, toolCallId, signal);
       const details: PlanDetails = { outcome: outcome.kind };
       if (outcome.kind === 'approved' || outcome.kind === 'unanswered') Object.assign(details, { plan: outcome.plan, saved: outcome.saved });
+      if (outcome.kind === 'revise' && outcome.plan) details.plan = outcome.plan;
       return { content: [{ type: 'text', text: answer(outcome) }], details, terminate: outcome.kind === 'unanswered' };
     },
   };

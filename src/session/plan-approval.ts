@@ -49,7 +49,10 @@ export function planPresenter(gate: ApprovalGate, o: PlanApprovalOptions): Prese
     const asked = gate.put(planQuestion(toolCallId, plan), signal ?? new AbortController().signal);
     if (!asked) return { kind: 'unanswered', plan, saved: keep(plan, 'unanswered') };
     const answer = await asked;
-    if (answer.answer === 'no' || signal?.aborted) return { kind: 'revise', note: answer.reason };
+    if (answer.answer === 'no' || signal?.aborted) {
+      const edited = answer.plan?.trim() && answer.plan !== plan ? answer.plan : undefined;
+      return { kind: 'revise', note: answer.reason, ...(edited && { plan: edited }) };
+    }
     const approved = answer.plan?.trim() ? answer.plan : plan;
     const mode = answer.mode ?? 'ask';
     const saved = keep(approved, 'approved', mode);

@@ -96,4 +96,37 @@ run('plan mode in the app', () => {
     expect(toolResults(requests[2]!).at(-1)).toContain('plan mode: edit changes files');
     expect(readFileSync(join(project.dir, 'src/a.ts'), 'utf8')).toBe(FILES['src/a.ts']);
   });
+
+  it('a plan edited with Ctrl+G, then "keep planning": the model gets the edited plan with the note; the next plan question counts its own wait', async () => {
+    const project = makeProject(FILES);
+    const editor = join(project.home, '..', 'editor.sh');
+    writeFileSync(editor, `#!/bin/sh\nprintf '# My plan\\n\\n1. Rename in src/a.ts, keep the old name as an alias.\\n' > "$1"\n`);
+    chmodSync(editor, 0o755);
+    const second = '# Plan 2\n\n1. Rename in src/a.ts, keep the old name as an alias.\n2. Run the tests.\n';
+    const { term, server } = await startApp([call('exit_plan_mode', { plan: PLAN }), call('exit_plan_mode', { plan: second }), { text: 'stopped' }], {
+      project,
+      args: ['--approval', 'plan'],
+      env: { EDITOR: editor, VISUAL: '' },
+    });
+    term.type('rename greet');
+    term.keys('Enter');
+    await term.waitFor('? The plan', 15_000, 'the plan question');
+    term.keys('C-g');
+    await term.waitFor('keep the old name as an alias', 10_000, 'the edited plan');
+    // the question has waited a while before it is answered
+    await term.waitFor(/waiting for your answer \([4-9]s/, 15_000, 'four seconds of waiting');
+    term.type('n');
+    await term.waitFor('what to change?', 5_000, 'the note field');
+    term.type('also run the linter');
+    term.keys('Enter');
+    const screen = await term.waitFor('Plan 2', 15_000, 'the second plan question');
+    // its wait is its own, not the run's
+    expect(screen).toMatch(/waiting for your answer \([0-3]s/);
+    const told = toolResults(server.chatRequests()[1]!).at(-1)!;
+    expect(told).toContain('The user wants to keep planning: also run the linter');
+    expect(told).toContain('The user edited your plan; revise their version, not yours');
+    expect(told).toContain('1. Rename in src/a.ts, keep the old name as an alias.');
+    term.keys('Escape');
+    await term.waitFor('stopped', 15_000, 'the run to end');
+  });
 });

@@ -18,6 +18,8 @@ export interface OpenQuestion {
   edited?: boolean;
   /** windows paged down (negative: up) from where the change opens; the view keeps it in range */
   page?: number;
+  /** when it came on screen: what "waiting for your answer" counts from */
+  shownAt?: number;
 }
 
 interface Pending extends OpenQuestion {
@@ -57,6 +59,7 @@ export class ApprovalPrompt {
         return;
       }
       signal.addEventListener('abort', onAbort, { once: true });
+      if (this.queue.length === 0) q.shownAt = Date.now();
       this.queue.push(q);
       this.changed();
     });
@@ -130,13 +133,15 @@ export class ApprovalPrompt {
   }
 
   private handleReason(q: Pending, reason: ed.EditorState, cmd: Command): boolean {
+    // a plan the user edited goes back with "keep planning" too: the model revises the user's version
+    const plan = q.edited ? { plan: q.request.plan } : {};
     if (cmd.type === 'escape') {
-      this.answer(q, { answer: 'no' });
+      this.answer(q, { answer: 'no', ...plan });
       return true;
     }
     if (cmd.type === 'submit') {
       const why = ed.expandPastes(reason).trim();
-      this.answer(q, why ? { answer: 'no', reason: why } : { answer: 'no' });
+      this.answer(q, why ? { answer: 'no', reason: why, ...plan } : { answer: 'no', ...plan });
       return true;
     }
     // Ctrl+C and the like keep their meaning (interrupting the run also closes the question).
@@ -150,6 +155,8 @@ export class ApprovalPrompt {
     const at = this.queue.indexOf(q);
     if (at < 0) return;
     this.queue.splice(at, 1);
+    const next = this.queue[0];
+    if (next && next.shownAt === undefined) next.shownAt = Date.now();
     q.dispose();
     if (byUser) this.answered(q.request, answer);
     q.resolve(answer);

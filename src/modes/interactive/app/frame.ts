@@ -104,7 +104,7 @@ export function composeFrame(f: FrameInput): string[] {
   const status = renderStatus(
     {
       busy: busy || compacting,
-      startedAt: busy ? v.startedAt : f.compactingSince,
+      startedAt: f.question?.shownAt ?? (busy ? v.startedAt : f.compactingSince),
       activity: f.question ? 'waiting for your answer' : v.activity(compacting, session.waitingFor),
       escape: f.question ? 'Esc: no' : undefined,
       retry: v.retry,
