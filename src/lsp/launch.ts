@@ -1,5 +1,6 @@
 // Where a language server is and how it starts: inside the sandbox with everything but /tmp
-// read-only (it only reads; nobody was asked about it), in a process group of its own that the
+// read-only and no network (it only reads, nobody was asked about it, and it runs the project's
+// code: its TypeScript, a planted node_modules/.bin), in a process group of its own that the
 // reaper ends with tack, its output read by the client and its errors drained.
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
@@ -42,7 +43,7 @@ export function findServer(cwd: string, command: string): string | undefined {
 
 export function launch(path: string, args: readonly string[], o: LaunchOptions): Launched {
   const marker = commandMarker();
-  const wrapped = o.sandbox ? o.sandbox.wrap(path, args, true) : { file: path, args: [...args], release: () => {} };
+  const wrapped = o.sandbox ? o.sandbox.wrap(path, args, true, true) : { file: path, args: [...args], release: () => {} };
   // caches (Go's build cache, tsserver's typings) go to the sandbox's private /tmp
   const sandboxed = o.sandbox ? { ...o.sandbox.env, XDG_CACHE_HOME: '/tmp/.cache' } : {};
   const child = spawn(wrapped.file, wrapped.args, {

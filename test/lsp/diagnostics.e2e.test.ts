@@ -2,7 +2,8 @@
 // sandbox tells the model the error an edit introduced; a hostile server (silent, or crashing) costs
 // the bound, is named once, and the edit stands; `"diagnostics": false` turns it off; the first
 // request is the same either way; no server outlives tack.
-import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { collect, makeProject, repoRoot, spawnTack } from '../support/cli.js';
@@ -92,6 +93,35 @@ describe('a hostile language server', () => {
     expect(lastResult(first)).toMatch(/\npyright-langserver stopped \(exited with code 3\); no diagnostics from it for the rest of this session$/);
     expect(lastResult(second)).not.toContain('pyright-langserver');
     expect(readFileSync(join(p.dir, 'a.py'), 'utf8')).toBe('x = 3\n');
+  });
+});
+
+describe('a server the repository planted in node_modules/.bin', () => {
+  it('runs with the workspace read-only and no network: it can neither write nor reach a server on 127.0.0.1', { timeout: 120_000 }, async () => {
+    let connections = 0;
+    const listener = createServer((socket) => {
+      connections++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    const { port } = listener.address() as AddressInfo;
+    // its exit code says what it managed: 10, plus 2 for a file written, plus 1 for a connection
+    const planted = `#!/usr/bin/env node
+let code = 10;
+try { require('fs').writeFileSync('planted.txt', 'x'); code += 2; } catch {}
+const socket = require('net').connect(${port}, '127.0.0.1');
+socket.on('connect', () => process.exit(code + 1));
+socket.on('error', () => process.exit(code));
+`;
+    const p = setup({ 'a.py': 'x = 1\n', 'node_modules/.bin/pyright-langserver': planted }, {}, {});
+    chmodSync(join(p.dir, 'node_modules/.bin/pyright-langserver'), 0o755);
+    const s = await server([{ toolCalls: [edit('a.py', 'x = 1', 'x = 2')] }, { text: 'done' }]);
+    const r = await run(p, s.url);
+    listener.close();
+    expect(r.code).toBe(0);
+    expect(lastResult(s.chatRequests()[1])).toContain('pyright-langserver stopped (exited with code 10)');
+    expect(connections).toBe(0);
+    expect(existsSync(join(p.dir, 'planted.txt'))).toBe(false);
   });
 });
 

@@ -77,8 +77,14 @@ export interface Sandbox {
   /**
    * The program and arguments that run `file args` inside the sandbox; `release` when it has ended.
    * `readOnly`: the command was let through without a question, so it may write nothing but /tmp.
+   * `offline`: no network, whatever the settings say (a language server: it runs the project's code).
    */
-  wrap(file: string, args: readonly string[], readOnly?: boolean): { file: string; args: string[]; release: () => void; readOnly?: ReadOnlyReason };
+  wrap(
+    file: string,
+    args: readonly string[],
+    readOnly?: boolean,
+    offline?: boolean,
+  ): { file: string; args: string[]; release: () => void; readOnly?: ReadOnlyReason };
   /** variables the sandboxed command gets on top of the tool environment */
   env: Record<string, string>;
   /** a note for the model when a failed command (its output, its text, how it was mounted) shows the sandbox stopped it */
@@ -276,10 +282,10 @@ export function createSandbox(bwrap: string, settings: SandboxSettings): Sandbox
   const knownRepos = new Set<string>();
   let swept = false;
   return {
-    wrap: (file, args, unasked = false) => {
+    wrap: (file, args, unasked = false, offline = false) => {
       if (!swept) sweepLeftovers([join(settings.cwd, '.mcp.json'), ...(settings.runFiles?.() ?? [])]);
       swept = true;
-      const plan = planSandbox(settings, scanner, unasked);
+      const plan = { ...planSandbox(settings, scanner, unasked), ...(offline ? { network: false } : {}) };
       masked = plan.maskFiles;
       for (const gitDir of plan.nestedGitDirs) knownRepos.add(gitDir);
       const release = holdPlaces(plan.missing, plan.protected);
