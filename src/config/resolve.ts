@@ -5,6 +5,7 @@ import type { CompatFlags, RetryOptions, ThinkingLevel, WireChoice } from '../ai
 import { checkBaseUrls } from './base-url.js';
 import { UsageError } from './errors.js';
 import { loadConfigFiles, type LoadedFile } from './files.js';
+import { type StatusLineSetting, statusLineOf } from './status-line.js';
 import { expandHome, tackHome } from './paths.js';
 import type { HooksConfig } from './hooks-schema.js';
 import { agentsSettings, type AgentsSettings } from './agents-settings.js';
@@ -112,6 +113,8 @@ export interface ResolvedConfig {
   mcpServers: McpServerSpec[];
   /** the `hooks` of each settings file that applies, with its path */
   hooks: { path: string; hooks: HooksConfig }[];
+  /** the status line's command, from the last settings file that names one */
+  statusLine?: StatusLineSetting;
   mcp: {
     /** tools a server marks read-only run without a question */
     trustReadOnlyHints: boolean;
@@ -394,6 +397,7 @@ export function resolveConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv = proce
     envAllow: loaded.flatMap((l) => l.config.env?.allow ?? []),
     mcpServers,
     hooks: loaded.flatMap((l) => (l.config.hooks ? [{ path: l.path, hooks: l.config.hooks as HooksConfig }] : [])),
+    ...statusLineOf(loaded),
     mcp: { trustReadOnlyHints: file.mcp?.trustReadOnlyHints === true, startupWaitMs: (file.mcp?.startupWaitSeconds ?? 5) * 1000 },
     agents: agentsSettings(file.agents, flags.tools ?? file.tools),
   };

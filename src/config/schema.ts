@@ -150,6 +150,13 @@ export const ConfigFileSchema = Type.Object(
     ),
     /** a terminal notification when a turn ends or a question waits while the terminal is unfocused (default true) */
     notifications: Type.Optional(Type.Boolean()),
+    /** a command whose output shows under the input (Claude Code's statusLine: the session as JSON on its stdin) */
+    statusLine: Type.Optional(
+      Type.Object(
+        { type: Type.Literal('command'), command: Type.String({ minLength: 1 }), padding: Type.Optional(Type.Integer({ minimum: 0, maximum: 40 })) },
+        strict,
+      ),
+    ),
     /** the input's keys: "vim" for vim's modes and motions (/vim toggles it), "normal" (the default) */
     editorMode: Type.Optional(Type.Union([Type.Literal('normal'), Type.Literal('vim')])),
     /** edit and write tell the model the errors they introduced, from a language server (default true; waitSeconds default 3) */

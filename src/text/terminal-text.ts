@@ -3,7 +3,7 @@
 // write to the clipboard; a carriage return or a bidi override could hide what is really there.
 // Two ways out: `stripControls` for noise (an error message, output), `visible` for what the user
 // must judge (a command that will run, a file name). Pure; imports only the escape scanner.
-import { stripAnsi } from './escapes.js';
+import { escapeEnd, stripAnsi } from './escapes.js';
 
 // C0 controls but tab and newline, DEL, and the C1 controls (an 8-bit CSI is U+009B).
 // eslint-disable-next-line no-control-regex
@@ -66,4 +66,29 @@ export function visible(text: string): string {
 export function controlCharacter(text: string): string | undefined {
   const m = C0.exec(text);
   return m ? token(m[0]) : undefined;
+}
+
+/** A colour or style (SGR: `ESC [ … m`) and nothing else. */
+// eslint-disable-next-line no-control-regex
+const SGR = /^\x1b\[[0-9;:]*m$/;
+
+/**
+ * One line of a status command's output as a terminal may show it: its colours kept (as Claude
+ * Code's status line keeps them), every other escape sequence and control removed, bidi too.
+ */
+export function keepColours(line: string): string {
+  let out = '';
+  for (let i = 0; i < line.length; ) {
+    if (line[i] === '\x1b') {
+      const end = escapeEnd(line, i);
+      const seq = line.slice(i, end);
+      if (SGR.test(seq)) out += seq;
+      i = end;
+      continue;
+    }
+    const ch = line[i]!;
+    out += ch === '\t' ? ' ' : ch.replace(CONTROL, '').replace(BIDI, '');
+    i++;
+  }
+  return out;
 }

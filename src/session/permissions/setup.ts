@@ -63,6 +63,15 @@ function rulesOf(config: ResolvedConfig, home: string): Rules {
   }
 }
 
+/** The environment of commands tack runs: tack's own key never reaches one, whatever the variable is called or env.allow says. */
+export function toolEnvOf(config: Pick<ResolvedConfig, 'envAllow' | 'apiKeyEnv' | 'apiKey'>): ReturnType<typeof filterToolEnv> {
+  return filterToolEnv(process.env, {
+    allow: config.envAllow,
+    hide: config.apiKeyEnv ? [config.apiKeyEnv] : [],
+    hideValues: config.apiKey ? [config.apiKey] : [],
+  });
+}
+
 /** The sandbox bash runs in, or (with a notice) why there is none: it is off or cannot run here. */
 function sandboxFor(
   config: ResolvedConfig,
@@ -143,12 +152,7 @@ export function createSafety(config: ResolvedConfig, o: SafetyOptions): Safety {
     gitRunsPrograms: typeof sandbox === 'string' ? repoMayRunPrograms : undefined,
     editorFiles: o.editorFiles,
   });
-  // tack's own key never reaches a command, whatever the variable is called or env.allow says
-  const { env, dropped } = filterToolEnv(process.env, {
-    allow: config.envAllow,
-    hide: config.apiKeyEnv ? [config.apiKeyEnv] : [],
-    hideValues: config.apiKey ? [config.apiKey] : [],
-  });
+  const { env, dropped } = toolEnvOf(config);
   const droppedNote = config.tools.includes('bash') ? describeDropped(dropped) : undefined;
   if (droppedNote) notify(droppedNote);
   const shell: BashOptions = {

@@ -31,6 +31,9 @@ import { commandMenuItems, sendPrepared } from './send-input.js';
 import { readTypedLine } from './typed-line.js';
 import { PastedImages } from './pasted-images.js';
 import { KeyHandler } from './key-handler.js';
+import { type StatusLine, statusLineFor } from './status-line.js';
+import { statusPayload } from './status-payload.js';
+import { toolEnvOf } from '../../../session/permissions/setup.js';
 
 export interface ControllerOptions {
   session: Session;
@@ -86,6 +89,7 @@ export class Controller {
   private readonly worktree: string | undefined;
   private readonly attention: Attention;
   private readonly keys: KeyHandler;
+  private readonly status: StatusLine | undefined;
 
   constructor(private readonly o: ControllerOptions) {
     this.session = o.session;
@@ -134,6 +138,15 @@ export class Controller {
       quit: () => this.quit(),
     });
     if (o.session.config.editorMode === 'vim') this.input.setVim(true);
+    const started = Date.now();
+    this.status = statusLineFor(o.session.config.statusLine, {
+      cwd: o.session.config.cwd,
+      env: toolEnvOf(o.session.config).env,
+      payload: () =>
+        statusPayload(this.session, { version: o.version, startedAt: started, now: Date.now(), worktree: this.worktree, vim: this.input.vim?.mode }),
+      changed: () => this.schedule(),
+      tell: (text) => this.notice(text),
+    });
     if (!o.headerPrinted)
       this.transcript.pushRaw(renderHeader({ version: o.version, model: o.session.model.id, cwd: o.session.config.cwd }, o.cols).join('\n'));
     this.attach(o.session);
@@ -191,6 +204,7 @@ export class Controller {
 
   /** Stops listening; the last frame keeps the transcript and drops the live region. */
   close(): void {
+    this.status?.stop();
     this.screen.close();
     this.unsubscribe();
     this.approvals.cancelAll();
@@ -214,6 +228,7 @@ export class Controller {
   private attach(session: Session): void {
     this.session = session;
     this.unsubscribe = session.subscribe((e) => this.onSessionEvent(e));
+    session.approvals?.onModeChange(() => this.status?.poke());
     session.approvals?.setPrompter((request, signal) => {
       this.attention.question(request.summary);
       return this.approvals.ask(request, signal);
@@ -245,6 +260,7 @@ export class Controller {
 
   private onSessionEvent(e: SessionEvent): void {
     this.view.onEvent(e);
+    if (e.type !== 'message_update' && e.type !== 'tool_execution_update') this.status?.poke();
     if (e.type === 'compaction_start') this.compactingSince = Date.now();
     if (e.type === 'agent_end' && e.reason === 'error') this.view.showRunError(this.session.state.errorMessage);
     if (e.type === 'agent_end') {
@@ -288,6 +304,7 @@ export class Controller {
       branch: this.branch.current(now),
       worktree: this.worktree,
       vim: this.input.vim?.mode,
+      statusLine: this.status?.lines,
     });
   }
 

@@ -6,6 +6,7 @@ import type { EditorState } from '../editor/editor.js';
 import type { VimMode } from '../editor/vim.js';
 import { renderEditor } from '../editor/view.js';
 import { s, sym } from '../text/style.js';
+import { truncate } from '../text/text.js';
 import type { ConversationView } from '../conversation/conversation-view.js';
 import { renderQuestion } from '../view/approval-view.js';
 import { renderFooter } from '../view/footer.js';
@@ -42,6 +43,8 @@ export interface FrameInput {
   worktree?: string;
   /** vim keys' mode, when they are on */
   vim?: VimMode;
+  /** the status line command's output, under the input */
+  statusLine?: string[];
 }
 
 /** Lines of the body kept visible above a question, so the running tool stays in view. */
@@ -117,7 +120,7 @@ export function composeFrame(f: FrameInput): string[] {
   const todos = renderTodos(todoItems, f.todosExpanded ?? false, cols);
   const queue = renderQueue(queueState(session.queued()), cols);
   const input = [inputRule(mode, cols, true), ...view.lines, inputRule(mode, cols, false, f.vim)];
-  const menu = f.picker ? f.picker.render(cols) : renderMenu(f.menu, cols, f.rows);
+  const menu = [...(f.picker ? f.picker.render(cols) : renderMenu(f.menu, cols, f.rows)), ...(f.statusLine ?? []).map((l) => truncate(l, cols))];
   const room = f.rows - 1 - BODY_ROOM - status.length - todos.length - queue.length - input.length - menu.length - 1;
   return composeLive(
     {
