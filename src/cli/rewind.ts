@@ -6,7 +6,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { parseWords, tackStyle } from '../config/subcommand.js';
 import { UsageError } from '../config/errors.js';
 import { expandHome, tackHome } from '../config/paths.js';
-import { type CheckpointSettings, checkpointSettings } from '../config/resolve.js';
+import { type CheckpointSettings, checkpointSettings } from '../config/checkpoint-settings.js';
 import { rewind, type RewindWhat } from '../session/checkpointing.js';
 import { parseRules } from '../session/permissions/rules.js';
 import { workspaceSecretTest } from '../session/permissions/secrets.js';

@@ -6,6 +6,7 @@ import { checkBaseUrls } from './base-url.js';
 import { UsageError } from './errors.js';
 import { loadConfigFiles, type LoadedFile } from './files.js';
 import { type StatusLineSetting, statusLineOf } from './status-line.js';
+import { type CheckpointSettings, checkpointSettings } from './checkpoint-settings.js';
 import { expandHome, tackHome } from './paths.js';
 import type { HooksConfig } from './hooks-schema.js';
 import { agentsSettings, type AgentsSettings } from './agents-settings.js';
@@ -147,23 +148,6 @@ export class NoServerConfigured extends UsageError {
   ) {
     super(message);
   }
-}
-
-export interface CheckpointSettings {
-  enabled: boolean;
-  retentionDays: number;
-  maxFileBytes: number;
-  /** the most one snapshot copies (a folder that needs more gets no checkpoints) */
-  limits: { files: number; bytes: number };
-}
-
-export function checkpointSettings(c: ConfigFile['checkpoints'] = {}, flag?: boolean): CheckpointSettings {
-  return {
-    enabled: c.enabled !== false && flag !== false,
-    retentionDays: c.retentionDays ?? 30,
-    maxFileBytes: Math.round((c.maxFileMB ?? 10) * 1048576),
-    limits: { files: c.maxFiles ?? 30_000, bytes: Math.round((c.maxCopyMB ?? 1024) * 1048576) },
-  };
 }
 
 function merged(files: ConfigFile[]): ConfigFile {
