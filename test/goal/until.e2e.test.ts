@@ -146,4 +146,17 @@ describe('tack -p --until', () => {
     expect(existsSync(join(p.dir, 'ran'))).toBe(false);
     expect(s.chatRequests()).toHaveLength(0);
   });
+
+  it('a goal costs the first request nothing: it is the same request as without one', async () => {
+    const plain = await server([{ text: 'Done.' }]);
+    const goal = await server([{ text: 'Done.' }]);
+    const p = project();
+    await runTack(['-p', '--base-url', plain.url, '-m', 'm', '--no-session', 'fix add'], { cwd: p.dir, home: p.home });
+    const r = await runTack(['-p', '--base-url', goal.url, '-m', 'm', '--no-session', '--until', 'node test.js', '--until-tries', '1', 'fix add'], {
+      cwd: p.dir,
+      home: p.home,
+    });
+    expect(r.code).toBe(6);
+    expect(JSON.stringify(goal.chatRequests()[0]!.body)).toBe(JSON.stringify(plain.chatRequests()[0]!.body));
+  });
 });
