@@ -24,10 +24,10 @@ const SETUP = 'No model server is set up yet';
 const settle = () => new Promise((r) => setTimeout(r, 400));
 const FAKE_KEY = 'sk-test-0123456789abcdefghijklmnopqrstuv';
 
-async function startSetup(env: Record<string, string> = {}, server?: MockServer) {
+async function startSetup(env: Record<string, string> = {}, server?: MockServer, cols?: number) {
   const project = makeProject();
   const ports = [await closedPort(), await closedPort()];
-  const term = Term.start({ args: [], cwd: project.dir, home: project.home, env: { TACK_PROBE_PORTS: `ollama:${ports[0]},${ports[1]}`, ...env } });
+  const term = Term.start({ args: [], cwd: project.dir, home: project.home, cols, env: { TACK_PROBE_PORTS: `ollama:${ports[0]},${ports[1]}`, ...env } });
   open.push({ term, server });
   const screen = await term.waitFor(SETUP, 15_000, 'the setup screen');
   await settle();
@@ -35,6 +35,15 @@ async function startSetup(env: Record<string, string> = {}, server?: MockServer)
 }
 
 run('first run without settings', () => {
+  it("at 80 columns each field's example is wrapped whole under it, not cut", async () => {
+    const { term } = await startSetup({}, undefined, 80);
+    const flat = (x: string) => x.replace(/\s*\n\s*/g, ' ');
+    await term.waitFor((x) => flat(x).includes('e.g. http://localhost:8080/v1 or https://openrouter.ai/api/v1'), 5_000, 'the base URL example');
+    term.keys('Tab');
+    const screen = await term.waitFor((x) => flat(x).includes('e.g. OPENROUTER_API_KEY; empty: no key'), 5_000, 'the key example, whole');
+    expect(flat(screen)).toContain('Tab/↑↓: switch field · Esc: quit');
+  });
+
   it('lists the servers it looked for; a base URL typed in makes the app usable, and config.json holds it and no key', async () => {
     const server = await startMockServer({ turns: [{ text: 'hello from the new server' }], models: ['served-model'] });
     const { term, project, screen, ports } = await startSetup({}, server);

@@ -2,7 +2,7 @@
 // question that shows its command once and its change to the last character, choices wrapped rather
 // than cut, and a failing command's preview that shows the error, not the runtime's version line.
 import { afterEach, describe, expect, it } from 'vitest';
-import { startApp, stopApps } from './harness.js';
+import { footer, startApp, stopApps } from './harness.js';
 import { hasTmux } from './tmux.js';
 
 const run = hasTmux() ? describe : describe.skip;
@@ -79,5 +79,16 @@ run('what the screen says at 80 columns', () => {
     expect(flat(screen)).toMatch(
       /Shift\+Tab\s+approval mode, in turn: ask, auto-edit \(edits run\), yolo \(nothing asks\), plan \(read-only until you approve a plan\)/,
     );
+  });
+
+  it('Shift+Tab into plan mode: its notice, which says how commands run, is wrapped whole, not cut', async () => {
+    const { term } = await startApp([], { cols: 80, rows: 24 });
+    for (const mode of ['auto-edit', 'yolo', 'plan']) {
+      term.keys('BTab');
+      await term.waitFor((x) => footer(x).includes(`approvals: ${mode}`), 5_000, `the footer to show ${mode}`);
+    }
+    const screen = await term.waitFor('(Shift+Tab for the next mode)', 5_000, 'the notice to its end');
+    expect(flat(screen)).toMatch(/plan mode: nothing changes until you approve a plan; commands run .*\(Shift\+Tab for the next mode\)/);
+    expect(screen).not.toMatch(/plan mode: .*…$/m);
   });
 });

@@ -108,7 +108,7 @@ export class McpPanel implements Panel {
       const chosen = i === this.selected;
       const transport = x.via ? `${x.transport}→sse` : x.transport;
       const line = truncate(`${chosen ? sym('›', '>') : ' '} ${visible(x.name).padEnd(width)}  ${transport.padEnd(9)} ${stateWords(x)}`, cols);
-      const why = x.reason ? [s.red(truncate(`    ${visible(x.reason)}`, cols))] : [];
+      const why = x.reason ? wrapWithPrefix(visible(x.reason), cols, '    ', '    ').map((l) => s.red(l)) : [];
       return [chosen ? s.bold(line) : line, ...why];
     });
     return [truncate(`${s.bold(`MCP servers (${servers.length})`)} ${keys}`, cols), ...note, ...lines];

@@ -8,7 +8,7 @@ import type { RewindWhat } from '../../../session/checkpointing.js';
 import type { Session } from '../../../session/session.js';
 import type { Command } from '../input/keymap.js';
 import { s, sym } from '../text/style.js';
-import { truncate } from '../text/text.js';
+import { truncate, wrapWithPrefix } from '../text/text.js';
 import type { Transcript } from '../conversation/transcript.js';
 import type { InputBox } from './input-box.js';
 import type { Panel } from './menu.js';
@@ -98,7 +98,7 @@ export class RewindPanel implements Panel {
     const stage = this.stage;
     const keys = s.gray(`· ${sym('↑↓', 'Up/Down')} Enter: choose · Esc: cancel`);
     if (stage.kind === 'loading') return [`${s.bold('Rewind')} ${keys}`, s.gray(`  ${stage.what}`)];
-    if (stage.kind === 'error') return [s.bold('Rewind'), s.red(truncate(`  ${stage.message}`, cols))];
+    if (stage.kind === 'error') return [s.bold('Rewind'), ...wrapWithPrefix(stage.message, cols, '  ', '  ').map((l) => s.red(l))];
     if (stage.kind === 'list') {
       const out = [truncate(`${s.bold('Rewind to before which message?')} ${keys}`, cols)];
       if (stage.rows.length === 0) return [...out, s.gray('  no checkpoints yet: one is taken before each message you send')];

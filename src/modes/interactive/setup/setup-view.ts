@@ -47,14 +47,19 @@ export function renderSetup(state: SetupState, o: { probed: readonly ProbedServe
     const focused = state.focus === i;
     const fieldHead = `${focused ? sym('›', '>') : ' '} ${label.padEnd(12)} `;
     form.push(truncate(`${focused ? s.cyan(s.bold(fieldHead)) : fieldHead}${field(state.fields[i]!, focused)}`, cols));
-    if (focused) form.push(s.gray(truncate(`${' '.repeat(fieldHead.length)}${HINTS[i]}`, cols)));
+    // the example is wrapped, never cut: it shows what to type
+    if (focused) form.push(...wrapWithPrefix(HINTS[i]!, cols, ' '.repeat(fieldHead.length), ' '.repeat(fieldHead.length)).map((l) => s.gray(l)));
   });
   if (state.status) {
     const error = state.status.kind === 'error';
     const color = error ? s.red : s.gray;
     form.push(...wrapWithPrefix(sanitize(state.status.text), cols, `${INDENT}${error ? sym('✗', 'x') : sym('…', '...')} `, `${INDENT}  `).map((l) => color(l)));
   }
-  form.push(s.gray(truncate(`${INDENT}Enter: next field, then check and save · Tab/${sym('↑↓', 'Up/Down')}: switch field · Esc: quit`, cols)));
+  form.push(
+    ...wrapWithPrefix(`Enter: next field, then check and save · Tab/${sym('↑↓', 'Up/Down')}: switch field · Esc: quit`, cols, INDENT, INDENT).map((l) =>
+      s.gray(l),
+    ),
+  );
   // one row stays for the cursor below the drawing, or the first line scrolls away: the fields win it
   const room = o.rows - 1 - 1 - form.length;
   const short = truncate(`${INDENT}Looked for ${plural(o.probed.length, 'local server')}, none answered; saved in ${o.configPath}`, cols);

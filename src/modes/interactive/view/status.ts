@@ -1,7 +1,7 @@
 // The working line: a spinner, the elapsed time and what is going on; or a retry countdown.
 import { stripControls, visible } from '../../../text/terminal-text.js';
 import { s, sym } from '../text/style.js';
-import { truncate } from '../text/text.js';
+import { truncate, wrap } from '../text/text.js';
 import { formatSeconds } from './tool-view.js';
 import { retryCount } from '../../retry-count.js';
 
@@ -36,13 +36,14 @@ export function renderStatus(st: StatusInfo, cols: number, now: number): string[
   const out: string[] = [];
   if (st.retry) {
     const wait = Math.max(0, Math.ceil((st.retry.at - now) / 1000));
-    out.push(truncate(s.yellow(`${sym('⚠', '!')} ${stripControls(st.retry.reason)}; retrying in ${wait}s (${retryCount(st.retry)})`), cols));
+    out.push(...wrap(s.yellow(`${sym('⚠', '!')} ${stripControls(st.retry.reason)}; retrying in ${wait}s (${retryCount(st.retry)})`), cols));
   }
   if (st.busy) {
     // the activity can name a tool call by its arguments (`bash: …`): the model's bytes, shown
     const line = `${s.cyan(spinnerFrame(now))} ${visible(st.activity)} ${s.gray(`(${formatSeconds(now - st.startedAt)} · ${st.escape ?? 'Esc to interrupt'})`)}`;
     out.push(truncate(line, cols));
   }
-  if (st.hint) out.push(truncate(s.yellow(st.hint), cols));
+  // a notice says what a mode or key does now: wrapped, never cut
+  if (st.hint) out.push(...wrap(s.yellow(st.hint), cols));
   return out;
 }
