@@ -1,7 +1,6 @@
-// Runs the status line's command once: the session as JSON on its stdin, its first lines back with
-// their colours (every other escape removed), killed with its process group when it takes too long.
-// Outside the sandbox, as hooks run: it is the user's own command, from the user's own settings.
-import { spawn } from 'node:child_process';
+// Runs the status line's command once (as hooks run, user-command.ts): the session as JSON on its
+// stdin, its first lines back with their colours, every other escape removed.
+import { runUserCommand } from './user-command.js';
 import { keepColours, stripControls } from '../text/terminal-text.js';
 
 export type StatusOutcome = { lines: string[] } | { error: string };
@@ -23,45 +22,16 @@ function closeColours(line: string): string {
 }
 
 export function runStatusCommand(command: string, input: string, o: StatusRunOptions): { done: Promise<StatusOutcome>; kill(): void } {
-  const child = spawn('/bin/sh', ['-c', command], { cwd: o.cwd, env: o.env, stdio: 'pipe', detached: true });
-  const kill = () => {
-    try {
-      process.kill(-child.pid!, 'SIGKILL');
-    } catch {
-      child.kill('SIGKILL');
+  const run = runUserCommand(command, input, o);
+  const done = run.done.then((r): StatusOutcome => {
+    if (r.timedOut) return { error: `it took longer than ${o.timeoutMs / 1000} s and was stopped` };
+    if (r.code === null) return { error: `it could not start (${stripControls(r.stderr).trim()})` };
+    if (r.code !== 0) {
+      const why = stripControls(r.stderr).trim().split('\n')[0]?.slice(0, 200);
+      return { error: `it exited with status ${r.code}${why ? `: ${why}` : ''}` };
     }
-  };
-  const done = new Promise<StatusOutcome>((resolve) => {
-    let stdout = '';
-    let stderr = '';
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      kill();
-    }, o.timeoutMs);
-    child.stdout.setEncoding('utf8').on('data', (d: string) => {
-      if (stdout.length < OUTPUT_LIMIT) stdout += d;
-    });
-    child.stderr.setEncoding('utf8').on('data', (d: string) => {
-      if (stderr.length < OUTPUT_LIMIT) stderr += d;
-    });
-    // a command that never reads its stdin closes the pipe early: not a failure
-    child.stdin.on('error', () => {});
-    child.stdin.end(input);
-    const finish = (outcome: StatusOutcome) => {
-      clearTimeout(timer);
-      resolve(outcome);
-    };
-    child.on('error', (err) => finish({ error: `it could not start (${err.message})` }));
-    child.on('close', (code) => {
-      if (timedOut) return finish({ error: `it took longer than ${o.timeoutMs / 1000} s and was stopped` });
-      if (code !== 0) {
-        const why = stripControls(stderr).trim().split('\n')[0]?.slice(0, 200);
-        return finish({ error: `it exited with status ${code}${why ? `: ${why}` : ''}` });
-      }
-      const lines = stdout.replace(/\r\n/g, '\n').replace(/\n+$/, '').split('\n');
-      finish({ lines: lines[0] === '' && lines.length === 1 ? [] : lines.slice(0, STATUS_LINES).map(closeColours) });
-    });
+    const lines = r.stdout.slice(0, OUTPUT_LIMIT).replace(/\r\n/g, '\n').replace(/\n+$/, '').split('\n');
+    return { lines: lines[0] === '' && lines.length === 1 ? [] : lines.slice(0, STATUS_LINES).map(closeColours) };
   });
-  return { done, kill };
+  return { done, kill: run.kill };
 }

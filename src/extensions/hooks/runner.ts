@@ -1,7 +1,7 @@
 // Runs the hooks of one event side by side: each a shell command, the event as JSON on its stdin,
 // the scrubbed environment plus TACK_PROJECT_DIR (and CLAUDE_PROJECT_DIR), killed with its process
 // group at its timeout. Outside the sandbox: they are the user's own commands.
-import { spawn } from 'node:child_process';
+import { runUserCommand } from '../user-command.js';
 import type { HookSpec } from './sources.js';
 
 export interface HookRun {
@@ -19,44 +19,10 @@ export interface RunnerOptions {
   signal?: AbortSignal;
 }
 
-const OUTPUT_LIMIT = 256 * 1024;
-
-function runOne(spec: HookSpec, input: string, o: RunnerOptions): Promise<HookRun> {
-  return new Promise((resolve) => {
-    const env = { ...o.env, TACK_PROJECT_DIR: o.cwd, CLAUDE_PROJECT_DIR: o.cwd };
-    const child = spawn('/bin/sh', ['-c', spec.command], { cwd: o.cwd, env, stdio: 'pipe', detached: true });
-    let stdout = '';
-    let stderr = '';
-    let timedOut = false;
-    const kill = () => {
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        child.kill('SIGKILL');
-      }
-    };
-    const timer = setTimeout(() => {
-      timedOut = true;
-      kill();
-    }, spec.timeoutSeconds * 1000);
-    o.signal?.addEventListener('abort', kill, { once: true });
-    child.stdout.setEncoding('utf8').on('data', (d: string) => {
-      if (stdout.length < OUTPUT_LIMIT) stdout += d;
-    });
-    child.stderr.setEncoding('utf8').on('data', (d: string) => {
-      if (stderr.length < OUTPUT_LIMIT) stderr += d;
-    });
-    // a hook that does not read its stdin closes the pipe early: that is not a failure
-    child.stdin.on('error', () => {});
-    child.stdin.end(input);
-    const done = (code: number | null, extra = '') => {
-      clearTimeout(timer);
-      o.signal?.removeEventListener('abort', kill);
-      resolve({ spec, code, stdout, stderr: stderr + extra, timedOut });
-    };
-    child.on('error', (err) => done(null, err.message));
-    child.on('close', (code) => done(timedOut ? null : code));
-  });
+async function runOne(spec: HookSpec, input: string, o: RunnerOptions): Promise<HookRun> {
+  const env = { ...o.env, TACK_PROJECT_DIR: o.cwd, CLAUDE_PROJECT_DIR: o.cwd };
+  const run = await runUserCommand(spec.command, input, { cwd: o.cwd, env, timeoutMs: spec.timeoutSeconds * 1000, signal: o.signal }).done;
+  return { spec, ...run };
 }
 
 /** Every hook of the list, at once; resolves when all are done. */
