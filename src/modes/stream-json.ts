@@ -42,11 +42,13 @@ const runError = (error: Error): void => {
 };
 
 /**
- * A user message is prepared as typed text is in the app (a custom command, the UserPromptSubmit
- * hooks, which may refuse it), then sent: a new run, or a steer. Resolves once it is handed over.
+ * A user message, a steer or a follow-up is prepared as typed text is in the app (a custom command,
+ * the UserPromptSubmit hooks, which may refuse it, `@files`), then sent: idle, a new run; working, a
+ * steer, or with `followUp` a queued follow-up. Resolves once it is handed over.
  */
-async function sendUser(session: Session, content: string | UserMessage['content'], signal: AbortSignal): Promise<void> {
-  const sent = await session.submit(typeof content === 'string' ? content : { role: 'user', content, timestamp: Date.now() }, { signal });
+async function sendUser(session: Session, content: string | UserMessage['content'], signal: AbortSignal, followUp = false): Promise<void> {
+  const message = typeof content === 'string' ? content : { role: 'user' as const, content, timestamp: Date.now() };
+  const sent = await session.submit(message, { signal, followUp });
   for (const note of [...sent.notes, ...sent.refused, ...(sent.said ? [sent.said] : [])]) say(`tack: ${note}`);
   if (sent.blocked) writeLine({ type: 'error', source: 'run', message: sent.blocked });
   sent.done.catch(runError);
@@ -55,17 +57,11 @@ async function sendUser(session: Session, content: string | UserMessage['content
 /** Applies one message to the session; returns what was wrong with it, if anything. */
 function apply(
   session: Session,
-  m: Exclude<InputMessage, { type: 'user' }>,
+  m: Exclude<InputMessage, { type: 'user' | 'steer' | 'follow_up' }>,
   approvals: StdioApprovals | undefined,
   config: ResolvedConfig,
 ): string | undefined {
   switch (m.type) {
-    case 'steer':
-      session.steer(m.text);
-      return undefined;
-    case 'follow_up':
-      session.followUp(m.text);
-      return undefined;
     case 'abort': {
       const returned = session.abort();
       writeLine({ type: 'queue_returned', messages: returned.map((q) => ({ kind: q.kind === 'steer' ? 'steer' : 'follow_up', text: q.text })) });
@@ -163,6 +159,9 @@ export async function runStreamJson(o: StreamJsonOptions): Promise<number> {
     const take = (message: InputMessage, line: number) => {
       handled = handled.then(async () => {
         if (message.type === 'user') return sendUser(session, message.content, stop.signal).catch(runError);
+        // a program's steer and follow-up pass the same front door as its user message
+        const followUp = message.type === 'follow_up';
+        if (followUp || message.type === 'steer') return sendUser(session, message.text, stop.signal, followUp).catch(runError);
         if (message.type === 'context') return void writeLine({ type: 'context', ...(await session.contextUsage()) });
         const problem = apply(session, message, approvals, o.config);
         if (problem) inputError(line, problem);

@@ -251,12 +251,6 @@ export class Session {
     else void this.prompt(text).catch(() => {});
   }
 
-  /** Delivered when the agent would otherwise stop; idle, it starts a run. */
-  followUp(text: string | UserMessage): void {
-    if (this.running) this.agent.followUp(text);
-    else void this.prompt(text).catch(() => {});
-  }
-
   queued(): QueuedMessage[] {
     return this.agent.queued();
   }

@@ -81,6 +81,36 @@ describe('--input-format stream-json', () => {
     expect(s.chatRequests()).toHaveLength(1);
   });
 
+  it('a steer and a follow-up pass the UserPromptSubmit hooks: a refused one never reaches the model', { timeout: 30_000 }, async () => {
+    const s = await server([{ toolCalls: [{ id: 'c1', name: 'bash', arguments: { command: SLOW } }] }, { text: 'steered' }, { text: 'followed up' }]);
+    const p = makeProject();
+    const hook = `grep -q secret && { echo "no secrets in prompts" >&2; exit 2; }; exit 0`;
+    writeFileSync(join(p.home, 'config.json'), JSON.stringify({ hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: hook }] }] } }));
+    const tack = start(s.url, p);
+    tack.send(user('run the slow thing'));
+    await tack.waitFor((l) => l.type === 'tool_execution_start');
+    tack.send({ type: 'steer', text: 'the secret steer is 42' });
+    tack.send({ type: 'steer', text: 'use the verbose flag too' });
+    tack.send({ type: 'follow_up', text: 'then the secret follow-up' });
+    tack.send({ type: 'follow_up', text: 'then list the tests' });
+    await tack.waitFor((l) => l.type === 'queue_update' && l.steering.length === 1 && l.follow_up.length === 1);
+    writeFileSync(join(p.dir, 'go'), '');
+    await tack.waitFor((l) => l.type === 'agent_end' && s.chatRequests().length === 3);
+    tack.end();
+    expect(await tack.exited).toBe(0);
+
+    const refusals = tack.lines.filter((l) => l.type === 'error' && l.source === 'run');
+    expect(refusals).toHaveLength(2);
+    for (const r of refusals) expect(r.message).toContain('no secrets in prompts');
+    const sent = s.chatRequests().map((q) => JSON.stringify(q.body.messages));
+    for (const body of sent) expect(body).not.toContain('secret');
+    const second = s.chatRequests()[1].body.messages;
+    const steerAt = second.findIndex((m: any) => m.role === 'user' && JSON.stringify(m.content).includes('use the verbose flag too'));
+    expect(steerAt).toBeGreaterThan(second.findIndex((m: any) => m.role === 'tool'));
+    expect(sent[1]).not.toContain('then list the tests');
+    expect(sent[2]).toContain('then list the tests');
+  });
+
   it('asks approvals over stdio with --permission-prompt stdio: one allowed, one refused with a reason', { timeout: 30_000 }, async () => {
     const s = await server([
       { toolCalls: [{ id: 'c1', name: 'bash', arguments: { command: 'touch made-by-bash' } }] },
