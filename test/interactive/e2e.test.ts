@@ -51,7 +51,7 @@ run('interactive mode in a terminal', () => {
     ]);
     term.type('start the server');
     term.keys('Enter');
-    await term.waitFor('bash: sleep 3', 10_000, 'the running tool');
+    await term.waitFor('○ bash sleep 3', 10_000, 'the running tool');
     term.type('use port 8080');
     term.keys('Enter');
     await term.waitFor('↳ steer: use port 8080', 5_000);
@@ -70,7 +70,7 @@ run('interactive mode in a terminal', () => {
     const { term, server } = await start([{ toolCalls: [{ name: 'bash', arguments: { command: 'sleep 3; echo slept-well' } }] }, { text: 'Steered right.' }]);
     term.type('start the server');
     term.keys('Enter');
-    await term.waitFor('bash: sleep 3', 10_000, 'the running tool');
+    await term.waitFor('○ bash sleep 3', 10_000, 'the running tool');
     // one write to the terminal: the correction, Enter, and the start of the next words
     term.type('first correction\rsecond');
     const queued = await term.waitFor('↳ steer: first correction', 5_000);

@@ -67,7 +67,7 @@ describe('ConversationView', () => {
       args: call.arguments,
       partialResult: { content: [{ type: 'text', text: 'working' }] },
     });
-    expect(t.activity()).toBe('bash: sleep 2');
+    expect(t.activity()).toBe('running');
     expect(t.liveBody(1000, 40).map(stripAnsi)).toEqual(['', '○ bash sleep 2', '  working']);
     t.onEvent({
       type: 'tool_execution_end',

@@ -333,7 +333,10 @@ export class ConversationView {
   activity(compacting = false, waitingFor?: string): string {
     if (compacting) return 'compacting the conversation';
     if (waitingFor) return waitingFor;
-    for (const t of this.tools.values()) if (t.status === 'running') return toolSummary(t);
+    // the running calls are named on their own lines above: the status line does not name them again
+    let running = 0;
+    for (const t of this.tools.values()) if (t.status === 'running') running++;
+    if (running > 0) return running === 1 ? 'running' : `running ${running} tools`;
     const last = this.answer.current?.content.at(-1);
     if (last?.type === 'thinking') return 'thinking';
     if (last?.type === 'toolCall') return `preparing ${last.name}`;
@@ -344,11 +347,4 @@ export class ConversationView {
 
 function preparing(c: ToolCall): ToolCallView {
   return { id: c.id, name: c.name, args: c.arguments, status: 'preparing' };
-}
-
-function toolSummary(t: ToolCallView): string {
-  const argsObj = (t.args && typeof t.args === 'object' ? t.args : {}) as Record<string, unknown>;
-  const main = ['command', 'path', 'pattern'].map((k) => argsObj[k]).find((v) => typeof v === 'string') as string | undefined;
-  const first = main?.split('\n')[0] ?? '';
-  return first ? `${t.name}: ${first.length > 60 ? `${first.slice(0, 59)}…` : first}` : t.name;
 }
