@@ -2,7 +2,8 @@
 // the worktree is removed if nothing was done there, or kept with two lines on where and what next.
 import { resolve } from 'node:path';
 import { UsageError } from '../config/errors.js';
-import { expandHome, tackHome } from '../config/paths.js';
+import { tackHome } from '../config/paths.js';
+import { expandHome } from '../../tools/fs/paths.js';
 import { builtinSecretTest } from '../../tools/fs/secret-files.js';
 import { stripControls } from '../text/terminal-text.js';
 import { wrapWithPrefix } from '../modes/interactive/text/text.js';

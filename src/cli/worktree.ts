@@ -4,7 +4,8 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Command } from 'commander';
 import { UsageError } from '../config/errors.js';
-import { expandHome, sessionsDir, tackHome } from '../config/paths.js';
+import { sessionsDir, tackHome } from '../config/paths.js';
+import { expandHome } from '../../tools/fs/paths.js';
 import { parseWords, tackStyle } from '../config/subcommand.js';
 import { visible } from '../text/terminal-text.js';
 import {

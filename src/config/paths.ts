@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expandHome } from '../../tools/fs/paths.js';
 
 let root: string | undefined;
 
@@ -20,10 +21,6 @@ export function packageRoot(): string {
 
 export function packageVersion(): string {
   return (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
-}
-
-export function expandHome(path: string): string {
-  return path === '~' || path.startsWith('~/') ? join(homedir(), path.slice(1)) : path;
 }
 
 export function tackHome(env: NodeJS.ProcessEnv = process.env): string {

@@ -2,7 +2,8 @@
 // and whether its key is set. The key itself is never shown.
 import { resolve } from 'node:path';
 import { loadConfigFiles } from './files.js';
-import { expandHome, tackHome } from './paths.js';
+import { tackHome } from './paths.js';
+import { expandHome } from '../../tools/fs/paths.js';
 import { knownProviders, providerEntry } from './resolve.js';
 import type { ConfigFile } from './schema.js';
 

@@ -2,7 +2,7 @@
 import { closeSync, existsSync, openSync, readSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { UsageError } from '../../config/errors.js';
-import { expandHome } from '../../config/paths.js';
+import { expandHome } from '../../../tools/fs/paths.js';
 import { textOf } from '../../ai/content.js';
 import type { UserMessage } from '../../ai/types.js';
 import { forkSession } from './fork.js';

@@ -3,7 +3,7 @@
 // name in the workspace is written as tack writes its own files (tools/fs/own): never through a link,
 // so a folder that links out of the workspace is refused.
 import { dirname, join, relative, resolve } from 'node:path';
-import { expandHome } from '../../../config/paths.js';
+import { expandHome } from '../../../../tools/fs/paths.js';
 import { isInside } from '../../../../tools/fs/paths.js';
 import { OwnFileError, writeOwn } from '../../../../tools/fs/own/index.js';
 import { conversationMarkdown } from '../../../session/file/export-markdown.js';
