@@ -98,18 +98,23 @@ run('approvals in the app', () => {
   });
 
   it('"always" for a command prefix: the next command with that prefix runs without asking', async () => {
-    const { term, server } = await startApp([
-      { toolCalls: [{ name: 'bash', arguments: { command: 'node -e "console.log(40 + 1)"' } }] },
-      { toolCalls: [{ name: 'bash', arguments: { command: 'node -e "console.log(40 + 2)"' } }] },
-      { text: 'both ran' },
-    ]);
+    const { term, server } = await startApp(
+      [
+        { toolCalls: [{ name: 'bash', arguments: { command: 'node sum.js 40 1' } }] },
+        { toolCalls: [{ name: 'bash', arguments: { command: 'node sum.js 40 2' } }] },
+        { text: 'both ran' },
+      ],
+      { files: { 'sum.js': 'console.log(Number(process.argv[2]) + Number(process.argv[3]));\n' } },
+    );
     term.type('run the checks');
     term.keys('Enter');
-    const screen = await term.waitFor('$ node -e "console.log(40 + 1)"', 10_000, 'the question');
-    // the command is said once in the question: the title does not repeat it
+    const screen = await term.waitFor('$ node sum.js 40 1', 10_000, 'the question');
+    // the command is said once in the question: the title does not repeat it, nor a reason line
     expect(screen).toContain('? Run this command');
     expect(screen).not.toContain('? Run node');
-    expect(screen).toContain('Always allow `node …` this session (a)');
+    expect(screen).not.toContain('Running `node sum.js 40 1`');
+    // the script: `node` alone would allow any program
+    expect(screen).toContain('Always allow `node sum.js …` this session (a)');
     term.type('a');
     // no key pressed after this: the second command must not ask
     await term.waitFor('both ran', 10_000, 'the run to finish without a second question');

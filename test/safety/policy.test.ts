@@ -1,6 +1,7 @@
 // The permission policy, one row per case: tool call x rules x mode -> allow | ask | deny.
 import { describe, expect, it } from 'vitest';
-import { SessionGrants, commandPrefix, decide, parseRules, refusal, type PolicyMode } from '../../src/session/permissions/index.js';
+import { SessionGrants, commandGrant, commandPrefix, decide, parseRules, refusal, type PolicyMode } from '../../src/session/permissions/index.js';
+import { judgeCommandLine } from '../../src/session/permissions/shell-unwrap.js';
 import type { RealLocation } from '../../tools/fs/real-path.js';
 
 const HOME = '/home/u';
@@ -387,6 +388,41 @@ describe('commandPrefix', () => {
     [['make'], 'make'],
   ];
   for (const [words, prefix] of cases) it(`${words.join(' ')} -> ${prefix}`, () => expect(commandPrefix(words)).toBe(prefix));
+});
+
+describe('commandGrant: what "always" may cover, never an interpreter alone', () => {
+  const cases: [string, ReturnType<typeof commandGrant>][] = [
+    ['npm test -- --watch', { prefix: 'npm test' }],
+    ['node server.js --port 3000', { prefix: 'node server.js' }],
+    ['python3 -m pytest -x', { prefix: 'python3 -m pytest' }],
+    ['bash scripts/build.sh', { prefix: 'bash scripts/build.sh' }],
+    ['npx vite build', { prefix: 'npx vite' }],
+    ['node -e "console.log(1)"', { exact: 'node -e "console.log(1)"' }],
+    ['python -c "print(1)"', { exact: 'python -c "print(1)"' }],
+    ['npx -y cowsay hi', { exact: 'npx -y cowsay hi' }],
+    // their program comes from stdin: no answer can say what it runs
+    ['bash', undefined],
+    ['python3 -', undefined],
+    ['sh -s', undefined],
+    // the shell fills in the script: nothing exact to allow
+    ['node "$SCRIPT"', undefined],
+  ];
+  for (const [line, grant] of cases)
+    it(`${line} -> ${JSON.stringify(grant)}`, () => {
+      const [cmd] = judgeCommandLine(line).commands;
+      expect(commandGrant(cmd!.words, cmd!.text, cmd!.literal)).toEqual(grant);
+    });
+
+  it('a question about `node -e …` offers exactly that command, and the answer allows no other', () => {
+    const d = decision('bash', 'node -e "console.log(1)"', 'ask');
+    expect(d.kind === 'ask' && d.subject).toEqual({ type: 'bash', commands: ['node -e "console.log(1)"'], prefixes: [], exact: ['node -e "console.log(1)"'] });
+    const grants = new SessionGrants();
+    grants.grantCommands([], ['node -e "console.log(1)"']);
+    const ctx = { cwd: CWD, home: HOME, mode: 'ask' as PolicyMode, rules: parseRules({}, HOME), grants };
+    expect(decide('bash', { command: 'node -e "console.log(1)"' }, ctx).kind).toBe('allow');
+    expect(decide('bash', { command: "node -e \"require('fs').rmSync('x')\"" }, ctx).kind).toBe('ask');
+    expect(decide('bash', { command: 'node evil.js' }, ctx).kind).toBe('ask');
+  });
 });
 
 describe('one question for a command line with several parts', () => {

@@ -26,8 +26,8 @@ describe('a session with someone to ask', () => {
     const s = await startMockServer({
       turns: [
         { toolCalls: [{ name: 'edit', arguments: { path: 'calc.js', old_text: 'return a - b;', new_text: 'return a + b;' } }] },
-        { toolCalls: [{ name: 'bash', arguments: { command: 'node -e "console.log(40 + 1)"' } }] },
-        { toolCalls: [{ name: 'bash', arguments: { command: 'node -e "console.log(40 + 2)"' } }] },
+        { toolCalls: [{ name: 'bash', arguments: { command: 'node sum.js 40 1' } }] },
+        { toolCalls: [{ name: 'bash', arguments: { command: 'node sum.js 40 2' } }] },
         { text: 'done' },
       ],
     });
@@ -36,6 +36,7 @@ describe('a session with someone to ask', () => {
     const cwd = join(base, 'proj');
     mkdirSync(cwd);
     writeFileSync(join(cwd, 'calc.js'), CALC_BUGGY);
+    writeFileSync(join(cwd, 'sum.js'), 'console.log(Number(process.argv[2]) + Number(process.argv[3]));\n');
     const config = resolveConfig({ baseUrl: s.url, model: 'm', cwd }, { TACK_HOME: join(base, 'home') });
 
     const notes: string[] = [];
@@ -55,13 +56,14 @@ describe('a session with someone to ask', () => {
 
     expect(asked.map((a) => a.kind)).toEqual(['edit', 'bash']);
     expect(asked[0].diff).toContain('+  return a + b;');
-    expect(asked[1].command).toBe('node -e "console.log(40 + 1)"');
-    expect(asked[1].choices.find((c) => c.key === 'a')!.label).toBe('Always allow `node …` this session');
+    expect(asked[1].command).toBe('node sum.js 40 1');
+    // the script, never `node` alone: that would allow any program
+    expect(asked[1].choices.find((c) => c.key === 'a')!.label).toBe('Always allow `node sum.js …` this session');
     const requests = s.chatRequests();
     expect(toolText(requests[1])).toContain('refused by the user: keep the subtraction, the test is wrong');
     expect(readFileSync(join(cwd, 'calc.js'), 'utf8')).toBe(CALC_BUGGY);
     expect(toolText(requests[2])).toContain('41');
     expect(toolText(requests[3])).toContain('42');
-    expect(session.approvals!.grants.commandPrefixes()).toEqual(['node']);
+    expect(session.approvals!.grants.commandPrefixes()).toEqual(['node sum.js']);
   });
 });

@@ -2,12 +2,13 @@
 // question it asks the user (interactive) or refuses with a reason the model can read (print mode).
 // It also stops a model that repeats one call.
 import type { AnyAgentTool, ToolCallBlock } from '../../agent/types.js';
+import { declinedText } from './declined.js';
 import type { ToolCall } from '../../ai/types.js';
 import { displayPath, isInside } from '../../../tools/fs/paths.js';
 import { ownTempDirIfMade } from '../../../tools/process/own-temp.js';
 import { describeLocation, locate, realRoot, type RealLocation } from '../../../tools/fs/real-path.js';
 import { reachingRules, type ExtensionGrant } from './grant-reach.js';
-import { SessionGrants } from './grants.js';
+import { commandRules, SessionGrants } from './grants.js';
 import { notPlanning, type PlanBash } from './plan-policy.js';
 import { APPROVAL_MODES, decide, judgedPaths, refusal, type ApprovalMode, type Decision, type PolicyMode } from './policy.js';
 import { previewChange, type ChangePreview } from './preview.js';
@@ -258,7 +259,7 @@ export class ApprovalGate {
     const preview = hidden ? undefined : await previewChange(call.name, args, this.o.cwd, this.o.editorFiles);
     const answer = await this.question<never>(signal, () => this.request(call, args, KINDS[call.name] ?? 'other', reason, [...YES_NO], preview, hidden));
     if (signal.aborted) return block('interrupted: the user stopped the agent while this call waited for approval');
-    return answer.answer === 'no' ? block(this.declined(answer)) : undefined;
+    return answer.answer === 'no' ? block(declinedText(answer.reason)) : undefined;
   }
 
   private async onRepeat(call: ToolCall, args: Record<string, unknown>, signal: AbortSignal, repeats: RepeatGuard): Promise<ToolCallBlock | undefined> {
@@ -281,7 +282,7 @@ export class ApprovalGate {
         { label: 'No, and tell the model to try something else', key: 'n', answer: { answer: 'no' } },
       ],
     }));
-    if (answer.answer === 'no') return block(this.declined(answer, 'you repeated the same call; try a different approach'));
+    if (answer.answer === 'no') return block(declinedText(answer.reason, 'you repeated the same call; try a different approach'));
     repeats.reset();
     return undefined;
   }
@@ -319,7 +320,7 @@ export class ApprovalGate {
     });
     if ('settled' in answer) return answer.settled;
     if (signal.aborted) return block('interrupted: the user stopped the agent while this call waited for approval');
-    if (answer.answer === 'no') return block(this.declined(answer));
+    if (answer.answer === 'no') return block(declinedText(answer.reason));
     if (answer.answer === 'always' && answer.scope) this.grant(answer);
     return undefined;
   }
@@ -372,11 +373,6 @@ export class ApprovalGate {
     return turn;
   }
 
-  private declined(answer: ApprovalAnswer, fallback = 'ask them how to proceed instead of retrying it'): string {
-    const why = answer.reason?.trim();
-    return why ? `refused by the user: ${why}` : `refused by the user; ${fallback}`;
-  }
-
   private grant(answer: ApprovalAnswer): void {
     const scope = answer.scope!;
     if (scope.kind === 'path') this.grants.grantPath(scope.access, scope.path);
@@ -384,9 +380,9 @@ export class ApprovalGate {
     else if (scope.kind === 'tool') this.grants.grantTool(scope.name);
     else {
       if (scope.kind === 'host') this.grants.grantHost(scope.host);
-      else for (const prefix of scope.prefixes) this.grants.grantPrefix(prefix);
+      else this.grants.grantCommands(scope.prefixes, scope.exact);
       if (scope.save && this.o.saveAllowRules) {
-        const rules = scope.kind === 'host' ? [`fetch(domain:${scope.host})`] : scope.prefixes.map((p) => `bash(${p}*)`);
+        const rules = scope.kind === 'host' ? [`fetch(domain:${scope.host})`] : commandRules(scope.prefixes, scope.exact);
         try {
           const file = this.o.saveAllowRules(rules);
           this.o.notify?.(`saved ${rules.join(', ')} to permissions.allow in ${file}`);

@@ -4,6 +4,6 @@ export { ApprovalGate, type ApprovalGateOptions } from './gate.js';
 export type { ApprovalAnswer, ApprovalChoice, ApprovalPrompter, ApprovalRequest, ApprovalScope } from './prompter.js';
 export { APPROVAL_MODES, decide, refusal, type ApprovalMode, type Decision, type PolicyContext, type PolicyMode } from './policy.js';
 export { parseRules, parseRule, NO_RULES, type Rule, type Rules } from './rules.js';
-export { SessionGrants, commandPrefix } from './grants.js';
+export { SessionGrants, commandGrant, commandPrefix, type CommandGrant } from './grants.js';
 export { previewChange, type ChangePreview } from './preview.js';
 export { REPEAT_LIMIT } from './repeat-guard.js';

@@ -5,7 +5,7 @@ import { displayPath, expandHome, isInside, resolvePath } from '../../../tools/f
 import { describeLocation, leadsOut, type RealLocation } from '../../../tools/fs/real-path.js';
 import { isRunsLater } from '../../../tools/sandbox/runs-later.js';
 import type { ApprovalMode } from '../../config/schema.js';
-import { commandPrefix, type SessionGrants } from './grants.js';
+import { commandGrant, commandRules, grantCover, mergeCovers, type CommandGrant, type SessionGrants } from './grants.js';
 import { classify, setsRiskyVariables } from './read-only.js';
 import { planVerdict, type PlanBash } from './plan-policy.js';
 import { matchesCommand, matchesPath, ruleCovers, suggestPathRule, type Rule, type RuleList, type Rules } from './rules.js';
@@ -62,7 +62,7 @@ export interface PolicyContext {
 export type AskSubject =
   | { type: 'edit'; path: string; inside: boolean }
   | { type: 'read'; path: string }
-  | { type: 'bash'; commands: string[]; prefixes: string[] }
+  | { type: 'bash'; commands: string[]; prefixes: string[] /** commands an answer may allow only as written */; exact?: string[] }
   | { type: 'fetch'; host: string }
   | { type: 'tool' };
 
@@ -217,7 +217,7 @@ function decidePath(tool: string, absolute: string, ctx: PolicyContext): Decisio
     };
   }
   const asked = firstRule(ctx.rules, 'ask', appliesToAny);
-  if (asked) return ask(`${verb} a file covered by the rule "${asked.text}" in permissions.ask`, 'an answer', undefined);
+  if (asked) return ask(`${verb} a file covered by the rule "${asked.text}" in permissions.ask`, 'an answer');
   const allowed = firstRule(ctx.rules, 'allow', appliesToReal);
   // a workspace inside tack's home (a `tack -w` worktree) is the tools' own, the rest of the home is
   // not; a home inside the workspace (tack run in ~) stays closed
@@ -291,8 +291,8 @@ function decideCommandLine(line: string, ctx: PolicyContext): Decision {
   if (asks.length === 0) return decisions.every((d) => d.kind === 'allow' && d.readOnly) ? { kind: 'allow', readOnly: true } : { kind: 'allow' };
   // One question for the whole line, covering every part that needs an answer.
   const commands = asks.flatMap((a) => (a.subject.type === 'bash' ? a.subject.commands : []));
-  const prefixes = [...new Set(asks.flatMap((a) => (a.subject.type === 'bash' ? a.subject.prefixes : [])))];
-  return { ...asks[0], reason: allReasons(asks.map((a) => a.reason)), subject: { type: 'bash', commands, prefixes } };
+  const covers = mergeCovers(asks.map((a) => (a.subject.type === 'bash' ? a.subject : { prefixes: [] })));
+  return { ...asks[0], reason: allReasons(asks.map((a) => a.reason)), subject: { type: 'bash', commands, ...covers } };
 }
 
 /** Every part's reason, once: "running `sed -i …` and `echo … > notes.txt`", not only the first. */
@@ -310,24 +310,25 @@ function decideCommand(cmd: JudgedCommand, place: CommandPlace, ctx: PolicyConte
   const denied = firstRule(ctx.rules, 'deny', applies);
   if (denied)
     return { kind: 'deny', message: `refused: "${cmd.text}" is denied by the rule "${denied.text}" in permissions.deny; do not try to get around it` };
-  const prefix = commandPrefix(cmd.words);
-  /** `prefixes`: what an "always" answer would cover; none when the question is about a file it reads */
-  const ask = (reason: string, needs: string, suggestion: string | undefined, prefixes: string[]): Decision => ({
+  const grant = commandGrant(cmd.words, cmd.text, cmd.literal);
+  const grantRule = grant && commandRules(grantCover(grant).prefixes, grantCover(grant).exact)[0];
+  /** `covers`: what an "always" answer would cover; none for a question about a file it reads */
+  const ask = (reason: string, needs: string, suggestion?: string, covers?: CommandGrant): Decision => ({
     kind: 'ask',
     reason,
     needs,
     detail: cmd.text,
     suggestion,
-    subject: { type: 'bash', commands: [cmd.text], prefixes },
-    routine: prefixes.length > 0,
+    subject: { type: 'bash', commands: [cmd.text], ...grantCover(covers) },
+    routine: covers !== undefined,
   });
   const asked = firstRule(ctx.rules, 'ask', applies);
-  if (asked) return ask(`running a command covered by the rule "${asked.text}" in permissions.ask`, 'an answer', undefined, []);
+  if (asked) return ask(`running a command covered by the rule "${asked.text}" in permissions.ask`, 'an answer');
   // An elevated command is allowed only by a rule that names the elevation itself, and one run with
   // variables that change what it runs (`GIT_CONFIG_*=…`, `LD_PRELOAD=…`) only by a rule naming them.
   const risky = setsRiskyVariables(cmd);
   const allowTexts = cmd.elevated ? [judgedText] : risky ? [cmd.text] : [judgedText, cmd.text];
-  if (firstRule(ctx.rules, 'allow', (r) => ruleCovers(r, 'bash') && matchesCommand(r, allowTexts)) || (!risky && ctx.grants.allowsCommand(cmd.words))) {
+  if (firstRule(ctx.rules, 'allow', (r) => ruleCovers(r, 'bash') && matchesCommand(r, allowTexts)) || (!risky && ctx.grants.allowsCommand(cmd))) {
     return { kind: 'allow' };
   }
   const verdict = classify(cmd);
@@ -340,7 +341,7 @@ function decideCommand(cmd: JudgedCommand, place: CommandPlace, ctx: PolicyConte
     ctx.mode !== 'auto' &&
     (place.lost || place.folders.some((folder) => ctx.gitRunsPrograms!(gitFolder(cmd.words, folder))))
   )
-    return ask(`running \`${cmd.text}\`, which here may run a program this repository's git config or hooks name`, NEEDS_YOLO, `bash(${prefix}*)`, [prefix]);
+    return ask(`running \`${cmd.text}\`, which here may run a program this repository's git config or hooks name`, NEEDS_YOLO, grantRule, grant);
   // read deny rules hold in yolo too, like every deny rule
   if (ctx.mode === 'yolo' && !verdict.readOnly) return { kind: 'allow' };
   if (verdict.readOnly) {
@@ -349,12 +350,12 @@ function decideCommand(cmd: JudgedCommand, place: CommandPlace, ctx: PolicyConte
     const unplaced = ctx.mode === 'yolo' ? undefined : verdict.paths.find(lost);
     if (unplaced !== undefined) {
       const reason = `reading \`${unplaced}\`, which tack cannot place: the line moves or sets it in a way tack does not follow (every command starts in the workspace)`;
-      return ask(reason, NEEDS_YOLO, undefined, []);
+      return ask(reason, NEEDS_YOLO);
     }
     const named = ctx.mode === 'yolo' ? undefined : reach.find((r) => r.namedSecret)?.namedSecret;
-    if (named) return ask(`reading a file that usually holds secrets (${named})`, NEEDS_YOLO, undefined, []);
+    if (named) return ask(`reading a file that usually holds secrets (${named})`, NEEDS_YOLO);
     const reached = ctx.mode === 'yolo' ? [] : [...new Set(reach.flatMap((r) => r.patterns.flatMap((p) => secretsReached(p, ctx.home, verdict.recursive))))];
-    if (reached.length > 0) return ask(`reading what a pattern matches, the home folder's secrets among it (${some(reached)})`, NEEDS_YOLO, undefined, []);
+    if (reached.length > 0) return ask(`reading what a pattern matches, the home folder's secrets among it (${some(reached)})`, NEEDS_YOLO);
     const searched = new Set(reach.flatMap((r) => r.searched));
     const read = [...new Set(reach.flatMap((r) => [...r.paths, ...r.searched]))].map((path) => asWritten(path, ctx));
     const spellings = (where: RealLocation) => (where.real === where.absolute ? [where.real] : [where.absolute, where.real]);
@@ -370,21 +371,20 @@ function decideCommand(cmd: JudgedCommand, place: CommandPlace, ctx: PolicyConte
         .map((p) => secretMatch(p, ctx.home))
         .find(Boolean);
       const readRule = suggestPathRule('read', where.real, ctx.cwd);
-      if (secret) return ask(`reading a file that usually holds secrets (${secret})`, NEEDS_YOLO, readRule, []);
+      if (secret) return ask(`reading a file that usually holds secrets (${secret})`, NEEDS_YOLO, readRule);
       // a pattern's folder is judged by what the pattern reaches, above
       const below = verdict.recursive && !searched.has(where.absolute) ? spellings(where).flatMap((p) => secretsBelow(p, ctx.home)) : [];
-      if (below.length > 0)
-        return ask(`reading every file under ${where.absolute}, the home folder's secrets included (${some(below)})`, NEEDS_YOLO, readRule, []);
+      if (below.length > 0) return ask(`reading every file under ${where.absolute}, the home folder's secrets included (${some(below)})`, NEEDS_YOLO, readRule);
       // commands run in the sandbox, which is their boundary; in print mode they may read outside
-      if (!where.inside && ctx.mode === 'ask') return ask('reading outside the workspace', NEEDS_AUTO_EDIT, readRule, []);
+      if (!where.inside && ctx.mode === 'ask') return ask('reading outside the workspace', NEEDS_AUTO_EDIT, readRule);
     }
-    if (ctx.mode !== 'yolo' && reach.some((r) => r.anywhere)) return ask('reading a path the shell fills in: any file', NEEDS_YOLO, undefined, []);
+    if (ctx.mode !== 'yolo' && reach.some((r) => r.anywhere)) return ask('reading a path the shell fills in: any file', NEEDS_YOLO);
     return ctx.mode === 'yolo' || ctx.mode === 'auto' ? { kind: 'allow' } : { kind: 'allow', readOnly: true };
   }
   if (ctx.mode === 'auto') return { kind: 'allow' };
   // a bare assignment (`PATH=…`) has no program an "always" answer could name
-  if (cmd.words.length === 0 || risky) return ask(`running \`${cmd.text}\``, NEEDS_YOLO, undefined, []);
-  return ask(`running \`${cmd.text}\``, NEEDS_YOLO, `bash(${prefix}*)`, [prefix]);
+  if (cmd.words.length === 0 || risky) return ask(`running \`${cmd.text}\``, NEEDS_YOLO);
+  return ask(`running \`${cmd.text}\``, NEEDS_YOLO, grantRule, grant);
 }
 
 /** The first two of a list, and an ellipsis for the rest. */

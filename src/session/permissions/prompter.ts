@@ -8,7 +8,7 @@ export type ApprovalScope =
   /** every edit and write inside the workspace, for the rest of the session */
   | { kind: 'all-edits' }
   /** commands starting with these prefixes (`npm test`); `save` also writes them to .tack/config.json */
-  | { kind: 'commands'; prefixes: string[]; save: boolean }
+  | { kind: 'commands'; prefixes: string[] /** commands allowed only as written */; exact?: string[]; save: boolean }
   /** this MCP tool, for the rest of the session */
   | { kind: 'tool'; name: string }
   /** fetching from this host; `save` also writes `fetch(domain:HOST)` to .tack/config.json */

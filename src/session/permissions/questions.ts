@@ -6,10 +6,12 @@ import { visible } from '../../text/terminal-text.js';
 import { isMcpToolName, shownToolName } from '../../extensions/mcp/names.js';
 
 const MAX = 100;
+/** An exact command in an "always" answer's label: the question shows it whole above. */
+const EXACT_SHOWN = 48;
 
-function oneLine(text: string): string {
+function oneLine(text: string, max = MAX): string {
   const line = visible(text.replace(/[ \t]*\n[ \t]*/g, ' ⏎ ').trim());
-  return line.length > MAX ? `${line.slice(0, MAX - 1)}…` : line;
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
 /**
@@ -81,19 +83,22 @@ export function askChoices(decision: Extract<Decision, { kind: 'ask' }>, cwd: st
       return [...choices, NO];
     }
     case 'bash': {
-      if (subject.prefixes.length === 0) return [YES, NO];
-      const named = subject.prefixes.map((p) => `\`${p} …\``).join(', ');
+      const exact = subject.exact ?? [];
+      if (subject.prefixes.length === 0 && exact.length === 0) return [YES, NO];
+      const named = [...subject.prefixes.map((p) => `\`${p} …\``), ...exact.map((e) => `exactly \`${oneLine(e, EXACT_SHOWN)}\``)].join(', ');
+      const covers = { kind: 'commands', prefixes: subject.prefixes, ...(exact.length > 0 ? { exact } : {}) } as const;
       const session: ApprovalChoice = {
         label: `Always allow ${named} this session`,
         key: 'a',
-        answer: { answer: 'always', scope: { kind: 'commands', prefixes: subject.prefixes, save: false } },
+        answer: { answer: 'always', scope: { ...covers, save: false } },
       };
       const save: ApprovalChoice = {
         label: `Always allow ${named}, and save it to .tack/config.json`,
         key: 's',
-        answer: { answer: 'always', scope: { kind: 'commands', prefixes: subject.prefixes, save: true } },
+        answer: { answer: 'always', scope: { ...covers, save: true } },
       };
-      return canSave ? [YES, session, save, NO] : [YES, session, NO];
+      // a saved rule reads `*` as "anything": a command holding one cannot be saved as exactly itself
+      return canSave && !exact.some((e) => e.includes('*')) ? [YES, session, save, NO] : [YES, session, NO];
     }
     case 'fetch': {
       const host = visible(subject.host);
