@@ -18,6 +18,7 @@ import { onStdoutClosed, stdoutClosed } from './closed-pipe.js';
 import { retryCount } from './retry-count.js';
 import { MESSAGE_LIMIT, stripControls } from '../text/terminal-text.js';
 import { describeCall, describeOutcome } from './tool-summary.js';
+import { stopJobsAtExit } from './jobs-at-exit.js';
 
 export interface PrintOptions {
   config: ResolvedConfig;
@@ -236,6 +237,9 @@ export async function runPrint(o: PrintOptions): Promise<number> {
   } finally {
     signals.release();
     await session.close();
+    // a job the run left running ends with it, and the user reads which
+    const stopped = await stopJobsAtExit(session);
+    if (stopped) say(`tack: ${stopped}`);
   }
   return finishPrint(session, o, { reason: lastReason(), started, interrupted: signals.interrupted(), contract, outcome, budget });
 }

@@ -3,6 +3,7 @@
 // sequence in an argument would otherwise reach the terminal.
 import { visible } from '../text/terminal-text.js';
 import { isMcpToolName, shownToolName } from '../extensions/mcp/names.js';
+import { declinedForUser } from '../session/permissions/declined.js';
 
 const MAX = 80;
 
@@ -13,7 +14,8 @@ function clip(text: string): string {
 
 /** Whether a failure's first line shows whole in `describeOutcome` (so a preview need not repeat it). */
 export function outcomeShowsWhole(line: string): boolean {
-  return clip(line) === visible(line.trim());
+  const shown = declinedForUser(line) ?? line;
+  return clip(shown) === visible(shown.trim());
 }
 
 export function describeCall(name: string, args: unknown): string {
@@ -52,6 +54,11 @@ function describeRaw(name: string, args: unknown): string {
       return `fetch ${clip(webAddress(s('url') ?? ''))}`;
     case 'search':
       return `search ${clip(s('query') ?? '')}`;
+    case 'job_output':
+    case 'job_stop': {
+      const how = ['since', 'tail', 'filter'].filter((k) => a[k] !== undefined).map((k) => `${k} ${clip(String(a[k]))}`);
+      return `${name} job ${String(a.job_id)}${how.length > 0 ? ` · ${how.join(' · ')}` : ''}`;
+    }
     case 'task':
       return `task ${s('agent') ?? 'explore'}: ${clip(s('description') ?? '')}`;
     default: {
@@ -87,5 +94,8 @@ export function describeOutcome(isError: boolean, details: unknown, firstText: s
   if (typeof d.exitCode === 'number' && d.exitCode !== 0) return ` (exit ${d.exitCode})`;
   if (d.timedOut === true) return ' (timed out)';
   if (!isError) return '';
-  return ` (failed: ${clip((firstText ?? '').split('\n')[0])})`;
+  const first = (firstText ?? '').split('\n')[0]!;
+  // the model is told how to go on; the user answered, and reads that they did
+  const declined = declinedForUser(first);
+  return declined ? ` (${clip(declined)})` : ` (failed: ${clip(first)})`;
 }

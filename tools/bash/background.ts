@@ -85,14 +85,10 @@ export async function runInBackground(jobs: Jobs, params: BackgroundParams, sign
   }
   const output = outputSoFar(job);
   const first = output === '' ? '(no output yet)' : headOf(output, FIRST_LINES, FIRST_BYTES);
-  const text = [
-    `job ${job.id} started: ${params.command.split('\n')[0]}`,
-    readiness,
-    `its first lines:\n${first}`,
+  const howTo =
     `[job ${job.id} runs in the background: read its output with job_output (job_id ${job.id}), end it with job_stop; ` +
-      'you are told when it exits. Run other commands with bash as usual.]',
-  ]
-    .filter(Boolean)
-    .join('\n');
-  return { content: [{ type: 'text', text }], details: details(params.command, job, started) };
+    'you are told when it exits. Run other commands with bash as usual.]';
+  const text = [`job ${job.id} started: ${params.command.split('\n')[0]}`, readiness, `its first lines:\n${first}`, howTo].filter(Boolean).join('\n');
+  // the screen says it runs in the background its own way (tool-view.ts)
+  return { content: [{ type: 'text', text }], details: { ...details(params.command, job, started), jobRunning: true, modelOnly: [howTo] } };
 }

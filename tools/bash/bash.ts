@@ -1,3 +1,4 @@
+import type { ModelOnly } from '../model-only.js';
 import { stat } from 'node:fs/promises';
 import { Type, type Static } from 'typebox';
 import type { AgentTool, AgentToolResult, AgentToolUpdateCallback } from '../../src/agent/types.js';
@@ -40,7 +41,7 @@ const parameters = Type.Object({
   wait_timeout: Type.Optional(Type.Number({ minimum: 1, maximum: MAX_TIMEOUT_S, description: `Seconds wait_for waits at most (default ${DEFAULT_WAIT_S})` })),
 });
 
-export interface BashDetails {
+export interface BashDetails extends ModelOnly {
   command: string;
   /** null when the command was killed by a signal */
   exitCode: number | null;
@@ -55,6 +56,8 @@ export interface BashDetails {
   durationMs: number;
   /** the job it started (run_in_background) */
   job?: number;
+  /** that job was still running when the call returned */
+  jobRunning?: boolean;
 }
 
 export interface BashOptions extends ShellOptions {

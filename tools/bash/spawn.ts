@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { MARKER_VAR, trackCommand, type CommandProcesses } from '../process/process-group.js';
-import { commandMarker } from '../process/reaper.js';
+import { commandMarker, spareMarker } from '../process/reaper.js';
 import { toolEnv } from '../sandbox/env.js';
 import type { ReadOnlyReason, Sandbox } from '../sandbox/sandbox.js';
 import { findExecutable } from '../process/which.js';
@@ -31,6 +31,8 @@ export interface StartedShell {
   processes: CommandProcesses | undefined;
   /** once the command has ended: no longer reaped with tack, the sandbox's placeholders released */
   done(): void;
+  /** the user keeps it running after tack: neither tack's exit nor its reaper ends it (`mayOutlive` only) */
+  outlive(): void;
   /** why the sandbox mounted everything but /tmp read-only for it, if it did */
   readOnly?: ReadOnlyReason;
 }
@@ -39,13 +41,18 @@ function shell(): string {
   return findExecutable('bash') ?? findExecutable('sh') ?? '/bin/sh';
 }
 
-/** `unasked`: nobody was asked about this command, so the sandbox lets it write nothing but /tmp. */
-export function startShell(cwd: string, options: ShellOptions, command: string, unasked = false): StartedShell {
+/**
+ * `unasked`: nobody was asked about this command, so the sandbox lets it write nothing but /tmp.
+ * `mayOutlive`: a background job, which the user may keep running after tack (`outlive`).
+ */
+export function startShell(cwd: string, options: ShellOptions, command: string, unasked = false, mayOutlive = false): StartedShell {
   // `exec 2>&1` first: stderr joins stdout in one pipe, so the two stay in the order they were written.
   const argv = ['-c', `exec 2>&1; ${command}`];
   // before the command starts: the watcher that ends it if tack is killed runs from now on
   const marker = commandMarker();
-  const { file, args, release, readOnly } = options.sandbox ? options.sandbox.wrap(shell(), argv, unasked) : { file: shell(), args: argv, release: () => {} };
+  const { file, args, release, readOnly } = options.sandbox
+    ? options.sandbox.wrap(shell(), argv, unasked, false, mayOutlive)
+    : { file: shell(), args: argv, release: () => {} };
   const child = spawnChild(file, args, cwd, { ...(options.env ?? toolEnv(process.env)), ...options.sandbox?.env, ...QUIET_ENV, [MARKER_VAR]: marker });
   const processes = child.pid === undefined ? undefined : { pid: child.pid, marker };
   const untrack = processes ? trackCommand(processes) : () => false;
@@ -56,6 +63,11 @@ export function startShell(cwd: string, options: ShellOptions, command: string, 
     done: () => {
       release();
       untrack();
+    },
+    // its placeholders stay, as a killed tack leaves them: the command still runs with them mounted
+    outlive: () => {
+      untrack();
+      spareMarker(marker);
     },
   };
 }

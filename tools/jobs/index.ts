@@ -6,6 +6,7 @@ import type { Jobs } from './jobs.js';
 
 export { Jobs, DEFAULT_MAX_JOBS, type JobEvent } from './jobs.js';
 export type { JobInfo } from './job.js';
+export type { KeptJob } from './keep.js';
 
 /** job_output and job_stop, for the jobs bash starts. */
 export function createJobTools(jobs: Jobs): AnyAgentTool[] {

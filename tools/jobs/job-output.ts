@@ -6,6 +6,7 @@ import { cleanTerminalText, MAX_OUTPUT_BYTES, TAIL_LINES } from '../bash/output.
 import { errorResult } from '../errors.js';
 import { formatSize, plural } from '../format.js';
 import type { Job } from './job.js';
+import type { ModelOnly } from '../model-only.js';
 import type { Jobs } from './jobs.js';
 
 /** Lines shown when neither `since` nor `tail` says which. */
@@ -18,7 +19,7 @@ const parameters = Type.Object({
   tail: Type.Optional(Type.Integer({ minimum: 1, maximum: TAIL_LINES, description: `Only the last N lines (default ${DEFAULT_TAIL} without since)` })),
 });
 
-export interface JobOutputDetails {
+export interface JobOutputDetails extends ModelOnly {
   job: number;
   state: Job['state'];
   /** the offset to read from next time */
@@ -93,7 +94,9 @@ export function readJobOutput(job: Job, params: Omit<Static<typeof parameters>, 
   const header = `job ${job.id} (${state(job)}): ${job.command.split('\n')[0]}`;
   const footer = `[output up to byte ${next} of ${total}; since: ${next} reads only what comes after]`;
   const text = [header, ...before, body, after, footer].filter(Boolean).join('\n');
-  return { content: [{ type: 'text', text }], details: { job: job.id, state: job.state, next } };
+  // how to page on is for the model; the user reads the job's lines
+  const modelOnly = [...before, after, footer].filter(Boolean);
+  return { content: [{ type: 'text', text }], details: { job: job.id, state: job.state, next, modelOnly } };
 }
 
 export function createJobOutputTool(jobs: Jobs): AgentTool<typeof parameters, JobOutputDetails> {

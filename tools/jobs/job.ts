@@ -9,7 +9,8 @@ import { killCommand } from '../process/process-group.js';
 import { ownTempDir } from '../process/own-temp.js';
 import { SpillFile } from '../process/spill-file.js';
 import { cleanTerminalText } from '../bash/output.js';
-import { outputDrained, startShell, type ShellOptions } from '../bash/spawn.js';
+import type { Readable } from 'node:stream';
+import { outputDrained, startShell, type ShellOptions, type StartedShell } from '../bash/spawn.js';
 
 /** What a job's file keeps of its output's beginning, and of its end (the end also in memory). */
 export const JOB_LOG_HALF_BYTES = 1024 * 1024;
@@ -57,7 +58,10 @@ export class Job {
   private recent = '';
   private readonly listeners = new Set<(chunk: Buffer) => void>();
   private stopping: Promise<void> | undefined;
-  private readonly processes: ReturnType<typeof startShell>['processes'];
+  private readonly processes: StartedShell['processes'];
+  private readonly shell: StartedShell;
+  /** the user keeps it running after tack: its output goes to another reader */
+  kept = false;
 
   constructor(
     readonly id: number,
@@ -67,7 +71,8 @@ export class Job {
     unasked = false,
   ) {
     this.log = new SpillFile(join(ownTempDir('output'), `job-${id}-${randomUUID()}.log`), JOB_LOG_HALF_BYTES);
-    const { child, processes, done } = startShell(cwd, options, command, unasked);
+    this.shell = startShell(cwd, options, command, unasked, true);
+    const { child, processes, done } = this.shell;
     this.processes = processes;
     const onChunk = (chunk: Buffer) => {
       this.log.write(chunk);
@@ -109,6 +114,28 @@ export class Job {
       this.stopping = killCommand(this.processes);
     }
     return this.ended;
+  }
+
+  /** The group to signal to end it (`kill -- -pid`), while it runs. */
+  get pid(): number | undefined {
+    return this.state === 'running' ? this.processes?.pid : undefined;
+  }
+
+  /**
+   * Lets the job outlive tack (keep.ts): tack's exit and reaper leave it alone, and its output pipes
+   * are handed over once what tack had read of them is in its log. Tack reads nothing more of it.
+   */
+  handOver(): Readable[] | undefined {
+    if (this.state !== 'running' || !this.processes || this.kept) return undefined;
+    this.kept = true;
+    this.shell.outlive();
+    const { stdout, stderr } = this.shell.child;
+    for (const pipe of [stdout, stderr]) {
+      pipe.pause();
+      // each chunk read here goes to the log through the 'data' listener
+      while (pipe.read() !== null);
+    }
+    return [stdout, stderr];
   }
 
   /** The last `n` lines it printed, as a terminal would show them. */

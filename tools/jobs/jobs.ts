@@ -4,6 +4,7 @@
 // and sandbox (`elsewhere`): listed, counted, reported and stoppable as the parent's.
 import { Job, type JobEnding, type JobInfo } from './job.js';
 import type { ShellOptions } from '../bash/spawn.js';
+import { keepJobs, type KeptJob } from './keep.js';
 
 export const DEFAULT_MAX_JOBS = 8;
 /** Jobs that have ended are kept this many at a time (their output with them), the oldest dropped. */
@@ -94,6 +95,11 @@ export class Jobs {
         .filter((job) => job.state === 'running')
         .map((job) => job.stop()),
     );
+  }
+
+  /** Keeps the running jobs it started running after tack, their output going to files in `dir` (keep.ts). */
+  keepRunning(dir: string): Promise<KeptJob[] | string> {
+    return keepJobs(this.startedHere(), dir);
   }
 
   private forgetOld(): void {

@@ -2,10 +2,10 @@
 // long commands, the empty file masking secrets. Each is removed when tack exits; after `kill -9`
 // or a crash, the next tack to start (or to make one, used as a library) removes those whose owner
 // is gone (their names carry its pid), and only those: another tack may be running beside us.
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { mkdtempSync, realpathSync, renameSync, rmSync } from 'node:fs';
 import { lstat, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { processAlive } from './pid.js';
 
 export type TempKind = 'sandbox' | 'output' | 'empty';
@@ -25,6 +25,23 @@ export function ownTempDir(kind: TempKind): string {
     made.set(kind, dir);
   }
   return dir;
+}
+
+/**
+ * Gives this process's folder of that kind to process `pid` (a kept job's /tmp, to the process that
+ * keeps its output): renamed for it, so this process's exit leaves it and a later sweep removes it
+ * once `pid` is gone. This process makes a new one if it needs one again.
+ */
+export function handTempDir(kind: TempKind, pid: number): void {
+  const dir = made.get(kind);
+  if (!dir) return;
+  const owned = join(dirname(dir), basename(dir).replace(`-${process.pid}-`, `-${pid}-`));
+  try {
+    renameSync(dir, owned);
+    made.delete(kind);
+  } catch {
+    // left where it is: removed at exit, as before
+  }
 }
 
 /** The folder of that kind if this process made one. */

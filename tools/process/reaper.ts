@@ -20,15 +20,19 @@ const PREFIX = `tack${process.pid}x${randomBytes(6).toString('hex')}`;
 const WATCHER = `
 trap '' INT HUP TERM QUIT PIPE
 declare -A groups
+spared=()
 while read -r op pid; do
   case $op in
     +) groups[$pid]=1 ;;
     -) unset "groups[$pid]" ;;
+    k) spared+=(-e "${MARKER_VAR}=$pid") ;;
   esac
 done
 for pid in "\${!groups[@]}"; do kill -KILL -- "-$pid" 2>/dev/null; done
 # one grep over every process's environment, not a process per process: it runs while the machine may be busy
 for env in $(grep -lzE "^${MARKER_VAR}=$1-" /proc/[0-9]*/environ 2>/dev/null); do
+  # a job the user chose to keep running after tack
+  if [ \${#spared[@]} -gt 0 ] && grep -qzxF "\${spared[@]}" "$env" 2>/dev/null; then continue; fi
   pid=\${env#/proc/}; kill -KILL "\${pid%/environ}" 2>/dev/null
 done
 `;
@@ -68,4 +72,9 @@ export function reapOnDeath(pid: number): () => void {
   return () => {
     pipe?.write(`- ${pid}\n`);
   };
+}
+
+/** A command the user keeps running after tack: the watcher spares the processes carrying its marker. */
+export function spareMarker(marker: string): void {
+  pipe?.write(`k ${marker}\n`);
 }

@@ -84,6 +84,8 @@ export interface Sandbox {
     args: readonly string[],
     readOnly?: boolean,
     offline?: boolean,
+    /** a background job, which the user may keep running after tack: tack's reaper ends it instead of bwrap's --die-with-parent */
+    mayOutlive?: boolean,
   ): { file: string; args: string[]; release: () => void; readOnly?: ReadOnlyReason };
   /** variables the sandboxed command gets on top of the tool environment */
   env: Record<string, string>;
@@ -195,7 +197,7 @@ export function planSandbox(settings: SandboxSettings, scanner: WorkspaceScanner
 }
 
 /** The bwrap options for a plan; later mounts cover earlier ones, so the order matters. */
-export function bwrapArgs(plan: SandboxPlan): string[] {
+export function bwrapArgs(plan: SandboxPlan, mayOutlive = false): string[] {
   return [
     '--ro-bind',
     '/',
@@ -220,8 +222,9 @@ export function bwrapArgs(plan: SandboxPlan): string[] {
     ...plan.hideFiles.flatMap((file) => ['--ro-bind', '/dev/null', file]),
     ...plan.maskFiles.flatMap((file) => ['--ro-bind', emptyFile(), file]),
     // its own pid namespace: the command cannot read /proc/<tack>/environ, and nothing it starts outlives it
+    // (a job the user may keep after tack is ended with tack by the reaper, process/reaper.ts, instead)
     '--unshare-pid',
-    '--die-with-parent',
+    ...(mayOutlive ? [] : ['--die-with-parent']),
     ...(plan.network ? [] : ['--unshare-net']),
     // root inside must not be able to remount the file system writable
     '--cap-drop',
@@ -282,7 +285,7 @@ export function createSandbox(bwrap: string, settings: SandboxSettings): Sandbox
   const knownRepos = new Set<string>();
   let swept = false;
   return {
-    wrap: (file, args, unasked = false, offline = false) => {
+    wrap: (file, args, unasked = false, offline = false, mayOutlive = false) => {
       if (!swept) sweepLeftovers([join(settings.cwd, '.mcp.json'), ...(settings.runFiles?.() ?? [])]);
       swept = true;
       const plan = { ...planSandbox(settings, scanner, unasked), ...(offline ? { network: false } : {}) };
@@ -290,7 +293,7 @@ export function createSandbox(bwrap: string, settings: SandboxSettings): Sandbox
       for (const gitDir of plan.nestedGitDirs) knownRepos.add(gitDir);
       const release = holdPlaces(plan.missing, plan.protected);
       const readOnly: ReadOnlyReason | undefined = settings.readOnlyWorkspace?.() ? 'plan' : unasked ? 'unasked' : undefined;
-      return { file: bwrap, args: [...bwrapArgs(plan), file, ...args], release, readOnly };
+      return { file: bwrap, args: [...bwrapArgs(plan, mayOutlive), file, ...args], release, readOnly };
     },
     env: { TMPDIR: '/tmp' },
     explain: (output, command, readOnly) => {

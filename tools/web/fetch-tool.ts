@@ -12,6 +12,7 @@ import { ownTempDir } from '../process/own-temp.js';
 import { HttpError, httpFetch, type HopVerdict } from './http-get.js';
 import { pageText } from './page-text.js';
 import { fenceUntrusted } from './untrusted.js';
+import type { ModelOnly } from '../model-only.js';
 
 export const FETCH_DEFAULT_CHARS = 12_000;
 export const FETCH_TIMEOUT_MS = 30_000;
@@ -35,7 +36,7 @@ const parameters = Type.Object({
   max_chars: Type.Optional(Type.Integer({ minimum: 500, maximum: 100_000, description: `Most characters to return (default ${FETCH_DEFAULT_CHARS})` })),
 });
 
-export interface FetchDetails {
+export interface FetchDetails extends ModelOnly {
   url: string;
   status: number;
   title?: string;
@@ -156,10 +157,10 @@ async function show(page: Page, params: Static<typeof parameters>) {
     lines.push(`showing characters ${n(from + 1)}–${n(to)} of ${n(total)}${more} (the whole text is in ${page.spill})`);
   }
   if (page.capped) lines.push(page.capped);
-  const body = fenceUntrusted(page.text.slice(from, to));
+  const fenced = fenceUntrusted(page.text.slice(from, to));
   // the text is read from the file again on the next offset; the window shown is all that stays in memory
   if (page.spill) page.text = '';
-  return textResult(`${lines.join('\n')}\n\n${body}`, {
+  return textResult(`${lines.join('\n')}\n\n${fenced.text}`, {
     url: page.url,
     status: Number.parseInt(page.status, 10),
     title: page.title,
@@ -167,5 +168,6 @@ async function show(page: Page, params: Static<typeof parameters>) {
     from,
     to,
     spill: page.spill,
+    modelOnly: fenced.modelOnly,
   });
 }

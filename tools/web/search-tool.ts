@@ -52,9 +52,11 @@ export function createSearchTool(o: SearchOptions): AgentTool<typeof parameters,
         }
         if (hits.length === 0) return textResult(`no results for "${params.query}"`, { query: params.query, results: 0 });
         const list = hits.map((h, i) => `${i + 1}. ${h.title || '(no title)'}\n   ${h.url}${h.snippet ? `\n   ${h.snippet.replace(/\s+/g, ' ').trim()}` : ''}`);
-        return textResult(`${plural(hits.length, 'result')} for "${params.query}":\n${fenceUntrusted(list.join('\n'))}`, {
+        const fenced = fenceUntrusted(list.join('\n'));
+        return textResult(`${plural(hits.length, 'result')} for "${params.query}":\n${fenced.text}`, {
           query: params.query,
           results: hits.length,
+          modelOnly: fenced.modelOnly,
         });
       }),
   };

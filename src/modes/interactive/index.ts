@@ -103,8 +103,8 @@ export async function runInteractive(o: InteractiveOptions): Promise<number> {
   }
   const provider = m.makeProvider(o.config, (message) => note(message));
 
-  let quit!: () => void;
-  const done = new Promise<void>((resolve) => (quit = resolve));
+  let quit!: (jobs: 'stop' | 'keep') => void;
+  const done = new Promise<'stop' | 'keep'>((resolve) => (quit = resolve));
   const controller = new m.Controller({
     session,
     listModels: () => m.listServerModels(o.config),
@@ -117,7 +117,7 @@ export async function runInteractive(o: InteractiveOptions): Promise<number> {
     cols: stdout.columns || 80,
     rows: stdout.rows || 24,
     writeRaw: (data) => stdout.write(data),
-    onQuit: () => quit(),
+    onQuit: (jobs) => quit(jobs),
     headerPrinted: placeholder > 0,
     editExternally: async (text) => {
       const { editText } = await import('./os/external-editor.js');
@@ -139,7 +139,7 @@ export async function runInteractive(o: InteractiveOptions): Promise<number> {
     controller.handleKeys(parser.feed(chunk, typeahead));
     if (parser.hasPending()) escapeTimer = setTimeout(() => controller.handleKeys(parser.flush()), ESCAPE_WAIT_MS);
   };
-  const onSignal = () => quit();
+  const onSignal = () => quit('stop');
   process.on('SIGTERM', onSignal);
   process.on('SIGHUP', onSignal);
 
@@ -161,8 +161,9 @@ export async function runInteractive(o: InteractiveOptions): Promise<number> {
   // `--until` without a prompt: the check runs at once, and its failure starts the work
   else if (session.goal.current) void session.pursueGoal().catch(() => {});
   for (const chunk of early.splice(0)) onKeys(chunk, true);
+  let jobs: 'stop' | 'keep' = 'stop';
   try {
-    await done;
+    jobs = await done;
   } finally {
     controller.close();
     await ink.stop();
@@ -172,6 +173,10 @@ export async function runInteractive(o: InteractiveOptions): Promise<number> {
     clearTimeout(startExtensions);
     terminal.restore();
     const last = controller.current;
+    // the jobs still running: kept after tack, or stopped, and the user told which
+    const { keepJobsAtExit, stopJobsAtExit } = await import('../jobs-at-exit.js');
+    const said = jobs === 'keep' ? await keepJobsAtExit(last) : [await stopJobsAtExit(last)].filter((line) => line !== undefined);
+    for (const line of said) stdout.write(`${line}\n`);
     // the way back, where there is one: a saved conversation with something in it
     const tack = o.resumeWith ?? 'tack';
     if (last.file && last.state.messages.length > 0) stdout.write(`${tack} -c continues this conversation (or ${tack} -r ${last.id.slice(0, 8)})\n`);

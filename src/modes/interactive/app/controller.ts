@@ -34,6 +34,7 @@ import { KeyHandler } from './key-handler.js';
 import { type StatusLine, statusLineFor } from './status-line.js';
 import { statusPayload } from './status-payload.js';
 import { toolEnvOf } from '../../../session/permissions/setup.js';
+import { type QuitChoice, QuitQuestion } from './quit-question.js';
 
 export interface ControllerOptions {
   session: Session;
@@ -49,7 +50,8 @@ export interface ControllerOptions {
   cols: number;
   rows: number;
   writeRaw(data: string): void;
-  onQuit(): void;
+  /** `jobs`: what becomes of the background jobs still running (the user chose, or none ran: stop) */
+  onQuit(jobs: 'stop' | 'keep'): void;
   /** the header line is already on the screen (printed before Ink was loaded) */
   headerPrinted?: boolean;
   /** Ctrl+G: the text after the user's editor has had it (the terminal is handed over meanwhile) */
@@ -69,6 +71,7 @@ export class Controller {
     async (plan) => (this.o.editExternally ? editPlanInEditor(this.screen, this.transcript, this.o.editExternally, plan) : undefined),
   );
   private picker: SessionPicker | null = null;
+  private quitQuestion: QuitQuestion | null = null; // quitting while background jobs run
   /** a session file being opened in place of this one (the picker, /resume) */
   private opening = false;
   /** stops what a command started (a /compact), on Esc */
@@ -98,7 +101,7 @@ export class Controller {
     this.branch = new GitBranch(o.session.config.cwd);
     this.worktree = tackWorktreeName(o.session.config.cwd, o.session.config.home);
     this.attention = new Attention(o.writeRaw, o.session.config.notifications);
-    this.view = new ConversationView({ width: o.cols, usage: () => this.session.usageNow });
+    this.view = new ConversationView({ width: o.cols, usage: () => this.session.usageNow, runningJobs: () => this.session.jobs?.running().length ?? 0 });
     this.transcript = this.view.transcript;
     const source = {
       take: () => {
@@ -118,6 +121,7 @@ export class Controller {
     this.keys = new KeyHandler({
       session: () => this.session,
       picker: () => this.picker,
+      quitQuestion: () => this.quitQuestion,
       cancel: () => this.cancel,
       input: this.input,
       approvals: this.approvals,
@@ -295,6 +299,7 @@ export class Controller {
       editor: this.input.editor,
       menu: this.input.menu,
       question: this.approvals.current,
+      quitQuestion: this.quitQuestion?.render(this.cols),
       picker: this.picker,
       opening: this.opening,
       hint: this.hint?.text,
@@ -347,9 +352,18 @@ export class Controller {
     setTimeout(() => this.schedule(), ms + 10).unref();
   }
 
+  /** Quits; with background jobs running, asks first what becomes of them (quit-question.ts). */
   private quit(): void {
+    this.quitQuestion = QuitQuestion.whileJobsRun(this.session, (choice) => this.leave(choice));
+    this.leave(this.quitQuestion ? 'stay' : 'stop');
+  }
+
+  /** `stay`: the question is drawn (or goes) */
+  private leave(choice: QuitChoice): void {
+    if (choice !== 'stay' || this.quitQuestion?.answered) this.quitQuestion = null;
+    if (choice === 'stay') return void this.schedule();
     if (this.session.running) this.session.abort();
-    this.o.onQuit();
+    this.o.onQuit(choice);
   }
 
   private async command(parsed: { name: string; args: string }): Promise<void> {

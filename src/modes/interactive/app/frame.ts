@@ -29,6 +29,8 @@ export interface FrameInput {
   editor: EditorState;
   menu: MenuState | null;
   question?: OpenQuestion;
+  /** quitting while background jobs run: the question's lines (quit-question.ts) */
+  quitQuestion?: string[];
   picker: SessionPicker | null;
   /** a session chosen in the picker is still opening: the stand-in's id and empty state mean nothing */
   opening?: boolean;
@@ -63,6 +65,7 @@ function questionRoom(q: OpenQuestion, cols: number, room: number, most: number,
 /** What the empty input box says: what keys do now. */
 function editorHint(f: FrameInput, busy: boolean): string {
   if (f.picker) return 'choose a session below';
+  if (f.quitQuestion) return 'answer the question above';
   if (f.question) return 'answer the question above, or type a message';
   if (busy) return 'Enter steers · Alt+Enter queues a follow-up · Esc interrupts';
   return 'Ask, or / for commands, @ for files';
@@ -125,7 +128,9 @@ export function composeFrame(f: FrameInput): string[] {
   return composeLive(
     {
       body: v.liveBody(f.now, f.rows, f.question?.request.toolCallId),
-      question: f.question ? renderQuestion(f.question, cols, questionRoom(f.question, cols, room, f.rows - 1 - input.length - 1, status.length)) : [],
+      question:
+        f.quitQuestion ??
+        (f.question ? renderQuestion(f.question, cols, questionRoom(f.question, cols, room, f.rows - 1 - input.length - 1, status.length)) : []),
       status,
       todos,
       fitTodos: (max) => renderTodos(todoItems, f.todosExpanded ?? false, cols, max),

@@ -10,6 +10,7 @@ import type { ApprovalPrompt } from './approval-prompt.js';
 import type { InputBox } from './input-box.js';
 import { isImagePaste, type PastedImages } from './pasted-images.js';
 import type { SessionPicker } from './session-picker.js';
+import type { QuitQuestion } from './quit-question.js';
 
 const QUIT_WINDOW_MS = 2000;
 
@@ -17,6 +18,8 @@ const QUIT_WINDOW_MS = 2000;
 export interface KeyTarget {
   session(): Session;
   picker(): SessionPicker | null;
+  /** the question quitting asks while background jobs run */
+  quitQuestion(): QuitQuestion | null;
   /** stops what a command started (a /compact) */
   cancel(): (() => void) | null;
   input: InputBox;
@@ -46,6 +49,8 @@ export class KeyHandler {
     const t = this.t;
     const session = t.session();
     if (cmd.type === 'focus') return void t.attention.focus(cmd.focused);
+    const quitting = t.quitQuestion();
+    if (quitting) return void quitting.handle(cmd);
     const picker = t.picker();
     if (picker) {
       picker.handle(cmd);

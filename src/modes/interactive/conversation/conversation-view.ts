@@ -75,8 +75,8 @@ export class ConversationView {
   /** the Session's usage when the run started: the end-of-turn line counts from it */
   private usageAtStart: UsageTotals | null = null;
 
-  /** `usage`: the Session's totals now, for the line after each finished turn */
-  constructor(private readonly o: { width: number; usage?: () => UsageTotals }) {
+  /** `usage`: the Session's totals now, for the line after each finished turn; `runningJobs`: how many background jobs run */
+  constructor(private readonly o: { width: number; usage?: () => UsageTotals; runningJobs?: () => number }) {
     this.transcript = new Transcript(o.width);
   }
 
@@ -127,7 +127,8 @@ export class ConversationView {
         this.transcript.error(`compaction failed: ${e.message}`);
         break;
       case 'job_exited':
-        this.transcript.notice(jobExitNotice(e));
+        // a tool call that said so (job_stop, a wait that saw it end) is on the screen already
+        if (!e.told) this.transcript.notice(jobExitNotice(e));
         break;
       case 'goal':
         // once per pursuit's end: met, or why it stopped
@@ -154,7 +155,7 @@ export class ConversationView {
         this.sayInterruption(e.reason === 'aborted');
         if (e.reason === 'maxTurns') this.transcript.notice('stopped: the limit of model calls for one run (--max-turns) was reached');
         if (e.reason === 'done' && this.usageAtStart && this.o.usage)
-          this.transcript.push(renderTurnEnd(Date.now() - this.runStartedAt, this.usageAtStart, this.o.usage()));
+          this.transcript.push(renderTurnEnd(Date.now() - this.runStartedAt, this.usageAtStart, this.o.usage(), this.o.runningJobs?.() ?? 0));
         break;
       case 'message_start':
         if (e.message.role === 'assistant') {

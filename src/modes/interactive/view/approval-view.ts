@@ -13,6 +13,8 @@ import { sanitize, truncate, wrapWithPrefix } from '../text/text.js';
 import { detailWindow, openingLine } from './detail-window.js';
 import { argumentLines } from './argument-lines.js';
 import { firstChange, renderDiff } from './diff-view.js';
+import { parseReadySpec } from '../../../../tools/jobs/wait-for.js';
+import { DEFAULT_WAIT_S } from '../../../../tools/bash/background.js';
 
 const INDENT = '  ';
 /** The change or command keeps at least this many lines (its marker included) before the title. */
@@ -74,12 +76,22 @@ function titleOf(r: OpenQuestion['request']): string {
   return r.summary.endsWith(' in the background') ? 'Run this command in the background' : 'Run this command';
 }
 
+/** What a background command waits for before the call returns: "then waits for port 5173 (at most 30 s)". */
+function readinessLine(args: Record<string, unknown>, cols: number): string[] {
+  if (args.run_in_background !== true || typeof args.wait_for !== 'string') return [];
+  const spec = parseReadySpec(args.wait_for);
+  if (typeof spec === 'string') return [];
+  const bound = typeof args.wait_timeout === 'number' ? args.wait_timeout : DEFAULT_WAIT_S;
+  const what = spec.kind === 'port' ? `port ${spec.port} to take connections` : `a line matching /${spec.source}/`;
+  return wrapWithPrefix(shown(`then waits for ${what} (at most ${bound} s); the job keeps running after`), cols, INDENT, INDENT).map((l) => s.gray(l));
+}
+
 /** The whole diff, command or plan; the question shows the window of it that fits. */
 function detailLines(q: OpenQuestion, cols: number): string[] {
   const r = q.request;
   const inner = Math.max(10, cols - INDENT.length);
   if (r.kind === 'edit' && r.diff) return diffLines(r.diff, inner, typeof r.args.path === 'string' ? r.args.path : undefined);
-  if (r.kind === 'bash' && r.command !== undefined) return commandLines(r.command, cols);
+  if (r.kind === 'bash' && r.command !== undefined) return [...commandLines(r.command, cols), ...readinessLine(r.args, cols)];
   if (r.kind === 'plan' && r.plan !== undefined) return renderMarkdown(stripControls(r.plan), { width: inner, highlight: false }).map((l) => INDENT + l);
   if (r.about !== undefined) return argumentLines(r.args, cols, INDENT).map((l) => s.cyan(l));
   return [];

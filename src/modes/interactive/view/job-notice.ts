@@ -1,4 +1,5 @@
-// The line the transcript gets when a background job ends: which, how, and what it printed last.
+// The line the transcript gets when a background job ends and no tool call said so: which, how, and
+// what it printed last.
 import type { JobEvent } from '../../../../tools/jobs/index.js';
 import { visible } from '../../../text/terminal-text.js';
 
@@ -13,6 +14,5 @@ export function jobExitNotice(e: Extract<JobEvent, { type: 'job_exited' }>): str
           ? `was killed by ${ending.signal}`
           : `exited with code ${ending.exitCode}`;
   const last = e.lastLines.at(-1);
-  const told = e.told ? '' : ' (the model is told)';
-  return `background job ${job.id} ${how}: ${visible(job.command.split('\n')[0] ?? '')}${last ? ` · last: ${visible(last)}` : ''}${told}`;
+  return `background job ${job.id} ${how}: ${visible(job.command.split('\n')[0] ?? '')}${last ? ` · last: ${visible(last)}` : ''} (the model is told)`;
 }

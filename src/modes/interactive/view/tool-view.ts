@@ -8,6 +8,7 @@ import { s, sym } from '../text/style.js';
 import { sanitize, truncate, width, wrap } from '../text/text.js';
 import { childPreview, childStats, wasInterrupted } from './child-view.js';
 import { renderDiff } from './diff-view.js';
+import { userText } from '../../../../tools/model-only.js';
 
 /** `interrupted`: stopped by Esc (failed only because the user stopped it) */
 export type ToolStatus = 'preparing' | 'running' | 'done' | 'failed' | 'interrupted';
@@ -32,6 +33,11 @@ const INDENT = '  ';
 export function resultText(result: AgentToolResult | undefined): string {
   if (!result) return '';
   return textOf(result.content, { separator: '\n' });
+}
+
+/** The result as the user reads it: without the lines written for the model alone (tools/model-only.ts). */
+function shownText(result: AgentToolResult | undefined): string {
+  return result ? userText(resultText(result), result.details) : '';
 }
 
 /** Still marks: the status line under the tools is the one spinner on screen. */
@@ -104,7 +110,7 @@ function fetchedChars(t: ToolCallView): string {
 }
 
 function firstLine(result: AgentToolResult | undefined): string | undefined {
-  const text = resultText(result);
+  const text = shownText(result);
   return text ? text.split('\n')[0] : undefined;
 }
 
@@ -134,7 +140,7 @@ export function toolPreview(t: ToolCallView, cols: number, expanded = false, cal
   const result = t.result;
   const d = (result?.details && typeof result.details === 'object' ? result.details : {}) as Record<string, unknown>;
   // an interrupted command's output, without the note to the model that it was killed (the header says so)
-  const output = sanitize(resultText(result)).replace(/\n+$/, '');
+  const output = sanitize(shownText(result)).replace(/\n+$/, '');
   const text = t.status === 'interrupted' ? output.replace(ABORT_NOTE, '') : output;
   const indent = (lines: string[]) => lines.map((l) => INDENT + l);
   if (t.status === 'preparing') return [];
@@ -165,11 +171,13 @@ export function toolPreview(t: ToolCallView, cols: number, expanded = false, cal
       const lines =
         d.truncated && typeof d.totalLines === 'number' ? keptTail(text, d.totalLines) : tail(text.split('\n'), BASH_PREVIEW_LINES, t.status !== 'running');
       const error = t.status === 'failed' ? errorAbove(text, lines) : undefined;
+      const job = d.jobRunning === true ? [s.gray(`runs in the background as job ${d.job} (/jobs lists it, /jobs stop ${d.job} ends it)`)] : [];
       return indent([
         ...(error ? [s.red(truncate(error, inner))] : []),
         ...(error ? lines.map((l) => l.replace(/^(… \d+ more lines?) above /, '$1 ')) : lines).map((l) =>
           l.startsWith('… ') || l.startsWith('[… ') ? s.gray(truncate(l, inner)) : s.dim(truncate(l, inner)),
         ),
+        ...job,
       ]);
     }
     case 'edit':
@@ -208,6 +216,11 @@ export function toolPreview(t: ToolCallView, cols: number, expanded = false, cal
       return indent([s.gray(plural(num(d, 'results') ?? 0, 'result'))]);
     case 'todo':
       return []; // the list is shown above the input (Ctrl+T, /todo)
+    case 'job_stop': {
+      // how it ended first, then the last of what it printed
+      const [how = '', ...last] = text.split('\n');
+      return indent([truncate(how, inner), ...last.slice(-2).map((l) => s.dim(truncate(l, inner)))]);
+    }
     default:
       return text ? indent(tail(text.split('\n'), 3, true).map((l) => s.dim(truncate(l, inner)))) : [];
   }
