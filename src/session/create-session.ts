@@ -2,7 +2,7 @@
 // and the hooks around them), MCP servers, extensions, system prompt, and the file it continues.
 import { randomUUID } from 'node:crypto';
 import { createModels } from '../ai/models.js';
-import { proxyNotes } from '../ai/proxy/env.js';
+import { proxyNotes } from '../net/proxy/env.js';
 import { packageVersion } from '../config/paths.js';
 import { McpHost } from '../extensions/mcp/host.js';
 import { createJobTools, createTools, type EditorFiles } from '../../tools/index.js';

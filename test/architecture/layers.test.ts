@@ -8,6 +8,7 @@ import { repoRoot } from '../support/cli.js';
 /** Lowest first: a folder may import from folders before it, never after. */
 const LAYERS = [
   'src/text',
+  'src/net',
   'src/ai',
   'src/agent',
   'tools',

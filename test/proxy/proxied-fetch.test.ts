@@ -1,7 +1,7 @@
 // The model's transport behind a proxy, in process: what fetch would do on the way (other bodies,
 // redirects and their rules) is done through the proxy, never handed to fetch, which would go direct.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { proxyErrorIn } from '../../src/ai/proxy/error.js';
+import { proxyErrorIn } from '../../src/net/proxy/error.js';
 import { streamingFetch } from '../../src/ai/openai/transport.js';
 import { startWeb, type LocalWeb } from '../web/local-web.js';
 import { NO_PROXY_ENV, startProxy, type TestProxy } from './test-proxy.js';

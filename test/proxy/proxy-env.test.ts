@@ -1,8 +1,8 @@
 // Which proxy a URL uses, read from the environment as curl reads it.
 import { describe, expect, it } from 'vitest';
-import { proxyFor, proxyNotes } from '../../src/ai/proxy/env.js';
-import { bypassesProxy } from '../../src/ai/proxy/no-proxy.js';
-import { ipv6Bytes } from '../../src/ai/proxy/socks.js';
+import { proxyFor, proxyNotes } from '../../src/net/proxy/env.js';
+import { bypassesProxy } from '../../src/net/proxy/no-proxy.js';
+import { ipv6Bytes } from '../../src/net/proxy/socks.js';
 
 const at = (url: string, env: Record<string, string>) => proxyFor(new URL(url), env);
 

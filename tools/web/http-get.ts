@@ -6,8 +6,8 @@ import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage 
 import { request as httpsRequest } from 'node:https';
 import type { Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
-import { proxyFor } from '../../src/ai/proxy/env.js';
-import { proxyErrorIn } from '../../src/ai/proxy/error.js';
+import { proxyFor } from '../../src/net/proxy/env.js';
+import { proxyErrorIn } from '../../src/net/proxy/error.js';
 import { checkedLookup, checkLiteral, RefusedAddress } from './addresses.js';
 import { proxiedRequest } from './proxied.js';
 

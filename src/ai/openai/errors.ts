@@ -4,7 +4,7 @@ import { ApiError } from './api-error.js';
 import { errorCode, errorText, isContextOverflowMessage } from '../errors.js';
 import { parseRetryAfter } from '../retry.js';
 import { ChunkShapeError } from './chunk-shape.js';
-import { proxyErrorIn } from '../proxy/error.js';
+import { proxyErrorIn } from '../../net/proxy/error.js';
 import { stripControls } from '../../text/terminal-text.js';
 import type { ErrorKind } from '../types.js';
 

@@ -6,7 +6,7 @@ import { request as plainRequest } from 'node:http';
 import { request as tlsRequest } from 'node:https';
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
-import { proxyFor } from '../proxy/env.js';
+import { proxyFor } from '../../net/proxy/env.js';
 import { sendOnNode } from './node-send.js';
 import { CONNECT_TIMEOUT_MS, fetchable, streamedBody, streamingFetch } from './transport.js';
 

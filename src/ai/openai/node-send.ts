@@ -5,7 +5,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import { constants as zlib, createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
-import type { RequestFn } from '../proxy/via.js';
+import type { RequestFn } from '../../net/proxy/via.js';
 
 export interface NodeRequest {
   method: string;

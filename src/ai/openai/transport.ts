@@ -3,8 +3,8 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { Readable } from 'node:stream';
-import { proxyFor } from '../proxy/env.js';
-import type { Send } from '../proxy/fetch.js';
+import { proxyFor } from '../../net/proxy/env.js';
+import type { Send } from '../../net/proxy/fetch.js';
 import { sendOnNode } from './node-send.js';
 
 /** A Response whose web body reads `nodeBody`, which is at hand too (see streamedBody). */
@@ -64,7 +64,7 @@ export function streamingFetch(input: string | URL | Request, init: RequestInit 
   const proxy = plain ? proxyFor(url) : undefined;
   if (proxy) {
     const direct = (to: URL, next: RequestInit) => streamingFetch(to.href, next, connectTimeoutMs);
-    return import('../proxy/fetch.js').then((m) => m.fetchViaProxy(proxy, url, init, { connectTimeoutMs, send, direct }));
+    return import('../../net/proxy/fetch.js').then((m) => m.fetchViaProxy(proxy, url, init, { connectTimeoutMs, send, direct }));
   }
   if (!plain || (body != null && typeof body !== 'string' && !(body instanceof Uint8Array))) return fetch(input, init);
   return send(url.protocol === 'https:' ? httpsRequest : httpRequest, url, init, connectTimeoutMs, () => fetch(input, init));

@@ -10,7 +10,7 @@
 //   conversations, `agents.parallel` at once, and nothing names a slot.
 // Pure but for the probe; the probe asks only a server on this machine or the local network, directly.
 import { isIP } from 'node:net';
-import { proxyFor } from '../../ai/proxy/env.js';
+import { proxyFor } from '../../net/proxy/env.js';
 import { isPrivateAddress } from '../../../tools/web/addresses.js';
 import { type ServerSlots, probeServer } from './slots.js';
 
