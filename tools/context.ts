@@ -1,3 +1,5 @@
+// What the tools of one `createTools` call share (the workspace root, what was read, the grep engine,
+// the editor's buffers, diagnostics): a contract the session fills, so no tool reaches for it itself.
 import type { FileState } from './fs/file-state.js';
 import type { SecretTest } from './fs/secret-files.js';
 

@@ -1,3 +1,5 @@
+// How a tool fails: a ToolError worded for the model (one sentence it can act on, never an errno),
+// and the result shapes every tool returns.
 import type { AgentToolResult } from '../src/agent/types.js';
 import type { ResolvedPath } from './fs/paths.js';
 import { notFoundMessage } from './similar.js';

@@ -1,3 +1,5 @@
+// The `find` tool: files and directories by glob, .gitignore respected, sorted; a link that leads
+// out of the workspace is named, never followed.
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Type, type Static } from 'typebox';

@@ -1,4 +1,4 @@
-/** Small text helpers shared by the tools' outputs. */
+// Small text helpers shared by the tools' outputs.
 
 export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

@@ -1,3 +1,5 @@
+// The tools' front: `createTools` makes the seven built-in tools sharing one context, and the parts
+// the session and the modes use are re-exported from here.
 import { resolve } from 'node:path';
 import type { AnyAgentTool } from '../src/agent/types.js';
 import type { DiagnosticsProvider, EditorFiles, GrepEngineChoice, ToolContext } from './context.js';

@@ -1,3 +1,4 @@
+// The `ls` tool: one directory, sorted, `/` after directories, dot-files included; not recursive.
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Type, type Static } from 'typebox';

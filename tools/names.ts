@@ -1,3 +1,5 @@
+// The tool names the model sees and the settings check (`--tools`), apart from the tools themselves
+// so reading them loads no tool.
 /** The tools in the order the model sees them. Its own module so settings can check names cheaply. */
 export const TOOL_NAMES = ['read', 'write', 'edit', 'bash', 'grep', 'find', 'ls'] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];

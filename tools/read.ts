@@ -1,3 +1,5 @@
+// The `read` tool: a text file with line numbers, a window of it when long, or an image; what was
+// read is noted so `write` and `edit` know the model saw it.
 import { readFile, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { Type, type Static } from 'typebox';

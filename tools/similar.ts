@@ -1,3 +1,5 @@
+// "Did you mean": the paths near one that does not exist, so a not-found error names what the model
+// most likely meant instead of leaving it to search.
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { displayPath, isInside } from './fs/paths.js';

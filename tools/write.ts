@@ -1,3 +1,5 @@
+// The `write` tool: a file created or replaced whole, atomically, only once the model has read its
+// current content; the diff comes back as edit's does.
 import { readFile, stat } from 'node:fs/promises';
 import { Type, type Static } from 'typebox';
 import type { AgentTool } from '../src/agent/types.js';

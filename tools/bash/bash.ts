@@ -1,3 +1,5 @@
+// The `bash` tool: one command in the workspace, in the sandbox when one is on, killed with its group
+// at its timeout or on abort; output streamed to the UI as it comes, or a background job started.
 import type { ModelOnly } from '../model-only.js';
 import { stat } from 'node:fs/promises';
 import { Type, type Static } from 'typebox';

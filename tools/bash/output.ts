@@ -1,3 +1,5 @@
+// What the model is shown of a command's output: what a terminal would show, its head and tail when
+// it is long, and the whole raw output in a spill file it can read, so no output is lost or unbounded.
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';

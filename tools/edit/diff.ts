@@ -1,3 +1,5 @@
+// The unified diff of a change, with its counts and first changed line: what edit and write show the
+// user and the approval question, bounded in time so a huge rewrite never blocks the event loop.
 import { FILE_HEADERS_ONLY, formatPatch, structuredPatch } from 'diff';
 
 export interface DiffSummary {

@@ -1,3 +1,5 @@
+// The `edit` tool: old text replaced by new in one file, found exactly or by the forgiving matches of
+// match.ts, written atomically under the file's lock; the diff and any new diagnostics come back.
 import { isUtf8 } from 'node:buffer';
 import { readFile, stat } from 'node:fs/promises';
 import { Type, type Static } from 'typebox';

@@ -1,3 +1,5 @@
+// When old_text is not found: the file's closest region and how it differs, so the model's next try
+// quotes the file as it is instead of guessing again.
 import { toLf, typographicToAscii } from './normalize.js';
 
 /** 1-based line number of a character offset. */

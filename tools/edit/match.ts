@@ -1,3 +1,5 @@
+// Where old_text is in a file: exactly first, then with line endings, line numbers, trailing
+// whitespace, indentation or typographic characters forgiven, one at a time; pure, no file I/O.
 import { closestRegionHint, lineOf } from './hints.js';
 import {
   dominantEol,

@@ -1,8 +1,6 @@
-/**
- * Views of text that forgive what models get wrong when they quote a file: line endings, trailing
- * whitespace, typographic characters, indentation, line numbers copied from `read`. Each view keeps
- * a map back to the original, so a match found in the view is replaced in the original bytes.
- */
+// Views of text that forgive what models get wrong when they quote a file: line endings, trailing
+// whitespace, typographic characters, indentation, line numbers copied from `read`. Each view keeps
+// a map back to the original, so a match found in the view is replaced in the original bytes.
 
 export type Eol = '\n' | '\r\n';
 

@@ -1,3 +1,5 @@
+// Writes that never leave half a file: the tools' (temp file and rename, a link leading out refused)
+// and tack's own files (settings, trust, tokens).
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { chmod, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';

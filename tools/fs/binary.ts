@@ -1,3 +1,5 @@
+// Whether a file is binary, as git and grep decide it: a NUL byte in its first 8 KB. read and grep
+// leave such files alone.
 import { open } from 'node:fs/promises';
 
 /** How far into a file we look for a NUL byte to call it binary (what git and grep do). */

@@ -1,3 +1,5 @@
+// What the model has read or written this session, so `write` never overwrites a file the model has
+// not seen or the user has changed since.
 import type { Stats } from 'node:fs';
 
 interface Seen {

@@ -1,3 +1,5 @@
+// Globs as models write them (`*.ts` at any depth, as .gitignore means it) made explicit for the
+// engines that take them; shared by find and grep.
 import { isAbsolute, relative } from 'node:path';
 import { ToolError } from '../errors.js';
 import { isInside } from './paths.js';

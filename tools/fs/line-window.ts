@@ -1,3 +1,5 @@
+// A window of a file's lines read as a stream, so reading lines 10,000-10,100 of a large file never
+// holds the whole file; an overlong line is kept only in part.
 import { createReadStream } from 'node:fs';
 
 export interface LineWindow {

@@ -1,3 +1,5 @@
+// Locks for the tools: one queue per file so two writes to it never interleave, and a semaphore
+// bounding how many commands run at once.
 /**
  * One queue per key (a resolved file path): work on one key runs one at a time, different keys in
  * parallel. Module-wide on purpose, so two `createTools` instances (or direct callers) writing the

@@ -1,3 +1,5 @@
+// A path a tool was given, resolved against the workspace root and shown relative to it; `~`
+// expanded here (tack's one `expandHome`).
 import { homedir } from 'node:os';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 

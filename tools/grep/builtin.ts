@@ -1,3 +1,5 @@
+// grep's own engine, used when ripgrep is not on PATH (or not wanted): the same filters and output as rg's, files
+// read in bounded chunks, and the event loop given back often so a large tree never freezes the app.
 import { closeSync, openSync, readSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { ToolError } from '../errors.js';

@@ -1,3 +1,5 @@
+// What both grep engines are asked and answer, and how their matches are shown to the model: the
+// same text whichever engine ran.
 import { cutLine } from '../format.js';
 import { displayPath } from '../fs/paths.js';
 

@@ -1,3 +1,5 @@
+// The `grep` tool: file contents searched by regular expression, with ripgrep when it is on PATH and
+// the built-in engine otherwise; one output either way.
 import { stat } from 'node:fs/promises';
 import { Type, type Static } from 'typebox';
 import type { AgentTool, AgentToolResult } from '../../src/agent/types.js';

@@ -1,3 +1,5 @@
+// A literal every match must contain, found in the pattern: grep's fast byte search skips the files
+// that cannot match without decoding them.
 /**
  * The longest run of plain characters that every match of a regular expression must contain, or
  * undefined when none can be proven. Lets grep skip, with a fast byte search, the files that cannot

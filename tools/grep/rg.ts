@@ -1,3 +1,5 @@
+// grep through ripgrep: its filters set to match the built-in engine, its JSON output read into the
+// same hits, so the model sees no difference between the two.
 import { dirname } from 'node:path';
 import { ToolError } from '../errors.js';
 import { comparePaths, matchesPerFile, type FileHits, type SearchOutcome, type SearchQuery, type Withheld } from './format.js';

@@ -1,3 +1,4 @@
+// An executable's path on PATH (rg, bwrap, a language server), looked up each time since PATH may change.
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
