@@ -1,5 +1,5 @@
-// Whether a process still runs, for session locks, tack's temp
-// folders and MCP servers that may outlive the process that noted them.
+// Whether a process still runs: for session locks, tack's temp folders and MCP servers that may
+// outlive the process that noted them.
 /** Whether a process with this id runs (EPERM: it does, as another user). */
 export function processAlive(pid: number): boolean {
   try {
