@@ -32,6 +32,13 @@ export function exitNote(event: Extract<JobEvent, { type: 'job_exited' }>): stri
   return `${NOTE_START}${job.id} (${command}) ${how} after ${seconds} s${tail}${ending.note ? `\n${ending.note}` : ''}]`;
 }
 
+/** A job note as a user reads it: "job 2 (npm run dev) exited with code 1 after 14 s"; undefined for other text. */
+export function jobNoteHeadline(text: string): string | undefined {
+  if (!text.startsWith(NOTE_START)) return undefined;
+  const first = text.slice(NOTE_START.length - 'background job '.length).split('\n')[0]!;
+  return first.replace(/(; its last lines:|, printing nothing\]?)$/, '').replace(/\]$/, '');
+}
+
 export function reportJob(event: JobEvent, sink: JobReportSink): void {
   sink.emit(event);
   if (event.type === 'job_exited' && !event.told) sink.tell(exitNote(event));

@@ -21,6 +21,15 @@ describe('queue view', () => {
     expect(renderQueue({ steering: [], followUp: [] }, 40)).toEqual([]);
   });
 
+  it("shows a job's end told to the model as what happened, not the note written for the model", () => {
+    const ended = '[tack: background job 2 (npm run dev) exited with code 1 after 14 s; its last lines:\nError: listen EADDRINUSE]';
+    const silent = '[tack: background job 3 (sleep 1) exited with code 0 after 1 s, printing nothing]';
+    expect(plain(renderQueue({ steering: [ended, silent], followUp: [] }, 100))).toEqual([
+      '↳ background job 2 (npm run dev) exited with code 1 after 14 s (the model is told)',
+      '↳ background job 3 (sleep 1) exited with code 0 after 1 s (the model is told)',
+    ]);
+  });
+
   it('caps a long queue with a count', () => {
     const lines = plain(renderQueue({ steering: Array.from({ length: 10 }, (_, i) => `m${i}`), followUp: [] }, 40, 4));
     expect(lines).toEqual(['↳ steer: m0', '↳ steer: m1', '↳ steer: m2', '  … 7 more queued']);

@@ -1,6 +1,7 @@
 // The messages waiting for the agent, shown dimmed above the input until the agent takes them.
 import { s, sym } from '../text/style.js';
 import { truncate } from '../text/text.js';
+import { jobNoteHeadline } from '../../../jobs/reports.js';
 
 export interface QueueState {
   steering: readonly string[];
@@ -18,6 +19,9 @@ export function queueState(queued: readonly { kind: 'steer' | 'followUp'; text: 
 export function renderQueue(q: QueueState, cols: number, max = 6): string[] {
   const entries = [...q.steering.map((t) => ({ label: 'steer', t })), ...q.followUp.map((t) => ({ label: 'follow-up', t }))];
   const line = (label: string, t: string) => {
+    // a job's end told to the model: what happened, not the note written for it
+    const job = jobNoteHeadline(t);
+    if (job) return s.dim(truncate(`${sym('↳', '>')} ${job} (the model is told)`, cols));
     const first = t.trim().split('\n')[0] ?? '';
     const more = t.trim().includes('\n') ? ' …' : '';
     return s.dim(truncate(`${sym('↳', '>')} ${label}: ${first}${more}`, cols));
