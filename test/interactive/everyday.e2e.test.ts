@@ -324,7 +324,7 @@ run('/export and /init', () => {
     );
     term.type('/init');
     term.keys('Enter');
-    await term.waitFor('? Write AGENTS.md', 10_000, 'the question');
+    await term.waitFor('? Create AGENTS.md', 10_000, 'the question');
     expect(existsSync(join(project.dir, 'AGENTS.md'))).toBe(false);
     term.type('y');
     await term.waitFor('Wrote AGENTS.md.');
