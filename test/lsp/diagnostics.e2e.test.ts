@@ -39,10 +39,21 @@ function leftBy(tackPid: number): number[] {
     .map(Number);
 }
 
+/** What is still running of that tack once its servers had up to 10 s to end (tsserver's own children end after it). */
+async function leftAfter(tackPid: number): Promise<number[]> {
+  const deadline = Date.now() + 10_000;
+  let left = leftBy(tackPid);
+  while (left.length > 0 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+    left = leftBy(tackPid);
+  }
+  return left;
+}
+
 async function run(p: ReturnType<typeof setup>, url: string) {
   const child = spawnTack(['-p', '--base-url', url, '-m', 'm', 'change it'], { cwd: p.dir, home: p.home, env: p.env });
   const result = await collect(child);
-  return { ...result, left: leftBy(child.pid!) };
+  return { ...result, left: await leftAfter(child.pid!) };
 }
 
 /** The text of the last tool result a request carried: what the edit just before it returned. */
