@@ -77,8 +77,10 @@ run('background jobs in the app', () => {
     );
     term.type('go');
     term.keys('Enter');
-    // the note waits in the queue, shown above the input, while the foreground command runs
-    await term.waitFor('[tack: background job 1', 20_000, 'the queued note');
+    // the note waits in the queue, shown above the input as what happened, while the foreground command runs
+    const queued = await term.waitFor('(the model is told)', 20_000, 'the queued note');
+    expect(queued).toMatch(/background job 1 \(echo up; .*exited with code 7/);
+    expect(queued).not.toContain('[tack: background job');
     term.keys('Escape');
     const after = await term.waitFor((screen) => !screen.includes('Esc to interrupt'), 15_000, 'the interrupted run');
     expect(inputBox(after)).not.toContain('background job');
