@@ -95,6 +95,14 @@ function runAction(o: {
 const inputsFor = (url: string, extra: Record<string, string> = {}) => ({ BASE_URL: url, MODEL: 'm', API_KEY: MODEL_KEY, SANDBOX: 'best-effort', ...extra });
 const show = (remote: string, spec: string) => git(remote, 'show', spec);
 
+/** A PATH folder holding git and nothing else: a runner without bwrap. */
+function gitOnlyPath(base: string): string {
+  const bin = join(base, 'bin');
+  mkdirSync(bin);
+  symlinkSync(execFileSync('which', ['git'], { encoding: 'utf8' }).trim(), join(bin, 'git'));
+  return bin;
+}
+
 describe('the GitHub Action on an issue comment', { timeout: 120_000 }, () => {
   it('acts for an OWNER who mentions @tack: runs tack, pushes tack/issue-12, answers with the text and the files', async () => {
     const model = await server([
@@ -218,10 +226,7 @@ describe('the GitHub Action on an issue comment', { timeout: 120_000 }, () => {
     const model = await server([{ text: 'never asked' }]);
     const api = await gitHub();
     const repo = checkout();
-    // a PATH with git and nothing else: no bwrap
-    const bin = join(repo.base, 'bin');
-    mkdirSync(bin);
-    symlinkSync(execFileSync('which', ['git'], { encoding: 'utf8' }).trim(), join(bin, 'git'));
+    const bin = gitOnlyPath(repo.base);
     const run = await runAction({
       event: 'issue_comment',
       payload: fixture('issue_comment.created'),
@@ -257,9 +262,7 @@ describe('the GitHub Action on an issue comment', { timeout: 120_000 }, () => {
     const model = await server([{ text: 'done without a sandbox' }]);
     const api = await gitHub();
     const repo = checkout();
-    const bin = join(repo.base, 'bin');
-    mkdirSync(bin);
-    symlinkSync(execFileSync('which', ['git'], { encoding: 'utf8' }).trim(), join(bin, 'git'));
+    const bin = gitOnlyPath(repo.base);
     const run = await runAction({
       event: 'issue_comment',
       payload: fixture('issue_comment.created'),

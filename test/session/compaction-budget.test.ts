@@ -3,31 +3,9 @@
 // threshold and the kept part fit a 32k window as well as a 128k one, and a compaction that could not
 // get under the threshold is not repeated before the conversation has grown again.
 import { describe, expect, it } from 'vitest';
-import type { AssistantMessage, Message } from '../../src/ai/types.js';
+import { assistant, result, user } from '../support/messages.js';
 import { DEFAULT_COMPACTION, estimateTokens, RunningEstimate } from '../../src/session/compaction/token-budget.js';
 import { compactionBudget, findCut, shouldCompact } from '../../src/session/compaction/window-budget.js';
-
-const user = (text: string, timestamp = 1): Message => ({ role: 'user', content: text, timestamp });
-const assistant = (text: string, calls: string[] = [], input = 0, timestamp = 1): AssistantMessage => ({
-  role: 'assistant',
-  content: [
-    ...(text ? [{ type: 'text' as const, text }] : []),
-    ...calls.map((id) => ({ type: 'toolCall' as const, id, name: 'read', arguments: { path: id } })),
-  ],
-  provider: 'p',
-  model: 'm',
-  usage: { input, output: 0, cacheRead: 0, totalTokens: input, cost: null },
-  stopReason: calls.length ? 'toolUse' : 'stop',
-  timestamp,
-});
-const result = (id: string, text = 'ok'): Message => ({
-  role: 'toolResult',
-  toolCallId: id,
-  toolName: 'read',
-  content: [{ type: 'text', text }],
-  isError: false,
-  timestamp: 1,
-});
 
 describe('the conversation in the server’s tokens', () => {
   it('is the server’s count of the last request plus what came since, at the ratio that count showed', () => {

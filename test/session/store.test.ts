@@ -3,34 +3,12 @@ import { appendFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { AssistantMessage, Message } from '../../src/ai/types.js';
+import { assistant, result, user } from '../support/messages.js';
 import { UsageError } from '../../src/config/errors.js';
 import { lockSession } from '../../src/session/file/lock.js';
 import { cwdSlug, sessionsDir } from '../../src/config/paths.js';
 import { SessionWriter, answerOrphanToolCalls, listSessions, loadSession, sessionFileName } from '../../src/session/file/store.js';
 import type { SessionHeader } from '../../src/session/file/entries.js';
-
-const user = (text: string): Message => ({ role: 'user', content: text, timestamp: 1 });
-const assistant = (text: string, calls: string[] = [], input = 0): AssistantMessage => ({
-  role: 'assistant',
-  content: [
-    ...(text ? [{ type: 'text' as const, text }] : []),
-    ...calls.map((id) => ({ type: 'toolCall' as const, id, name: 'read', arguments: { path: id } })),
-  ],
-  provider: 'p',
-  model: 'm',
-  usage: { input, output: 0, cacheRead: 0, totalTokens: input, cost: null },
-  stopReason: calls.length ? 'toolUse' : 'stop',
-  timestamp: 1,
-});
-const result = (id: string, text = 'ok'): Message => ({
-  role: 'toolResult',
-  toolCallId: id,
-  toolName: 'read',
-  content: [{ type: 'text', text }],
-  isError: false,
-  timestamp: 1,
-});
 
 const header = (id = 'abc'): SessionHeader => ({
   type: 'session',
