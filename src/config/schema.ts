@@ -5,7 +5,7 @@ import { Value } from 'typebox/value';
 import { AgentsSettingsSchema } from './agents-settings.js';
 import { HooksSchema } from './hooks-schema.js';
 import { McpServersSchema, McpSettingsSchema } from './mcp-schema.js';
-import { FetchSettingsSchema, SearchSettingsSchema } from './web-settings.js';
+import { FetchSettingsSchema, SearchSettingsSchema } from './web-schema.js';
 
 const strict = { additionalProperties: false } as const;
 

@@ -1,33 +1,10 @@
-// `"search"` and `"fetch"` in the settings: the web tools' backend and limits. A search key goes only
+// What `"search"` and `"fetch"` in the settings resolve to: the web tools' backend and limits. A search key goes only
 // where the user's own settings send it: a project's file may choose a backend, but never the
 // variable a key is read from, nor the address a key is sent to.
-import { Type, type Static } from 'typebox';
-import { SEARCH_PROVIDERS, type SearchBackend } from '../../tools/web/index.js';
+import type { SearchBackend } from '../../tools/web/index.js';
 import { UsageError } from './errors.js';
 import type { LoadedFile } from './files.js';
-
-const strict = { additionalProperties: false } as const;
-
-export const SearchSettingsSchema = Type.Object(
-  {
-    provider: Type.Union(SEARCH_PROVIDERS.map((p) => Type.Literal(p))),
-    /** SearXNG's address; for a hosted API, a proxy in front of it */
-    url: Type.Optional(Type.String()),
-    /** the variable holding a hosted API's key (read only from the user's own settings) */
-    apiKeyEnv: Type.Optional(Type.String()),
-  },
-  strict,
-);
-
-export const FetchSettingsSchema = Type.Object(
-  {
-    timeoutSeconds: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 600 })),
-    maxMB: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 200 })),
-  },
-  strict,
-);
-
-type SearchSettings = Static<typeof SearchSettingsSchema>;
+import type { SearchSettings } from './web-schema.js';
 
 export interface WebSettings {
   /** undefined: no search tool */
