@@ -2,7 +2,8 @@
 // judges a fetch or a search per mode, and how each search backend's request and answer look.
 import { describe, expect, it } from 'vitest';
 import { SessionGrants } from '../../src/session/permissions/grants.js';
-import { decide, type PolicyContext } from '../../src/session/permissions/policy.js';
+import type { PolicyContext } from '../../src/session/permissions/decision.js';
+import { decide } from '../../src/session/permissions/policy.js';
 import { parseRules, RuleError } from '../../src/session/permissions/rules.js';
 import { ruleNamesHost } from '../../src/session/permissions/web-policy.js';
 import { isPrivateAddress } from '../../tools/web/index.js';

@@ -10,7 +10,9 @@ import { describeLocation, locate, realRoot, type RealLocation } from '../../../
 import { reachingRules, type ExtensionGrant } from './grant-reach.js';
 import { commandRules, SessionGrants } from './grants.js';
 import { notPlanning, type PlanBash } from './plan-policy.js';
-import { APPROVAL_MODES, decide, judgedPaths, refusal, type ApprovalMode, type Decision, type PolicyMode } from './policy.js';
+import { APPROVAL_MODES, type ApprovalMode, type PolicyMode } from './approval-modes.js';
+import type { Decision } from './decision.js';
+import { decide, judgedPaths, refusal } from './policy.js';
 import { previewChange, type ChangePreview } from './preview.js';
 import type { EditorFiles } from '../../../tools/index.js';
 import type { ApprovalAnswer, ApprovalPrompter, ApprovalRequest } from './prompter.js';

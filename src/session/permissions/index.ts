@@ -2,7 +2,9 @@
 export { createSafety, type Safety, type SafetyOptions } from './setup.js';
 export { ApprovalGate, type ApprovalGateOptions } from './gate.js';
 export type { ApprovalAnswer, ApprovalChoice, ApprovalPrompter, ApprovalRequest, ApprovalScope } from './prompter.js';
-export { APPROVAL_MODES, decide, refusal, type ApprovalMode, type Decision, type PolicyContext, type PolicyMode } from './policy.js';
+export { APPROVAL_MODES, type ApprovalMode, type PolicyMode } from './approval-modes.js';
+export type { Decision, PolicyContext } from './decision.js';
+export { decide, refusal } from './policy.js';
 export { parseRules, parseRule, NO_RULES, type Rule, type Rules } from './rules.js';
 export { SessionGrants, commandGrant, commandPrefix, type CommandGrant } from './grants.js';
 export { previewChange, type ChangePreview } from './preview.js';

@@ -3,7 +3,7 @@
 // the workspace mounted read-only, or, where there is no sandbox, only from the read-only list. Pure.
 import { EXIT_PLAN_TOOL } from '../../plan/exit-plan-tool.js';
 import { TODO_TOOL } from '../todo/list.js';
-import type { PolicyMode } from './policy.js';
+import type { PolicyMode } from './approval-modes.js';
 import { lineIsReadOnly } from './read-only.js';
 
 const PLAN_FIRST = 'present the plan with exit_plan_mode first';

@@ -1,6 +1,6 @@
 // How a question looks: a one-line summary of the call and the answers that make sense for it.
 import { displayPath, resolvePath } from '../../../tools/fs/paths.js';
-import type { Decision } from './policy.js';
+import type { Decision } from './decision.js';
 import type { ApprovalChoice } from './prompter.js';
 import { visible } from '../../text/terminal-text.js';
 import { isMcpToolName, shownToolName } from '../../extensions/mcp/names.js';

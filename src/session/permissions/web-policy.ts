@@ -4,7 +4,7 @@
 // the rule that allows it. A search goes to the backend the user configured, so only a deny rule stops it. Pure.
 import { privateByName, privateRefusal } from '../../../tools/web/addresses.js';
 import { urlHost } from './domain.js';
-import type { Decision, PolicyContext } from './policy.js';
+import type { Decision, PolicyContext } from './decision.js';
 import { ruleCovers, type Rule, type RuleList, type Rules } from './rules.js';
 
 function hostRule(rules: Rules, list: RuleList, host: string): Rule | undefined {
