@@ -14,7 +14,7 @@ import { resolveConfig } from '../../src/config/resolve.js';
 import * as commands from '../../src/modes/interactive/commands/index.js';
 import { Controller } from '../../src/modes/interactive/app/controller.js';
 import { KeyHandler } from '../../src/modes/interactive/app/key-handler.js';
-import { InputBox } from '../../src/modes/interactive/app/input-box.js';
+import { InputBox } from '../../src/modes/interactive/input-box/input-box.js';
 import { PastedImages } from '../../src/modes/interactive/app/pasted-images.js';
 import * as sendInput from '../../src/modes/interactive/app/send-input.js';
 import * as typedLine from '../../src/modes/interactive/app/typed-line.js';

@@ -20,7 +20,7 @@ describe('the slash commands', () => {
   });
 
   it('the menu and /help show the same commands in the same order', () => {
-    const menu = completionItems({ kind: 'command', query: '', from: 0 }, null).map((i) => i.label);
+    const menu = completionItems({ kind: 'command', query: '', from: 0 }, null, { commands: { builtIn: COMMANDS, others: [] } }).map((i) => i.label);
     expect(menu).toEqual(COMMANDS.map(usage));
     const help = helpLines(COMMANDS, 200).map(stripAnsi);
     const listed = help.slice(help.indexOf('Commands') + 1).map((l) => l.trim().split(/\s{2,}/)[0]);

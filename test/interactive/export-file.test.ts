@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { exportConversation } from '../../src/modes/interactive/app/export-file.js';
+import { exportConversation } from '../../src/modes/interactive/commands/export-file.js';
 import type { Session } from '../../src/session/session.js';
 
 function sessionIn(cwd: string, home: string): Session {

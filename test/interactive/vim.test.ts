@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyEdit } from '../../src/modes/interactive/app/input-box.js';
+import { applyEdit } from '../../src/modes/interactive/input-box/input-box.js';
 import { editorWith, type EditorState } from '../../src/modes/interactive/editor/editor.js';
 import { normalKeys, toNormal, vimStart, type VimState } from '../../src/modes/interactive/editor/vim.js';
 

@@ -7,20 +7,10 @@
 import type { ApprovalAnswer, ApprovalRequest } from '../../../session/permissions/index.js';
 import * as ed from '../editor/editor.js';
 import type { Command } from '../input/keymap.js';
-import { applyEdit } from './input-box.js';
+import { applyEdit } from '../input-box/input-box.js';
+import type { OpenQuestion } from '../view/approval-view.js';
 
-export interface OpenQuestion {
-  request: ApprovalRequest;
-  selected: number;
-  /** set once "no" was chosen: the reason being typed */
-  reason: ed.EditorState | null;
-  /** a plan the user changed in $EDITOR (Ctrl+G) */
-  edited?: boolean;
-  /** windows paged down (negative: up) from where the change opens; the view keeps it in range */
-  page?: number;
-  /** when it came on screen: what "waiting for your answer" counts from */
-  shownAt?: number;
-}
+export type { OpenQuestion };
 
 interface Pending extends OpenQuestion {
   resolve(answer: ApprovalAnswer): void;

@@ -2,7 +2,7 @@
 // input; nothing is drawn while the editor has the terminal, and a failing editor leaves it as it was.
 import { editorWith } from '../editor/editor.js';
 import type { Transcript } from '../conversation/transcript.js';
-import type { InputBox } from './input-box.js';
+import type { InputBox } from '../input-box/input-box.js';
 import type { Screen } from './screen.js';
 
 export async function editInEditor(screen: Screen, input: InputBox, transcript: Transcript, edit: (text: string) => Promise<string>): Promise<void> {

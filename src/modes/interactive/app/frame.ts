@@ -16,7 +16,7 @@ import { queueState, renderQueue } from '../view/queue-view.js';
 import { renderStatus } from '../view/status.js';
 import { renderTodos } from '../view/todo-view.js';
 import type { OpenQuestion } from './approval-prompt.js';
-import { renderMenu, type MenuState } from './menu.js';
+import { renderMenu, type MenuState } from '../input-box/menu.js';
 import type { SessionPicker } from './session-picker.js';
 
 export interface FrameInput {

@@ -7,7 +7,7 @@ import type { Attention } from '../os/notify.js';
 import type { Transcript } from '../conversation/transcript.js';
 import { planModeNote } from '../../../session/permissions/plan-policy.js';
 import type { ApprovalPrompt } from './approval-prompt.js';
-import type { InputBox } from './input-box.js';
+import type { InputBox } from '../input-box/input-box.js';
 import { isImagePaste, type PastedImages } from './pasted-images.js';
 import type { SessionPicker } from './session-picker.js';
 import type { QuitQuestion } from './quit-question.js';

@@ -1,7 +1,7 @@
 // `/model` without an id: a menu of the server's models, filled in when the list arrives.
 import type { Transcript } from '../conversation/transcript.js';
-import type { InputBox } from './input-box.js';
-import type { MenuState } from './menu.js';
+import type { InputBox } from '../input-box/input-box.js';
+import type { MenuState } from '../input-box/menu.js';
 
 export function pickerMenu(): MenuState {
   return { kind: 'model', items: [], selected: 0, empty: 'asking the server for its models…', title: 'model (Enter to choose, Esc to keep the current one)' };

@@ -14,7 +14,7 @@ import { insert } from '../editor/editor.js';
 import type { Command } from '../input/keymap.js';
 import { sym } from '../text/style.js';
 import type { Transcript } from '../conversation/transcript.js';
-import type { InputBox } from './input-box.js';
+import type { InputBox } from '../input-box/input-box.js';
 
 interface Pasted {
   image: ImageContent;

@@ -1,5 +1,5 @@
 // Runs a typed command: a shell line (`!ls`), one of tack's own (commands/), or an MCP server's prompt.
-import type { CommandContext } from './command-context.js';
+import type { CommandContext } from '../commands/command-context.js';
 import { findCommand, type ParsedCommand } from '../commands/index.js';
 import { isPromptCommand, mcpPrompt } from '../commands/mcp-view.js';
 import { runShellLine } from './shell-line.js';

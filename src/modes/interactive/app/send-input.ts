@@ -3,7 +3,8 @@
 import type { AgentEndReason } from '../../../agent/types.js';
 import type { Submission } from '../../../session/input/submit.js';
 import type { Session } from '../../../session/session.js';
-import type { CommandInfo } from '../commands/command.js';
+import type { MenuCommands } from '../complete/completion.js';
+import { COMMANDS } from '../commands/index.js';
 import { extensionMenuItems } from '../commands/extensions-view.js';
 import { refusedLines } from '../conversation/attach-view.js';
 import { promptMenuItems } from '../commands/mcp-view.js';
@@ -41,7 +42,7 @@ async function whenIdleAfter(session: Session, send: () => Promise<void>): Promi
   }
 }
 
-/** Everything the `/` menu offers beside the built-in commands: MCP prompts, custom commands, skills. */
-export function commandMenuItems(session: Session): CommandInfo[] {
-  return [...promptMenuItems(session), ...extensionMenuItems(session)];
+/** Everything the `/` menu offers: tack's own commands, then MCP prompts, custom commands, skills. */
+export function commandMenuItems(session: Session): MenuCommands {
+  return { builtIn: COMMANDS, others: [...promptMenuItems(session), ...extensionMenuItems(session)] };
 }

@@ -3,7 +3,7 @@
 // next prompt when idle, as a steer while tack works. Esc stops it.
 import { runUserCommand, userCommandMessage } from '../../../session/user-command.js';
 import { resultText, renderToolCall, type ToolCallView } from '../view/tool-view.js';
-import type { CommandContext } from './command-context.js';
+import type { CommandContext } from '../commands/command-context.js';
 
 export async function runShellLine(ctx: CommandContext, command: string): Promise<void> {
   const t = ctx.transcript;

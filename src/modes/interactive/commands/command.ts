@@ -1,13 +1,8 @@
 // One slash command: its name and arguments as the `/` menu and /help show them, and what it does.
-import type { CommandContext } from '../app/command-context.js';
+import type { CommandInfo } from '../complete/completion.js';
+import type { CommandContext } from './command-context.js';
 
-export interface CommandInfo {
-  name: string;
-  args?: string;
-  description: string;
-  /** where a command from a file comes from (`.claude/commands`), shown in the menu */
-  source?: string;
-}
+export type { CommandInfo };
 
 /** A command of tack's own: what the menu shows, and what it does with the text after its name. */
 export interface Command extends CommandInfo {

@@ -3,8 +3,8 @@
 import { initRequest } from '../../../session/prompt/init-request.js';
 import { quietWithin } from '../../../session/quiet.js';
 import type { Session } from '../../../session/session.js';
-import type { CommandContext } from '../app/command-context.js';
-import { RewindPanel } from '../app/rewind-panel.js';
+import type { CommandContext } from './command-context.js';
+import { RewindPanel } from './panels/rewind-panel.js';
 import type { Command } from './command.js';
 
 /** how long a command that needs a quiet moment waits for a run that is only finishing */

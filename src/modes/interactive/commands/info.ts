@@ -2,7 +2,7 @@
 import { agentLines } from './agents-view.js';
 import { showHooks, showSkills } from './extensions-view.js';
 import { mcpCommand } from './mcp-view.js';
-import { HelpPanel } from '../app/help-panel.js';
+import { HelpPanel } from './panels/help-panel.js';
 import { s } from '../text/style.js';
 import { padEnd, wrapWithPrefix } from '../text/text.js';
 import type { Command, CommandInfo } from './command.js';

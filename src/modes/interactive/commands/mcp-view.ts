@@ -6,8 +6,8 @@ import { startingNames, waitingWords } from '../../../extensions/mcp/starting.js
 import type { CompletionItem } from '../complete/completion.js';
 import type { Session } from '../../../session/session.js';
 import { visible } from '../../../text/terminal-text.js';
-import type { CommandContext } from '../app/command-context.js';
-import { McpPanel } from '../app/mcp-panel.js';
+import type { CommandContext } from './command-context.js';
+import { McpPanel } from './panels/mcp-panel.js';
 import type { CommandInfo } from './command.js';
 import type { Transcript } from '../conversation/transcript.js';
 

@@ -1,7 +1,7 @@
 // The session's commands: a new one, an earlier one, what it is, and its conversation written out.
 import type { Message } from '../../../ai/types.js';
 import { findSessionById } from '../../../session/file/locate.js';
-import { exportConversation } from '../app/export-file.js';
+import { exportConversation } from './export-file.js';
 import { copyNotice, osc52 } from '../os/clipboard.js';
 import { compactNumber, formatCost } from '../view/footer.js';
 import { plural, renderSessionInfo } from '../view/session-info.js';

@@ -1,8 +1,23 @@
 // What the input box offers to complete at the cursor: a slash command at the start, or a path
-// after `@`; and how a chosen item is put into the text.
-import { COMMANDS, type CommandInfo } from '../commands/index.js';
+// after `@`; and how a chosen item is put into the text. The commands are handed in (the app holds
+// the list), so completion knows nothing of what a command does.
 import type { EditorState } from '../editor/editor.js';
 import { fuzzyFilter } from './fuzzy.js';
+
+/** A slash command as the `/` menu and /help show it. */
+export interface CommandInfo {
+  name: string;
+  args?: string;
+  description: string;
+  /** where a command from a file comes from (`.claude/commands`), shown in the menu */
+  source?: string;
+}
+
+/** The `/` menu's commands: tack's own, then those of the moment (command files, skills, MCP prompts). */
+export interface MenuCommands {
+  builtIn: readonly CommandInfo[];
+  others: readonly CommandInfo[];
+}
 
 export interface CompletionItem {
   label: string;
@@ -30,15 +45,15 @@ export function completionContext(st: EditorState): CompletionContext | null {
 
 export const MENU_SIZE = 8;
 
-/** `extra`: commands of the moment beside the built-in ones (MCP prompts), and MCP resources (`@server:uri`) beside paths. */
+/** `extra`: the commands for the `/` menu, and MCP resources (`@server:uri`) beside paths. */
 export function completionItems(
   ctx: CompletionContext,
   paths: readonly string[] | null,
-  extra: { commands?: readonly CommandInfo[]; resources?: readonly CompletionItem[] } = {},
+  extra: { commands?: MenuCommands; resources?: readonly CompletionItem[] } = {},
 ): CompletionItem[] {
   if (ctx.kind === 'command') {
     const query = ctx.query.toLowerCase();
-    return withClashes(extra.commands ?? [])
+    return withClashes(extra.commands ?? { builtIn: [], others: [] })
       .filter((c) => c.name.toLowerCase().startsWith(query))
       .map((c) => ({
         label: `/${c.name}${c.args ? ` ${c.args}` : ''}`,
@@ -57,10 +72,10 @@ export function completionItems(
 }
 
 /** Built-in commands, then the others; a file whose name a built-in has is shown once, as the built-in that wins. */
-function withClashes(extra: readonly CommandInfo[]): CommandInfo[] {
-  const builtIn = new Set(COMMANDS.map((c) => c.name));
+function withClashes({ builtIn: commands, others: extra }: MenuCommands): CommandInfo[] {
+  const builtIn = new Set(commands.map((c) => c.name));
   const beaten = (name: string) => extra.filter((e) => e.name.toLowerCase() === name).map((e) => e.source ?? 'a file');
-  const builtIns = COMMANDS.map((c) => {
+  const builtIns = commands.map((c) => {
     const over = beaten(c.name);
     return over.length > 0 ? { ...c, source: `built-in; over ${over.join(', ')}` } : c;
   });

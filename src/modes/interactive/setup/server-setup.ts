@@ -3,7 +3,7 @@
 // (which one, when it lists several), and saves them into the user's own settings file.
 import { checkBaseUrl, checkKeyVariable, type ProbedServer, saveServer } from '../../../config/server-setup.js';
 import * as ed from '../editor/editor.js';
-import { applyEdit } from '../app/input-box.js';
+import { applyEdit } from '../input-box/input-box.js';
 import { KeyParser, type KeyEvent } from '../input/keys.js';
 import { keyCommand, type Command } from '../input/keymap.js';
 import { s, sym } from '../text/style.js';

@@ -3,7 +3,7 @@
 // On a short terminal the change keeps the space and pages; the title and the reason give way.
 // What it shows of the call is drawn with every control character visible: the user approves what
 // runs, not what a carriage return or escape sequence would make a terminal show.
-import type { OpenQuestion } from '../app/approval-prompt.js';
+import type { ApprovalRequest } from '../../../session/permissions/index.js';
 import type { EditorState } from '../editor/editor.js';
 import { renderEditor } from '../editor/view.js';
 import { colorLevel, s, sym } from '../text/style.js';
@@ -21,6 +21,20 @@ const INDENT = '  ';
 const MIN_DETAIL_LINES = 3;
 /** A tool's own description keeps at most this many lines of the question. */
 const ABOUT_LINES = 2;
+
+/** A question on screen and where its answer stands (app/approval-prompt.ts keeps them). */
+export interface OpenQuestion {
+  request: ApprovalRequest;
+  selected: number;
+  /** set once "no" was chosen: the reason being typed */
+  reason: EditorState | null;
+  /** a plan the user changed in $EDITOR (Ctrl+G) */
+  edited?: boolean;
+  /** windows paged down (negative: up) from where the change opens; the view keeps it in range */
+  page?: number;
+  /** when it came on screen: what "waiting for your answer" counts from */
+  shownAt?: number;
+}
 
 const shown = (text: string) => sanitize(visible(text));
 

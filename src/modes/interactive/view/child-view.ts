@@ -8,7 +8,7 @@ import { describeCall } from '../../tool-summary.js';
 import { s, sym } from '../text/style.js';
 import { sanitize, truncate, width, wrap } from '../text/text.js';
 import { compactNumber } from './footer.js';
-import type { ToolCallView } from './tool-view.js';
+import type { ToolCallView } from './tool-call.js';
 
 /** What a child's progress and result say of it (run-child.ts `ChildProgress`, `ChildDetails`). */
 interface ChildFacts {

@@ -9,22 +9,9 @@ import { sanitize, truncate, width, wrap } from '../text/text.js';
 import { childPreview, childStats, wasInterrupted } from './child-view.js';
 import { renderDiff } from './diff-view.js';
 import { userText } from '../../../../tools/model-only.js';
+import type { ToolCallView, ToolStatus } from './tool-call.js';
 
-/** `interrupted`: stopped by Esc (failed only because the user stopped it) */
-export type ToolStatus = 'preparing' | 'running' | 'done' | 'failed' | 'interrupted';
-
-export interface ToolCallView {
-  id: string;
-  name: string;
-  args: unknown;
-  status: ToolStatus;
-  /** the latest partial result while running, the result when finished */
-  result?: AgentToolResult;
-  startedAt?: number;
-  endedAt?: number;
-  /** an edit whose diff the user saw in the question: its result is the one line `✓ edit x +1 -1` */
-  diffShown?: boolean;
-}
+export type { ToolCallView, ToolStatus };
 
 export const BASH_PREVIEW_LINES = 5;
 export const DIFF_PREVIEW_LINES = 20;

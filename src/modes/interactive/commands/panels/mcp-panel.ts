@@ -3,14 +3,14 @@
 // reconnects the one chosen; Esc goes back, then closes. It reads the servers at each frame it is
 // drawn in, and is drawn again when one changes. What a server said is drawn with its control
 // characters visible.
-import type { McpServerView } from '../../../extensions/mcp/index.js';
-import { visible } from '../../../text/terminal-text.js';
-import type { Command } from '../input/keymap.js';
-import { s, sym } from '../text/style.js';
-import { truncate, wrapWithPrefix } from '../text/text.js';
-import type { InputBox } from './input-box.js';
-import type { Panel } from './menu.js';
-import { panelRoom, scrolled, scrollWindow } from './scroll-window.js';
+import type { McpServerView } from '../../../../extensions/mcp/index.js';
+import { visible } from '../../../../text/terminal-text.js';
+import type { Command } from '../../input/keymap.js';
+import { s, sym } from '../../text/style.js';
+import { truncate, wrapWithPrefix } from '../../text/text.js';
+import type { InputBox } from '../../input-box/input-box.js';
+import type { Panel } from '../../input-box/menu.js';
+import { panelRoom, scrolled, scrollWindow } from '../../input-box/scroll-window.js';
 
 export interface McpPanelHost {
   input: InputBox;

@@ -1,17 +1,17 @@
 // `/rewind` (and Esc twice on an empty input), `/undo`: choose a checkpoint, see what a rewind of the
 // files would do, then restore code and conversation, code only, conversation only, or cancel.
 // A conversation rewind puts the checkpoint's message back into the input box to edit.
-import type { NumberedCheckpoint, RewindPlan } from '../../../checkpoints/checkpoints.js';
-import { checkpointLine, firstLine, formatTime, planLines, reportLines } from '../../../checkpoints/describe.js';
-import type { TreeChange } from '../../../checkpoints/tree-diff.js';
-import type { RewindWhat } from '../../../session/checkpointing.js';
-import type { Session } from '../../../session/session.js';
-import type { Command } from '../input/keymap.js';
-import { s, sym } from '../text/style.js';
-import { truncate, wrapWithPrefix } from '../text/text.js';
-import type { Transcript } from '../conversation/transcript.js';
-import type { InputBox } from './input-box.js';
-import type { Panel } from './menu.js';
+import type { NumberedCheckpoint, RewindPlan } from '../../../../checkpoints/checkpoints.js';
+import { checkpointLine, firstLine, formatTime, planLines, reportLines } from '../../../../checkpoints/describe.js';
+import type { TreeChange } from '../../../../checkpoints/tree-diff.js';
+import type { RewindWhat } from '../../../../session/checkpointing.js';
+import type { Session } from '../../../../session/session.js';
+import type { Command } from '../../input/keymap.js';
+import { s, sym } from '../../text/style.js';
+import { truncate, wrapWithPrefix } from '../../text/text.js';
+import type { Transcript } from '../../conversation/transcript.js';
+import type { InputBox } from '../../input-box/input-box.js';
+import type { Panel } from '../../input-box/menu.js';
 
 const LIST_ROWS = 8;
 const PLAN_ROWS = 8;

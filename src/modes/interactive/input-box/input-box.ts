@@ -1,9 +1,8 @@
 // The input box: its text, the completion menu under it (commands, paths, the model list) and the
 // prompt history. What typing, arrows and Tab do to the text; the controller decides what Enter,
 // Esc and the agent keys mean.
-import { applyCompletion, completionContext, completionItems, type CompletionItem } from '../complete/completion.js';
+import { applyCompletion, completionContext, completionItems, type CompletionItem, type MenuCommands } from '../complete/completion.js';
 import type { FileIndex } from '../complete/file-index.js';
-import type { CommandInfo } from '../commands/command.js';
 import * as ed from '../editor/editor.js';
 import { normalKeys, recordTyped, toNormal, vimStart, type VimState } from '../editor/vim.js';
 import type { History } from '../editor/history.js';
@@ -66,8 +65,8 @@ export class InputBox {
     private readonly fileIndex: FileIndex,
     /** something on screen changed outside a key press (the file index arrived) */
     private readonly changed: () => void,
-    /** commands of the moment for the menu (MCP prompts) */
-    private readonly extraCommands: () => CommandInfo[] = () => [],
+    /** the `/` menu's commands: tack's own and those of the moment (MCP prompts) */
+    private readonly commands: () => MenuCommands = () => ({ builtIn: [], others: [] }),
     /** `@server:uri` resources of MCP servers for the `@` menu */
     private readonly resources: () => CompletionItem[] = () => [],
   ) {
@@ -266,7 +265,7 @@ export class InputBox {
     }
     this.menuDismissedFor = null;
     const paths = ctx.kind === 'path' ? this.fileIndex.get() : null;
-    this.completions = completionItems(ctx, paths, ctx.kind === 'command' ? { commands: this.extraCommands() } : { resources: this.resources() });
+    this.completions = completionItems(ctx, paths, ctx.kind === 'command' ? { commands: this.commands() } : { resources: this.resources() });
     const selected = this.menu?.kind === ctx.kind ? Math.min(this.menu.selected, Math.max(0, this.completions.length - 1)) : 0;
     const empty = ctx.kind === 'command' ? 'no such command (Esc to close)' : paths === null ? 'indexing files…' : 'no matching paths';
     this.menu = { kind: ctx.kind, items: this.completions.map((c) => ({ label: c.label, description: c.description })), selected, empty };

@@ -2,7 +2,7 @@
 import type { Model } from '../../../ai/types.js';
 import type { Session } from '../../../session/session.js';
 import type { Transcript } from '../conversation/transcript.js';
-import type { InputBox } from './input-box.js';
+import type { InputBox } from '../input-box/input-box.js';
 
 export interface CommandContext {
   transcript: Transcript;

@@ -1,11 +1,11 @@
 // `?` on an empty input and /help: the keys and commands in a panel under the input that scrolls and
 // goes away (Esc, Enter, `?`, or typing, which goes on into the input), not lines left in the transcript.
-import type { Command } from '../input/keymap.js';
-import { s } from '../text/style.js';
-import { truncate } from '../text/text.js';
-import type { InputBox } from './input-box.js';
-import type { Panel } from './menu.js';
-import { panelRoom, scrolled, scrollWindow } from './scroll-window.js';
+import type { Command } from '../../input/keymap.js';
+import { s } from '../../text/style.js';
+import { truncate } from '../../text/text.js';
+import type { InputBox } from '../../input-box/input-box.js';
+import type { Panel } from '../../input-box/menu.js';
+import { panelRoom, scrolled, scrollWindow } from '../../input-box/scroll-window.js';
 
 export class HelpPanel implements Panel {
   private top = 0;
