@@ -1,7 +1,6 @@
 // The model registry: which provider serves which model, and one entry point to stream from it.
-import type { AssistantMessageEventStream } from './event-stream.js';
 import { noProvider } from './registry.js';
-import type { AssistantMessage, Context, Model, Provider, StreamOptions } from './types.js';
+import type { AssistantMessage, AssistantMessageStream, Context, Model, Provider, StreamOptions } from './types.js';
 
 export interface Models {
   /** Registers a provider and makes it the default for `getModel`. */
@@ -9,7 +8,7 @@ export interface Models {
   /** A model of the default provider (its default model when no id is given). */
   getModel(id?: string): Model;
   /** Streams from the provider named by `model.provider`. Never throws. */
-  streamSimple(model: Model, context: Context, options?: StreamOptions): AssistantMessageEventStream;
+  streamSimple(model: Model, context: Context, options?: StreamOptions): AssistantMessageStream;
   /** Streams and waits for the final message. Never rejects. */
   complete(model: Model, context: Context, options?: StreamOptions): Promise<AssistantMessage>;
 }

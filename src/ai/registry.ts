@@ -5,7 +5,7 @@ import { lookupModelFacts } from './model-table.js';
 import { modelWithDefaults } from './model-defaults.js';
 import { openaiProvider } from './openai/provider.js';
 import { PRESETS, type Preset } from './presets.js';
-import type { AssistantMessage, Context, Model, Provider, StreamOptions } from './types.js';
+import type { AssistantMessage, AssistantMessageStream, Context, Model, Provider, StreamOptions } from './types.js';
 
 const registered = new Map<string, Provider>();
 const byApi = new Map<string, Provider>();
@@ -68,7 +68,7 @@ function vendorProvider(model: Model): Provider | undefined {
 }
 
 /** Streams from the provider the model names. Never throws: an unknown provider is an `error` event. */
-export function streamSimple(model: Model, context: Context, options?: StreamOptions): AssistantMessageEventStream {
+export function streamSimple(model: Model, context: Context, options?: StreamOptions): AssistantMessageStream {
   const provider = (model.api !== undefined ? byApi.get(model.api) : undefined) ?? registered.get(model.provider) ?? vendorProvider(model);
   return provider ? provider.stream(model, context, options) : noProvider(model);
 }

@@ -1,5 +1,4 @@
 // Provider-neutral messages and the stream event protocol (see DESIGN.md, "Model layer").
-import type { AssistantMessageEventStream } from './event-stream.js';
 
 export interface TextContent {
   type: 'text';
@@ -247,15 +246,20 @@ export type AssistantMessageEvent =
   | ({ type: 'done'; reason: 'stop' | 'length' | 'toolUse'; message: AssistantMessage } & WithPartial)
   | ({ type: 'error'; reason: 'error' | 'aborted'; error: AssistantMessage } & WithPartial);
 
+/** One model answer as its reader sees it: the events by `for await`, then the final message (never rejects). */
+export interface AssistantMessageStream extends AsyncIterable<AssistantMessageEvent> {
+  result(): Promise<AssistantMessage>;
+}
+
 /**
  * Streams one model answer. Never throws once called: failures arrive as an `error` event. May
  * return the stream through a promise (pi's contract allows it).
  */
-export type StreamFn = (model: Model, context: Context, options?: StreamOptions) => AssistantMessageEventStream | Promise<AssistantMessageEventStream>;
+export type StreamFn = (model: Model, context: Context, options?: StreamOptions) => AssistantMessageStream | Promise<AssistantMessageStream>;
 
 /** A source of models: the faux provider, an OpenAI-compatible server, ... */
 export interface Provider {
   name: string;
   getModel(id?: string): Model;
-  stream(model: Model, context: Context, options?: StreamOptions): AssistantMessageEventStream;
+  stream(model: Model, context: Context, options?: StreamOptions): AssistantMessageStream;
 }
