@@ -3,7 +3,7 @@
 // Session events.
 import type { AnyAgentTool } from '../agent/types.js';
 import { textOf } from '../ai/content.js';
-import type { BashDetails } from '../../tools/bash/bash.js';
+import type { BashDetails } from '../../tools/bash/details.js';
 import { MAX_TIMEOUT_S } from '../../tools/bash/bash.js';
 import { workspaceFingerprint } from '../goal/fingerprint.js';
 import type { GoalEvent } from '../goal/goal.js';

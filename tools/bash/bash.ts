@@ -1,6 +1,5 @@
 // The `bash` tool: one command in the workspace, in the sandbox when one is on, killed with its group
 // at its timeout or on abort; output streamed to the UI as it comes, or a background job started.
-import type { ModelOnly } from '../model-only.js';
 import { stat } from 'node:fs/promises';
 import { Type, type Static } from 'typebox';
 import type { AgentTool, AgentToolResult, AgentToolUpdateCallback } from '../../src/agent/types.js';
@@ -11,6 +10,7 @@ import { killCommand } from '../process/process-group.js';
 import { listeningPorts } from '../process/listening.js';
 import { outputDrained, startShell, type ShellOptions } from './spawn.js';
 import { DEFAULT_WAIT_S, runInBackground } from './background.js';
+import type { BashDetails } from './details.js';
 import { Jobs } from '../jobs/jobs.js';
 import { hitReadOnly, type ReadOnlyReason } from '../sandbox/sandbox.js';
 
@@ -42,25 +42,6 @@ const parameters = Type.Object({
   ),
   wait_timeout: Type.Optional(Type.Number({ minimum: 1, maximum: MAX_TIMEOUT_S, description: `Seconds wait_for waits at most (default ${DEFAULT_WAIT_S})` })),
 });
-
-export interface BashDetails extends ModelOnly {
-  command: string;
-  /** null when the command was killed by a signal */
-  exitCode: number | null;
-  signal?: string;
-  timedOut: boolean;
-  aborted: boolean;
-  truncated: boolean;
-  /** the complete output, when it was too long to show whole */
-  fullOutputPath?: string;
-  /** the output's true line count (the text shown may hold only its head and tail) */
-  totalLines?: number;
-  durationMs: number;
-  /** the job it started (run_in_background) */
-  job?: number;
-  /** that job was still running when the call returned */
-  jobRunning?: boolean;
-}
 
 export interface BashOptions extends ShellOptions {
   /** where background jobs go; default: a table of this tool's own */
