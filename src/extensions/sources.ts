@@ -5,8 +5,13 @@ import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { findRepoRoot } from '../config/paths.js';
-import type { CatalogProblem } from './commands/catalog.js';
 import { folderProblem } from './files.js';
+
+/** A file or folder of a source that was skipped, with a one-line reason. */
+export interface CatalogProblem {
+  path: string;
+  problem: string;
+}
 
 export type SourceKind = 'commands' | 'skills' | 'agents';
 

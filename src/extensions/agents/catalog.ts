@@ -3,11 +3,10 @@
 // no mode). Frontmatter `name`, `description`, `tools`, `model`; the body is the instructions.
 // A project's apply only in a trusted folder (sources.ts), like its commands and skills.
 import { basename } from 'node:path';
-import type { CatalogProblem } from '../commands/catalog.js';
 import { tackToolName } from '../claude-names.js';
 import { listFiles, readExtensionFile } from '../files.js';
 import { listField, splitFrontmatter, stringField } from '../frontmatter.js';
-import { usableSourceDirs, type SourceDir, type SourceRoots } from '../sources.js';
+import { usableSourceDirs, type CatalogProblem, type SourceDir, type SourceRoots } from '../sources.js';
 
 export interface AgentDefinition {
   name: string;

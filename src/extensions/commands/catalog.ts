@@ -3,7 +3,7 @@
 // source holding a name wins; the others are kept as `shadowed` so the menu can say which was picked.
 import { firstLine, listField, splitFrontmatter, stringField } from '../frontmatter.js';
 import { listFiles, readExtensionFile } from '../files.js';
-import { usableSourceDirs, type SourceDir, type SourceRoots } from '../sources.js';
+import { usableSourceDirs, type CatalogProblem, type SourceDir, type SourceRoots } from '../sources.js';
 
 export interface CustomCommand {
   /** `review`, `frontend:review` */
@@ -21,11 +21,6 @@ export interface CustomCommand {
   project: boolean;
   /** other files of the same name that lost to this one, by source */
   shadowed: string[];
-}
-
-export interface CatalogProblem {
-  path: string;
-  problem: string;
 }
 
 export interface CommandCatalog {

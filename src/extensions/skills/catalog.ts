@@ -3,10 +3,9 @@
 // (name, description, path) goes into the system prompt; the model reads the body when a task fits.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CatalogProblem } from '../commands/catalog.js';
 import { folderProblem, readExtensionFile } from '../files.js';
 import { splitFrontmatter, stringField } from '../frontmatter.js';
-import { usableSourceDirs, type SourceDir, type SourceRoots } from '../sources.js';
+import { usableSourceDirs, type CatalogProblem, type SourceDir, type SourceRoots } from '../sources.js';
 
 export interface Skill {
   name: string;

@@ -3,10 +3,10 @@
 import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import type { ResolvedConfig } from '../../config/resolve.js';
-import { loadCommands, type CatalogProblem, type CustomCommand } from '../../extensions/commands/catalog.js';
+import { loadCommands, type CustomCommand } from '../../extensions/commands/catalog.js';
 import { loadSkills, type Skill } from '../../extensions/skills/catalog.js';
 import { loadAgents, type AgentDefinition } from '../../extensions/agents/catalog.js';
-import type { SourceRoots } from '../../extensions/sources.js';
+import type { CatalogProblem, SourceRoots } from '../../extensions/sources.js';
 import { loadHooks } from '../../extensions/hooks/sources.js';
 import { SessionHooks, type SessionHooksOptions } from './hooks.js';
 import type { ExtensionGrant } from '../permissions/grant-reach.js';
