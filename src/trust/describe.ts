@@ -1,11 +1,24 @@
 // What a project's settings file would do, in plain words, for the trust question. Pure.
 import type { ConfigFile } from '../config/schema.js';
-import type { HooksConfig } from '../config/hooks-schema.js';
+import type { HookEvent, HooksConfig } from '../config/hooks-schema.js';
 import { PRESETS } from '../ai/presets.js';
 import { namedVars } from '../config/mcp-servers.js';
 import { keyVariable } from '../config/mcp-vars.js';
 import { SECRET_NAME } from '../../tools/sandbox/env.js';
-import { describeHooks } from './extension-effects.js';
+
+/** The text, cut to `max` characters at most with an ellipsis. */
+const short = (text: string, max = 120) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/** One line per hook command: they run outside the sandbox, so each is a risk to read. */
+export function describeHooks(hooks: HooksConfig | undefined): string[] {
+  return Object.entries(hooks ?? {}).flatMap(([event, entries]) =>
+    (entries ?? []).flatMap((e) =>
+      e.hooks.map(
+        (h) => `runs "${short(h.command, 100)}" on ${event as HookEvent}${e.matcher && e.matcher !== '*' ? ` (${e.matcher})` : ''}, outside the sandbox`,
+      ),
+    ),
+  );
+}
 
 function serverOf(c: ConfigFile): string | undefined {
   if (c.baseUrl) return c.baseUrl;
@@ -78,8 +91,6 @@ export function describeSettings(c: ConfigFile): SettingsEffects {
   if (rest.length > 0) other.push(`sets ${rest.join(', ')}`);
   return { lines: [...risky, ...other], risky: risky.length };
 }
-
-const short = (text: string) => (text.length > 120 ? `${text.slice(0, 119)}…` : text);
 
 /** What tack will do with `${name}` in a project's MCP entry, as far as the name tells (mcp-vars.ts). */
 function varNote(name: string): string {

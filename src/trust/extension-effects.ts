@@ -1,19 +1,7 @@
 // What a command, skill or Claude Code settings file would do, in plain words, for the trust question.
-import type { HookEvent, HooksConfig } from '../config/hooks-schema.js';
 import { allowedToolsOf, describeAllowedTools } from '../extensions/commands/allowed-tools.js';
 import { readClaudeHooks } from '../extensions/hooks/sources.js';
-import type { SettingsEffects } from './describe.js';
-
-const short = (text: string) => (text.length > 100 ? `${text.slice(0, 99)}…` : text);
-
-/** One line per hook command: they run outside the sandbox, so each is a risk to read. */
-export function describeHooks(hooks: HooksConfig | undefined): string[] {
-  return Object.entries(hooks ?? {}).flatMap(([event, entries]) =>
-    (entries ?? []).flatMap((e) =>
-      e.hooks.map((h) => `runs "${short(h.command)}" on ${event as HookEvent}${e.matcher && e.matcher !== '*' ? ` (${e.matcher})` : ''}, outside the sandbox`),
-    ),
-  );
-}
+import { describeHooks, type SettingsEffects } from './describe.js';
 
 /** A command file as found (not through links), its name after the folder: `.claude/commands/ops/deploy.md` → `ops/deploy`. */
 const COMMAND_FILE = /\/\.(?:tack\/commands|claude\/commands|opencode\/commands?|gemini\/commands)\/((?:[^/.][^/]*\/)*[^/]+)\.(?:md|toml)$/;

@@ -2,9 +2,14 @@
 // `.tack/config.json`, stdio MCP servers in `.mcp.json` and `.tack/config.json`) and the workspace
 // files those commands run: trust fingerprints them beside the file that names the command.
 import { resolve } from 'node:path';
-import type { ProjectFile } from './project-files.js';
 import { pinName, pinRuns, type Pin } from './run-pins.js';
 import { runsOfArgv, runsOfLine, type Runs } from './runs.js';
+
+/** What a command is read from: a project file's name under the trust root, and its text. */
+interface CommandSource {
+  rel: string;
+  text: string;
+}
 
 export interface ProjectCommand {
   /** the project file that names it, relative to the root */
@@ -36,7 +41,7 @@ function hookCommands(hooks: unknown): { event: string; command: string }[] {
 const short = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` : text);
 
 /** Every hook and stdio server command of one project file, with what it runs. */
-function commandsOf(file: ProjectFile, cwd: string, root: string): ProjectCommand[] {
+function commandsOf(file: CommandSource, cwd: string, root: string): ProjectCommand[] {
   let data: Record<string, unknown>;
   try {
     data = record(JSON.parse(file.text));
@@ -64,7 +69,7 @@ function commandsOf(file: ProjectFile, cwd: string, root: string): ProjectComman
 }
 
 /** The project's commands, from the files trust found. */
-export function projectCommands(files: readonly ProjectFile[], cwd: string, root: string): ProjectCommand[] {
+export function projectCommands(files: readonly CommandSource[], cwd: string, root: string): ProjectCommand[] {
   return files.flatMap((file) => commandsOf(file, cwd, root));
 }
 
