@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/config/errors.js';
 import { checkEntry, collectMcpServers, expandVars } from '../../src/config/mcp-servers.js';
-import { usableSchema } from '../../src/extensions/mcp/agent-tools.js';
+import { usableSchema } from '../../src/extensions/mcp/tool-schema.js';
 import { toolNames } from '../../src/extensions/mcp/names.js';
 import { promptArguments } from '../../src/extensions/mcp/prompts.js';
 import { findMentions, resourceText } from '../../src/extensions/mcp/resources.js';

@@ -15,7 +15,7 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerSpec } from '../../config/mcp-servers.js';
-import { withinSchemaSize } from './agent-tools.js';
+import { withinSchemaSize } from './tool-schema.js';
 import type { AuthStore } from './auth-store.js';
 import { ServerLog } from './server-log.js';
 import { terminate } from './stop-child.js';
