@@ -13,7 +13,7 @@ import { MessageQueues } from '../../src/agent/message-queue.js';
 import { resolveConfig } from '../../src/config/resolve.js';
 import * as commands from '../../src/modes/interactive/commands/index.js';
 import { Controller } from '../../src/modes/interactive/app/controller.js';
-import { KeyHandler } from '../../src/modes/interactive/app/key-handler.js';
+import * as keyIntent from '../../src/modes/interactive/app/key-intent.js';
 import { InputBox } from '../../src/modes/interactive/input-box/input-box.js';
 import { PastedImages } from '../../src/modes/interactive/app/pasted-images.js';
 import * as sendInput from '../../src/modes/interactive/app/send-input.js';
@@ -61,11 +61,8 @@ function spyOnRoute(): Spied[] {
     on(`${I}/input/keys.ts`, 'KeyParser.feed', KeyParser.prototype, 'feed'),
     on(`${I}/app/controller.ts`, 'Controller.handleKeys', Controller.prototype, 'handleKeys'),
     on(`${I}/input/keymap.ts`, 'keyCommand', keymap, 'keyCommand'),
-    on(`${I}/app/key-handler.ts`, 'KeyHandler.handle', KeyHandler.prototype, 'handle'),
-    on(`${I}/input-box/input-box.ts`, 'InputBox.handle', InputBox.prototype, 'handle'),
-    on(`${I}/app/key-handler.ts`, 'KeyHandler.acceptMenu', KeyHandler.prototype, 'acceptMenu'),
-    on(`${I}/input-box/input-box.ts`, 'InputBox.accept', InputBox.prototype, 'accept'),
-    on(`${I}/input-box/input-box.ts`, 'InputBox.continueLine', InputBox.prototype, 'continueLine'),
+    on(`${I}/app/key-intent.ts`, 'keyIntent', keyIntent, 'keyIntent'),
+    on(`${I}/app/controller.ts`, 'Controller.carryOut', Controller.prototype, 'carryOut'),
     on(`${I}/app/controller.ts`, 'Controller.submit', Controller.prototype, 'submit'),
     on(`${I}/app/typed-line.ts`, 'readTypedLine', typedLine, 'readTypedLine'),
     on(`${I}/commands/index.ts`, 'parseCommand', commands, 'parseCommand'),

@@ -9,6 +9,7 @@ import * as ed from '../editor/editor.js';
 import type { Command } from '../input/keymap.js';
 import { applyEdit } from '../input-box/input-box.js';
 import type { OpenQuestion } from '../view/approval-view.js';
+import { questionTakes } from './question-keys.js';
 
 export type { OpenQuestion };
 
@@ -66,44 +67,28 @@ export class ApprovalPrompt {
    */
   handle(cmd: Command, inputEmpty: boolean): boolean {
     const q = this.queue[0];
-    if (!q) return false;
-    if (cmd.type === 'pageUp' || cmd.type === 'pageDown') return this.turnPage(q, cmd.type === 'pageUp' ? -1 : 1);
-    if (q.reason) return this.handleReason(q, q.reason, cmd);
-    if (cmd.type === 'escape') {
-      this.answer(q, { answer: 'no' });
-      return true;
-    }
-    if (cmd.type === 'externalEditor' && q.request.kind === 'plan' && this.editText) {
-      void this.editPlan(q);
-      return true;
-    }
-    if (!inputEmpty) return false;
-    const choices = q.request.choices;
-    switch (cmd.type) {
-      case 'up':
-      case 'down':
-        q.selected = (q.selected + (cmd.type === 'up' ? -1 : 1) + choices.length) % choices.length;
-        return true;
-      case 'submit':
-        this.choose(q, q.selected);
-        return true;
-      case 'insert': {
-        if (cmd.text === ' ') return this.turnPage(q, 1);
-        const at = choices.findIndex((c) => c.key.toLowerCase() === cmd.text.toLowerCase());
-        if (at < 0) return false;
-        this.choose(q, at);
-        return true;
-      }
-      default:
-        return false;
-    }
+    if (!q || !questionTakes(q, cmd, inputEmpty, this.editText !== undefined)) return false;
+    if (cmd.type === 'pageUp' || cmd.type === 'pageDown') this.turnPage(q, cmd.type === 'pageUp' ? -1 : 1);
+    else if (q.reason) this.handleReason(q, q.reason, cmd);
+    else if (cmd.type === 'escape') this.answer(q, { answer: 'no' });
+    else if (cmd.type === 'externalEditor') void this.editPlan(q);
+    else if (cmd.type === 'up' || cmd.type === 'down') {
+      const n = q.request.choices.length;
+      q.selected = (q.selected + (cmd.type === 'up' ? -1 : 1) + n) % n;
+    } else if (cmd.type === 'submit') this.choose(q, q.selected);
+    else if (cmd.type === 'insert' && cmd.text === ' ') this.turnPage(q, 1);
+    else if (cmd.type === 'insert')
+      this.choose(
+        q,
+        q.request.choices.findIndex((c) => c.key.toLowerCase() === cmd.text.toLowerCase()),
+      );
+    return true;
   }
 
   /** PgUp/PgDn (and Space on an empty input) page the change; the view keeps the page in range. */
-  private turnPage(q: Pending, by: number): boolean {
+  private turnPage(q: Pending, by: number): void {
     q.page = (q.page ?? 0) + by;
     this.changed();
-    return true;
   }
 
   private choose(q: Pending, index: number): void {
@@ -122,22 +107,19 @@ export class ApprovalPrompt {
     this.changed();
   }
 
-  private handleReason(q: Pending, reason: ed.EditorState, cmd: Command): boolean {
+  private handleReason(q: Pending, reason: ed.EditorState, cmd: Command): void {
     // a plan the user edited goes back with "keep planning" too: the model revises the user's version
     const plan = q.edited ? { plan: q.request.plan } : {};
     if (cmd.type === 'escape') {
       this.answer(q, { answer: 'no', ...plan });
-      return true;
+      return;
     }
     if (cmd.type === 'submit') {
       const why = ed.expandPastes(reason).trim();
       this.answer(q, why ? { answer: 'no', reason: why, ...plan } : { answer: 'no', ...plan });
-      return true;
+      return;
     }
-    // Ctrl+C and the like keep their meaning (interrupting the run also closes the question).
-    if (cmd.type === 'interrupt' || cmd.type === 'eof' || cmd.type === 'cycleMode') return false;
     q.reason = applyEdit(reason, cmd) ?? reason;
-    return true;
   }
 
   /** `byUser`: the user answered (not an interrupt or the session closing) */

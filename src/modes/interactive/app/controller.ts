@@ -1,13 +1,9 @@
 // The interactive app without the drawing: keys in, agent calls out, session events in, frames out.
 // Ink only prints the frames (see ink-host.ts); everything here runs, and is tested, without a terminal.
 import type { QueuedMessage } from '../../../agent/agent.js';
-import type { Model } from '../../../ai/types.js';
-import type { SessionSummary } from '../../../session/file/locate.js';
 import type { Session, SessionEvent } from '../../../session/session.js';
 import type { SlashLine } from '../../../session/input/slash.js';
 import { resourceMenuItems } from '../commands/mcp-view.js';
-import type { FileIndex } from '../complete/file-index.js';
-import type { History } from '../editor/history.js';
 import { keyCommand } from '../input/keymap.js';
 import type { KeyEvent } from '../input/keys.js';
 import { ConversationView } from '../conversation/conversation-view.js';
@@ -30,33 +26,13 @@ import { SessionPicker } from './session-picker.js';
 import { commandMenuItems, sendPrepared } from './send-input.js';
 import { readTypedLine } from './typed-line.js';
 import { PastedImages } from './pasted-images.js';
-import { KeyHandler } from './key-handler.js';
+import { type Intent, type KeyMemory, keyIntent } from './key-intent.js';
+import { modeHint } from './mode-hint.js';
 import { type StatusLine, statusLineFor } from './status-line.js';
 import { statusPayload } from './status-payload.js';
 import { toolEnvOf } from '../../../session/permissions/setup.js';
 import { type QuitChoice, QuitQuestion } from './quit-question.js';
-
-export interface ControllerOptions {
-  session: Session;
-  listModels(): Promise<string[]>;
-  makeModel(id: string): Model;
-  /** a Session continuing this session file (the picker, /resume) */
-  openSession(file: string): Promise<Session>;
-  /** the picker's list: this directory's sessions but `except` */
-  listSessions(except: string): Promise<SessionSummary[]>;
-  history: History;
-  fileIndex: FileIndex;
-  version: string;
-  cols: number;
-  rows: number;
-  writeRaw(data: string): void;
-  /** `jobs`: what becomes of the background jobs still running (the user chose, or none ran: stop) */
-  onQuit(jobs: 'stop' | 'keep'): void;
-  /** the header line is already on the screen (printed before Ink was loaded) */
-  headerPrinted?: boolean;
-  /** Ctrl+G: the text after the user's editor has had it (the terminal is handed over meanwhile) */
-  editExternally?(text: string): Promise<string>;
-}
+import type { ControllerOptions } from './controller-options.js';
 
 export class Controller {
   readonly view: ConversationView;
@@ -91,7 +67,7 @@ export class Controller {
   /** the `tack -w` worktree the app works in */
   private readonly worktree: string | undefined;
   private readonly attention: Attention;
-  private readonly keys: KeyHandler;
+  private keyMemory: KeyMemory = { quitArmedUntil: 0, lastEscape: 0 };
   private readonly status: StatusLine | undefined;
 
   constructor(private readonly o: ControllerOptions) {
@@ -118,29 +94,6 @@ export class Controller {
       () => commandMenuItems(this.session),
       () => resourceMenuItems(this.session),
     );
-    this.keys = new KeyHandler({
-      session: () => this.session,
-      picker: () => this.picker,
-      quitQuestion: () => this.quitQuestion,
-      cancel: () => this.cancel,
-      input: this.input,
-      approvals: this.approvals,
-      attention: this.attention,
-      pasted: this.pasted,
-      transcript: this.transcript,
-      toggleTools: () => this.view.toggleExpanded(),
-      toggleTodos: () => {
-        this.todosExpanded = !this.todosExpanded;
-        this.schedule();
-      },
-      editExternally: o.editExternally && (() => void editInEditor(this.screen, this.input, this.transcript, o.editExternally!)),
-      schedule: () => this.schedule(),
-      flash: (text, ms) => this.flash(text, ms),
-      restore: (queued) => this.restore(queued),
-      command: (parsed) => void this.command(parsed),
-      submit: (kind) => this.submit(kind),
-      quit: () => this.quit(),
-    });
     if (o.session.config.editorMode === 'vim') this.input.setVim(true);
     const started = Date.now();
     this.status = statusLineFor(o.session.config.statusLine, {
@@ -170,7 +123,13 @@ export class Controller {
   }
 
   handleKeys(events: KeyEvent[]): void {
-    for (const ev of events) this.keys.handle(keyCommand(ev));
+    for (const ev of events) {
+      const cmd = keyCommand(ev);
+      const session = this.session;
+      const state = { now: Date.now(), quitting: this.quitQuestion !== null, picker: this.picker !== null, question: this.approvals.current ?? null };
+      const more = { running: session.running, queued: session.queued().length, cancellable: this.cancel !== null, canEditExternally: !!this.o.editExternally };
+      this.carryOut(keyIntent(cmd, { ...state, ...more, input: this.input.keys, memory: this.keyMemory }));
+    }
     this.screen.render();
   }
 
@@ -313,7 +272,45 @@ export class Controller {
     });
   }
 
-  // --- what the keys lead to (key-handler.ts) ---
+  // --- what the keys lead to (key-intent.ts decides) ---
+  private carryOut(intent: Intent): void {
+    const session = this.session;
+    if ('memory' in intent && intent.memory) this.keyMemory = intent.memory;
+    // biome-ignore format: one intent a line, a table
+    switch (intent.type) {
+      case 'focus': this.attention.focus(intent.focused); break;
+      case 'quitQuestion': this.quitQuestion?.handle(intent.cmd); break;
+      case 'picker': this.picker?.handle(intent.cmd); break;
+      case 'cycleMode': this.flash(modeHint(session.approvals?.cycleMode(), session.approvals?.planBash)); break;
+      case 'question': this.approvals.handle(intent.cmd, this.input.empty && !this.input.menu); break;
+      case 'takeQueue': this.restore(session.takeQueue()); break;
+      case 'interrupt': this.restore(session.abort()); break;
+      case 'cancel': this.cancel?.(); break;
+      case 'vim': this.input.vimKey(intent.cmd); break;
+      case 'input': this.input.typed(intent.cmd); break;
+      case 'command': void this.command({ name: intent.name, args: '' }); break;
+      case 'pasteImage': void this.pasted.paste({ model: session.model, input: this.input, transcript: this.transcript, changed: () => this.schedule() }); break;
+      case 'complete': this.input.accept(intent.thenSend); if (intent.thenSend) this.submit('enter'); break;
+      case 'chooseModel': this.chooseModel(); break;
+      case 'continueLine': this.input.continueLine(); break;
+      case 'submit': this.submit(intent.kind); break;
+      case 'closeMenu': this.input.closeMenu(); break;
+      case 'clearInput': this.input.clear(); break;
+      case 'remember': this.flash(intent.flash); break;
+      case 'quit': this.quit(); break;
+      case 'toggleTools': this.view.toggleExpanded(); break;
+      case 'toggleTodos': this.todosExpanded = !this.todosExpanded; this.schedule(); break;
+      case 'editExternally': void editInEditor(this.screen, this.input, this.transcript, this.o.editExternally!); break;
+      case 'none': break;
+    }
+  }
+
+  /** Enter or Tab on the model menu: the model chosen is switched to. */
+  private chooseModel(): void {
+    const chosen = this.input.accept(true);
+    if (chosen.kind === 'model') void this.command({ name: 'model', args: chosen.id });
+  }
+
   private submit(kind: 'enter' | 'followUp'): void {
     const typed = this.input.text.trim();
     if (!typed) return;
@@ -344,10 +341,13 @@ export class Controller {
   private restore(queued: QueuedMessage[]): void {
     if (queued.length === 0) return;
     this.input.restore(queued.map((q) => q.text));
-    this.flash(`${queued.length} queued message${queued.length === 1 ? '' : 's'} put back into the input`, 3000);
+    this.flash({ text: `${queued.length} queued message${queued.length === 1 ? '' : 's'} put back into the input`, ms: 3000 });
   }
 
-  private flash(text: string, ms: number): void {
+  /** A line in the hint's place for a while. */
+  private flash(hint: { text: string; ms: number } | null | undefined): void {
+    if (!hint) return;
+    const { text, ms } = hint;
     this.hint = { text, until: Date.now() + ms };
     setTimeout(() => this.schedule(), ms + 10).unref();
   }

@@ -63,6 +63,17 @@ export function toNormal(vim: VimState, st: EditorState): VimStep {
   return { vim: { ...vim, mode: 'normal', pending: '', lastChange: vim.recording ?? vim.lastChange, recording: null }, editor: clamp(back) };
 }
 
+/**
+ * Whether vim takes a key: Esc in insert mode (unless a menu is open, or tack works and the input
+ * is empty: then Esc interrupts, one key away), and typed text in normal mode. No keys while a
+ * panel stands in the menu's place.
+ */
+export function vimTakes(vim: VimState | null, cmd: Command, box: { panel: boolean; menu: boolean; busy: boolean; empty: boolean }): boolean {
+  if (!vim || box.panel) return false;
+  if (vim.mode === 'insert') return cmd.type === 'escape' && !box.menu && !(box.busy && box.empty);
+  return cmd.type === 'insert';
+}
+
 /** A key typed in insert mode, kept for `.` when it belongs to a change. */
 export function recordTyped(vim: VimState, cmd: Command): VimState {
   if (!vim.recording || !['insert', 'newline', 'edit', 'paste'].includes(cmd.type)) return vim;

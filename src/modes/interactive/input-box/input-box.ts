@@ -1,7 +1,7 @@
 // The input box: its text, the completion menu under it (commands, paths, the model list) and the
 // prompt history. What typing, arrows and Tab do to the text; the controller decides what Enter,
 // Esc and the agent keys mean.
-import { applyCompletion, completionContext, completionItems, type CompletionItem, type MenuCommands } from '../complete/completion.js';
+import { applyCompletion, completionContext, completionItems, type CompletionContext, type CompletionItem, type MenuCommands } from '../complete/completion.js';
 import type { FileIndex } from '../complete/file-index.js';
 import * as ed from '../editor/editor.js';
 import { normalKeys, recordTyped, toNormal, vimStart, type VimState } from '../editor/vim.js';
@@ -10,9 +10,6 @@ import type { Command } from '../input/keymap.js';
 import { IMAGE_NAME } from '../../../session/attachments/image-file.js';
 import { pastedImageMention } from '../../../session/attachments/mentions.js';
 import { moveSelection, type MenuState, type Panel } from './menu.js';
-
-/** Two Esc presses on an empty box within this time open the rewind chooser. */
-const DOUBLE_ESCAPE_MS = 800;
 
 const EDIT_OPS: Record<string, (st: ed.EditorState) => ed.EditorState> = {
   left: ed.left,
@@ -48,6 +45,20 @@ export function applyEdit(st: ed.EditorState, cmd: Command): ed.EditorState | nu
   }
 }
 
+/** What the keys need to know of the box. */
+export interface InputKeys {
+  text: string;
+  /** nothing but blanks typed */
+  empty: boolean;
+  menu: MenuState['kind'] | null;
+  menuHasItems: boolean;
+  /** Enter or Tab would put the selected completion into the text */
+  completes: boolean;
+  /** the cursor follows a backslash: Enter makes a newline */
+  continues: boolean;
+  vim: VimState | null;
+}
+
 /** What Enter on an open menu did. */
 export type MenuAccept = { kind: 'unused' } | { kind: 'used' } | { kind: 'submit' } | { kind: 'model'; id: string };
 
@@ -56,7 +67,6 @@ export class InputBox {
   menu: MenuState | null = null;
   private completions: CompletionItem[] = [];
   private menuDismissedFor: string | null = null;
-  private lastEscape = 0;
   /** vim's modes and registers, while vim keys are on */
   vim: VimState | null = null;
 
@@ -93,30 +103,40 @@ export class InputBox {
     this.changed();
   }
 
-  /**
-   * A key as vim's: true when vim took it. Esc in insert mode goes to normal mode, unless a menu is
-   * open (it closes first) or tack works and the input is empty (Esc interrupts, one key away).
-   */
-  vimKey(cmd: Command, busy: boolean): boolean {
+  /** What the keys need to know of the box (app/key-intent.ts decides from it). */
+  get keys(): InputKeys {
+    return {
+      text: this.editor.text,
+      empty: this.empty,
+      menu: this.menu?.kind ?? null,
+      menuHasItems: this.menuHasItems,
+      completes: this.selectedCompletion() !== null,
+      continues: this.editor.text[this.editor.cursor - 1] === '\\',
+      vim: this.vim,
+    };
+  }
+
+  /** A key vim takes (see `vimTakes`): Esc to normal mode, or normal mode's keys. */
+  vimKey(cmd: Command): void {
     const vim = this.vim;
-    if (!vim || this.menu?.panel) return false;
+    if (!vim) return;
     if (vim.mode === 'insert') {
-      if (cmd.type !== 'escape') {
-        this.vim = recordTyped(vim, cmd);
-        return false;
-      }
-      if (this.menu || (busy && this.empty)) return false;
       const step = toNormal(vim, this.editor);
       this.vim = step.vim;
       this.set(step.editor);
-      return true;
+      return;
     }
-    if (cmd.type !== 'insert') return false;
+    if (cmd.type !== 'insert') return;
     const step = normalKeys(vim, this.editor, cmd.text, applyEdit);
     this.vim = step.vim;
     this.set(step.editor);
     if (step.pass) this.handle(step.pass);
-    return true;
+  }
+
+  /** A key typed into the box; in vim's insert mode it is kept for `.`. */
+  typed(cmd: Command): void {
+    if (this.vim?.mode === 'insert' && !this.menu?.panel) this.vim = recordTyped(this.vim, cmd);
+    this.handle(cmd);
   }
 
   /** Typing, pasting, cursor moves and Up/Down; false for a command that is not the box's own. */
@@ -167,10 +187,8 @@ export class InputBox {
   }
 
   /** Enter after a backslash: a newline instead of sending. */
-  continueLine(): boolean {
-    if (this.editor.text[this.editor.cursor - 1] !== '\\') return false;
+  continueLine(): void {
     this.set(ed.insert(ed.backspace(this.editor), '\n'));
-    return true;
   }
 
   /** Esc: closes the menu (it stays closed for this text); false when none was open. */
@@ -206,13 +224,6 @@ export class InputBox {
     this.changed();
   }
 
-  /** Whether this Esc on an empty box follows another one closely (the second opens /rewind). */
-  doubleEscape(now = Date.now()): boolean {
-    const twice = this.empty && now - this.lastEscape < DOUBLE_ESCAPE_MS;
-    this.lastEscape = this.empty && !twice ? now : 0;
-    return twice;
-  }
-
   /** Enter or Tab on the open menu. */
   accept(enter: boolean): MenuAccept {
     const menu = this.menu;
@@ -222,11 +233,10 @@ export class InputBox {
       this.menu = null;
       return id ? { kind: 'model', id } : { kind: 'used' };
     }
-    const ctx = completionContext(this.editor);
-    const item = this.completions[menu.selected];
+    const chosen = this.selectedCompletion();
     // Enter with nothing to complete sends the text as it is.
-    if (!ctx || !item) return { kind: enter ? 'unused' : 'used' };
-    this.set(applyCompletion(this.editor, ctx, item));
+    if (!chosen) return { kind: enter ? 'unused' : 'used' };
+    this.set(applyCompletion(this.editor, chosen.ctx, chosen.item));
     if (menu.kind === 'command' && enter) {
       this.menu = null;
       return { kind: 'submit' };
@@ -252,6 +262,14 @@ export class InputBox {
     const current = this.editor.text;
     const text = [...texts, ...(current ? [current] : [])].join('\n');
     this.set({ text, cursor: text.length, pastes: this.editor.pastes });
+  }
+
+  /** The completion Enter or Tab would put in, with where it goes. */
+  private selectedCompletion(): { ctx: CompletionContext; item: CompletionItem } | null {
+    if (this.menu?.kind !== 'command' && this.menu?.kind !== 'path') return null;
+    const ctx = completionContext(this.editor);
+    const item = this.completions[this.menu.selected];
+    return ctx && item ? { ctx, item } : null;
   }
 
   /** Recomputes the completion menu for the text at the cursor. */
