@@ -203,14 +203,8 @@ export class Controller {
   private async resume(path: string): Promise<void> {
     this.opening = true;
     try {
-      let next: Session;
-      try {
-        next = await this.o.openSession(path);
-      } catch (err) {
-        this.transcript.error(err instanceof Error ? err.message : String(err));
-        this.schedule();
-        return;
-      }
+      const next = await this.o.openSession(path).catch((err: unknown) => void this.transcript.error(err instanceof Error ? err.message : String(err)));
+      if (!next) return this.schedule();
       await handOver(this.session, next, (queued) => this.restore(queued), this.unsubscribe);
       this.attach(next);
     } finally {
@@ -367,11 +361,7 @@ export class Controller {
   }
 
   private async command(parsed: { name: string; args: string }): Promise<void> {
-    try {
-      await runCommand(this.commandContext(), parsed);
-    } catch (err) {
-      this.transcript.error(err instanceof Error ? err.message : String(err));
-    }
+    await runCommand(this.commandContext(), parsed);
     this.schedule();
   }
 

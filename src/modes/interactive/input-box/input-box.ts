@@ -1,6 +1,6 @@
 // The input box: its text, the completion menu under it (commands, paths, the model list) and the
-// prompt history. What typing, arrows and Tab do to the text; the controller decides what Enter,
-// Esc and the agent keys mean.
+// prompt history. What typing, arrows and Tab do to the text; app/key-intent.ts decides what Enter,
+// Esc and the agent keys mean, from what `keys` tells of the box.
 import { applyCompletion, completionContext, completionItems, type CompletionContext, type CompletionItem, type MenuCommands } from '../complete/completion.js';
 import type { FileIndex } from '../complete/file-index.js';
 import * as ed from '../editor/editor.js';

@@ -1,4 +1,4 @@
-// What a key means in the input box. Pure: the controller decides what each command does given
+// What a key means in the input box. Pure: app/key-intent.ts decides what each command does given
 // the state (idle or working, menu open or not).
 import type { KeyEvent } from './keys.js';
 
