@@ -1,4 +1,4 @@
-// `/mcp`: the servers in a panel (app/mcp-panel.ts), once those still starting had their few seconds;
+// `/mcp`: the servers in a panel (panels/mcp-panel.ts), once those still starting had their few seconds;
 // `/mcp reconnect NAME` stops one and starts it again. What a server said is shown with its control
 // characters visible.
 import { promptUsage } from '../../../extensions/mcp/prompts.js';
