@@ -5,7 +5,7 @@ import type { AgentToolResult } from '../../src/agent/types.js';
 import type { Job } from '../jobs/job.js';
 import type { Jobs } from '../jobs/jobs.js';
 import { describeOutcome, parseReadySpec, waitUntilReady } from '../jobs/wait-for.js';
-import { cleanTerminalText, headOf, tailOf } from './output.js';
+import { cleanTerminalText, headOf, tailOf } from '../shell/output.js';
 import type { BashDetails } from './details.js';
 
 /** Without `wait_for` the call waits this long at most for the job's first output. */

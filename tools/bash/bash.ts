@@ -3,12 +3,12 @@
 import { stat } from 'node:fs/promises';
 import { Type, type Static } from 'typebox';
 import type { AgentTool, AgentToolResult, AgentToolUpdateCallback } from '../../src/agent/types.js';
-import { OutputCollector } from './output.js';
+import { OutputCollector } from '../shell/output.js';
 import type { ToolContext } from '../context.js';
 import { Semaphore } from '../fs/mutex.js';
 import { killCommand } from '../process/process-group.js';
 import { listeningPorts } from '../process/listening.js';
-import { outputDrained, startShell, type ShellOptions } from './spawn.js';
+import { outputDrained, startShell, type ShellOptions } from '../shell/spawn.js';
 import { DEFAULT_WAIT_S, runInBackground } from './background.js';
 import type { BashDetails } from './details.js';
 import { Jobs } from '../jobs/jobs.js';

@@ -2,7 +2,7 @@
 // next time, so a long log is read in steps and a running one only for what is new.
 import { Type, type Static } from 'typebox';
 import type { AgentTool, AgentToolResult } from '../../src/agent/types.js';
-import { cleanTerminalText, MAX_OUTPUT_BYTES, TAIL_LINES } from '../bash/output.js';
+import { cleanTerminalText, MAX_OUTPUT_BYTES, TAIL_LINES } from '../shell/output.js';
 import { errorResult } from '../errors.js';
 import { formatSize, plural } from '../format.js';
 import type { Job } from './job.js';

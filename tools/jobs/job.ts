@@ -8,9 +8,9 @@ import { StringDecoder } from 'node:string_decoder';
 import { killCommand } from '../process/process-group.js';
 import { ownTempDir } from '../process/own-temp.js';
 import { SpillFile } from '../process/spill-file.js';
-import { cleanTerminalText } from '../bash/output.js';
+import { cleanTerminalText } from '../shell/output.js';
 import type { Readable } from 'node:stream';
-import { outputDrained, startShell, type ShellOptions, type StartedShell } from '../bash/spawn.js';
+import { outputDrained, startShell, type ShellOptions, type StartedShell } from '../shell/spawn.js';
 
 /** What a job's file keeps of its output's beginning, and of its end (the end also in memory). */
 export const JOB_LOG_HALF_BYTES = 1024 * 1024;

@@ -3,7 +3,7 @@
 // A worktree child's bash starts its jobs in its parent's table, through a view with its own folder
 // and sandbox (`elsewhere`): listed, counted, reported and stoppable as the parent's.
 import { Job, type JobEnding, type JobInfo } from './job.js';
-import type { ShellOptions } from '../bash/spawn.js';
+import type { ShellOptions } from '../shell/spawn.js';
 import { keepJobs, type KeptJob } from './keep.js';
 
 export const DEFAULT_MAX_JOBS = 8;

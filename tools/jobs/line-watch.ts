@@ -2,7 +2,7 @@
 // line is kept only to its last LINE_WINDOW characters: a job printing one endless line (`yes | tr -d
 // '\n'`) must not grow tack without end, nor make each chunk's test longer than the one before.
 import { StringDecoder } from 'node:string_decoder';
-import { cleanTerminalText, MAX_OUTPUT_BYTES } from '../bash/output.js';
+import { cleanTerminalText, MAX_OUTPUT_BYTES } from '../shell/output.js';
 
 /** What is kept of an unfinished line: as much as a tool ever shows of output. */
 export const LINE_WINDOW = MAX_OUTPUT_BYTES;

@@ -4,7 +4,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { AgentToolResult } from '../../agent/types.js';
 import type { ImageContent, TextContent } from '../../ai/types.js';
-import { cleanTerminalText, HEAD_LINES, headOf, MAX_OUTPUT_BYTES, TAIL_LINES, tailOf } from '../../../tools/bash/output.js';
+import { cleanTerminalText, HEAD_LINES, headOf, MAX_OUTPUT_BYTES, TAIL_LINES, tailOf } from '../../../tools/shell/output.js';
 import { formatSize } from '../../../tools/format.js';
 
 /** An image larger than this (base64 characters) is described, not sent. */
