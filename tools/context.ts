@@ -1,20 +1,10 @@
 // What the tools of one `createTools` call share (the workspace root, what was read, the grep engine,
 // the editor's buffers, diagnostics): a contract the session fills, so no tool reaches for it itself.
+import type { EditorFiles } from './fs/editor-files.js';
 import type { FileState } from './fs/file-state.js';
 import type { SecretTest } from './fs/secret-files.js';
 
 export type GrepEngineChoice = 'auto' | 'rg' | 'builtin';
-
-/**
- * An editor's view of text files (ACP's `fs/read_text_file`, `fs/write_text_file`): read, edit and
- * write use it for files inside the workspace (`editor-files.ts`), so a buffer with unsaved changes is
- * what they see and change. Paths are absolute and already checked by the tool (a link leading out
- * is never handed over).
- */
-export interface EditorFiles {
-  read(absolute: string): Promise<string>;
-  write(absolute: string, content: string): Promise<void>;
-}
 
 /** What the tools of one `createTools` call share. */
 export interface ToolContext {

@@ -2,7 +2,8 @@
 // the session and the modes use are re-exported from here.
 import { resolve } from 'node:path';
 import type { AnyAgentTool } from '../src/agent/types.js';
-import type { DiagnosticsProvider, EditorFiles, GrepEngineChoice, ToolContext } from './context.js';
+import type { DiagnosticsProvider, GrepEngineChoice, ToolContext } from './context.js';
+import type { EditorFiles } from './fs/editor-files.js';
 import { FileState } from './fs/file-state.js';
 import { createBashTool } from './bash/bash.js';
 import { createEditTool } from './edit/edit.js';
@@ -61,11 +62,13 @@ export function createTools(options: ToolsOptions): Tools {
   return { all: TOOL_NAMES.map((name) => byName[name]), byName };
 }
 
-export type { DiagnosticsProvider, EditorFiles, GrepEngineChoice, ToolContext } from './context.js';
+export type { DiagnosticsProvider, GrepEngineChoice, ToolContext } from './context.js';
+export type { EditorFiles } from './fs/editor-files.js';
 export { FileState } from './fs/file-state.js';
-export { ToolError, errorResult, explainFsError, runTool, textResult } from './errors.js';
+export { ToolError, errorResult, runTool, textResult } from './errors.js';
+export { explainFsError } from './fs/fs-error.js';
 export { resolvePath, displayPath, type ResolvedPath } from './fs/paths.js';
-export { similarPaths } from './similar.js';
+export { similarPaths } from './fs/similar.js';
 export { atomicWrite } from './fs/atomic-write.js';
 export { unifiedDiff, type DiffSummary } from './edit/diff.js';
 export { fileLocks, KeyedMutex } from './fs/mutex.js';

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { Type, type Static } from 'typebox';
 import type { AgentTool } from '../src/agent/types.js';
 import type { ToolContext } from './context.js';
-import { ToolError, explainFsError, runTool, textResult } from './errors.js';
+import { ToolError, runTool, textResult } from './errors.js';
+import { explainFsError } from './fs/fs-error.js';
 import { describeDirectory, resolvePath } from './fs/paths.js';
 import { locate } from './fs/real-path.js';
 

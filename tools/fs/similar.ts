@@ -2,8 +2,8 @@
 // most likely meant instead of leaving it to search.
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
-import { displayPath, isInside } from './fs/paths.js';
-import { walkFiles } from './fs/walk.js';
+import { displayPath, isInside } from './paths.js';
+import { walkFiles } from './walk.js';
 
 /** Edit distance between two short strings (names), for "did you mean" suggestions. */
 export function editDistance(a: string, b: string): number {
