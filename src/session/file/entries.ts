@@ -1,7 +1,8 @@
 // The session file format: a header line, then one JSON entry per line, appended as things happen.
 import type { Message } from '../../ai/types.js';
 import type { CheckpointRecord, RewindRecord, WrittenRecord } from '../../checkpoints/records.js';
-import type { TodoItem } from '../todo/list.js';
+import type { SavedPrompt } from '../prompt/session-prompt.js';
+import type { TodosEntry } from '../todo/list.js';
 
 export const SESSION_VERSION = 1;
 
@@ -22,11 +23,8 @@ export interface SessionHeader {
  * The system prompt, written before the first entry and again when it changes (--system-prompt on a
  * continued session): `-c` reuses the latest word for word, so a model server's prompt cache holds.
  */
-export interface SystemPromptEntry {
+export interface SystemPromptEntry extends SavedPrompt {
   type: 'system';
-  prompt: string;
-  /** the hash of the project instructions it holds; absent: a prompt of the user's own (--system-prompt) */
-  instructions?: string;
 }
 
 export interface MessageEntry {
@@ -63,12 +61,6 @@ export interface PlanEntry {
   /** approved: the mode the work went ahead in */
   mode?: 'ask' | 'auto-edit';
   timestamp: number;
-}
-
-/** The todo list after a change: the last one in the file is the list `-c` restores. */
-export interface TodosEntry {
-  type: 'todos';
-  items: TodoItem[];
 }
 
 export type SessionEntry =

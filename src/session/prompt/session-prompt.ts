@@ -2,13 +2,19 @@
 // word, so a model server's prompt cache holds across processes (unless --system-prompt or
 // --append-system-prompt asks for another); a new one is built. And the notes of its runs, which
 // tell what changed since (run-notes.ts).
-import type { SystemPromptEntry } from '../file/entries.js';
 import { RunNotes } from './run-notes.js';
 import { buildSystemPrompt, type SystemPromptOptions } from './system-prompt.js';
 
+/** A system prompt as a session file keeps it (its `system` entry). */
+export interface SavedPrompt {
+  prompt: string;
+  /** the hash of the project instructions it holds; absent: a prompt of the user's own (--system-prompt) */
+  instructions?: string;
+}
+
 export interface SessionPromptOptions extends SystemPromptOptions {
   /** the continued session's prompt */
-  saved: SystemPromptEntry | undefined;
+  saved: SavedPrompt | undefined;
   /** what the SessionStart hooks said */
   started: readonly string[] | undefined;
   planRules: () => string;

@@ -13,6 +13,12 @@ export interface TodoItem {
   status: TodoStatus;
 }
 
+/** The list after a change, as the session file keeps it: the last one in the file is the list `-c` restores. */
+export interface TodosEntry {
+  type: 'todos';
+  items: TodoItem[];
+}
+
 /** One call's changes: updates to items by id, then new items (ids are given by the list). */
 export interface TodoChange {
   add?: readonly { text: string; status?: TodoStatus }[];

@@ -1,8 +1,7 @@
 // One Session's todo list: the items, the tool that changes them, what each change tells the Session
 // (an entry in the session file, a `todo` event) and the reminder in the model's requests.
 import type { AgentMessage, AnyAgentTool } from '../../agent/types.js';
-import type { TodosEntry } from '../file/entries.js';
-import type { TodoItem } from './list.js';
+import type { TodoItem, TodosEntry } from './list.js';
 import { Reminders } from './reminder.js';
 import { createTodoTool } from './tool.js';
 
