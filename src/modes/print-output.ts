@@ -1,5 +1,6 @@
 // What print mode writes: the stream-json lines and the final result object. Pure functions.
 import type { AgentEndReason } from '../agent/types.js';
+import { spentInResult } from '../session/child-spend.js';
 import type { SessionEvent } from '../session/session.js';
 import { textOf } from '../ai/content.js';
 import type { AssistantMessage, Message } from '../ai/types.js';
@@ -108,6 +109,14 @@ export function buildResult(o: {
     usage.output_tokens += m.usage.output;
     usage.cached_input_tokens += m.usage.cacheRead;
     cost = cost === null || m.usage.cost === null ? null : cost + m.usage.cost.total;
+  }
+  // what child agents spent, as their task results say (their own children's included)
+  for (const spent of o.messages.map(spentInResult)) {
+    if (!spent) continue;
+    usage.input_tokens += spent.input;
+    usage.output_tokens += spent.output;
+    usage.cached_input_tokens += spent.cacheRead;
+    cost = cost === null || spent.cost === null ? null : cost + spent.cost;
   }
   const structured = o.outcome?.structured;
   const invalid = structured?.ok === false;

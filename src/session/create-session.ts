@@ -20,7 +20,7 @@ import { RepeatGuard } from './permissions/repeat-guard.js';
 import { callerLabel, type Caller } from './agents/caller.js';
 import { createExitPlanTool } from '../plan/exit-plan-tool.js';
 import { planPresenter } from './plan-approval.js';
-import { sessionTaskTool } from './agents/index.js';
+import { parentView, sessionTaskTool } from './agents/index.js';
 import { ParentStream } from './agents/parent-stream.js';
 import { ServerPlan } from './agents/server-plan.js';
 import type { AgentOptions } from '../agent/types.js';
@@ -120,7 +120,7 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
     streamFn: models.streamSimple.bind(models),
     plan,
     parentStream,
-    parent: () => session!,
+    parent: parentView(() => session!),
     // the todo list is the parent's to keep
     builtinTools: builtinTools.filter((tool) => tool.name !== 'todo'),
     hooks: extensions.hooks,

@@ -12,7 +12,8 @@ import type { SessionEntry } from './file/entries.js';
 import { lockSession, type SessionLock } from './file/lock.js';
 import type { ApprovalGate } from './permissions/index.js';
 import { newHeader, SessionWriter, sessionFileName } from './file/store.js';
-import { addUsage, countAnswer, noUsage, type UsageTotals, withEstimate } from './usage.js';
+import { countAnswer, noUsage, type UsageTotals, withEstimate } from './usage.js';
+import { usageOf, withChildSpending } from './child-spend.js';
 import { join } from 'node:path';
 import type { McpHost } from '../extensions/mcp/host.js';
 import { NO_EXTENSIONS, type SessionExtensions } from './setup/extensions.js';
@@ -123,7 +124,7 @@ export class Session {
       emit: (event) => this.emit(event),
       write: (entry) => this.write(entry),
     });
-    for (const m of o.resume?.messages ?? []) if (m.role === 'assistant') addUsage(this.usage, m.usage);
+    this.usage = usageOf(o.resume?.messages ?? []);
     // Persistence first, so listeners run after the message is safely on disk.
     this.agent.subscribe((event) => this.onAgentEvent(event));
     this.runTools = new RunTools(this.agent, this, builtinTools, this.note);
@@ -365,6 +366,7 @@ export class Session {
   }
 
   private onAgentEvent(event: AgentEvent): Promise<void> | undefined {
+    this.usage = withChildSpending(this.usage, event);
     // A streamed delta goes straight to the listeners: no checkpoint, no file, no promise.
     if (event.type === 'message_update' || event.type === 'tool_execution_update') return this.emit(event);
     return this.onMessageOrTurnEvent(event);

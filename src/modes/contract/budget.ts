@@ -1,12 +1,12 @@
 // `--max-budget-usd N`: the run stops once what it cost reaches N. The cost is the footer's (the
 // session's usage, priced from the model's prices; an answer the server did not count is estimated),
-// plus what child agents' answers cost. It is checked after each answer, so a run may go over by one
-// answer's cost.
+// child agents' answers included as their progress reports them. It is checked after each answer, so
+// a run may go over by one answer's cost.
+import { spentInProgress } from '../../session/child-spend.js';
 import type { Session, SessionEvent } from '../../session/session.js';
 
 export class BudgetWatch {
   private readonly start: number;
-  private children = 0;
   private hit = false;
 
   constructor(
@@ -20,7 +20,7 @@ export class BudgetWatch {
   /** What the run has cost so far, in USD (null: a price became unknown). */
   get spent(): number | null {
     const own = this.session.usage.cost;
-    return own === null ? null : own - this.start + this.children;
+    return own === null ? null : own - this.start;
   }
 
   /** Whether the run was stopped for its cost. */
@@ -29,11 +29,8 @@ export class BudgetWatch {
   }
 
   onEvent(event: SessionEvent): void {
-    if (event.type === 'tool_execution_update') {
-      const child = (event.partialResult?.details as { event?: SessionEvent } | undefined)?.event;
-      if (child?.type === 'message_end' && child.message.role === 'assistant') this.children += child.message.usage.cost?.total ?? 0;
-      else return;
-    } else if (event.type !== 'message_end' || event.message.role !== 'assistant') return;
+    const answer = event.type === 'message_end' && event.message.role === 'assistant';
+    if (!answer && !(event.type === 'tool_execution_update' && spentInProgress(event))) return;
     const spent = this.spent;
     if (!this.hit && spent !== null && spent >= this.limit) {
       this.hit = true;

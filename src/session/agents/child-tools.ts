@@ -9,7 +9,7 @@ export function childTools(kit: ParentKit, agent: AgentDefinition): AnyAgentTool
   const allowed = (name: string) => agent.tools === undefined || agent.tools.includes(name);
   const builtin = kit.builtinTools.filter((t) => allowed(t.name)).map((t) => kit.hooks?.wrap(t, agent.name) ?? t);
   // the parent's MCP tools as they are now (hidden ones are not there)
-  const mcp = kit.withoutMcp ? [] : kit.parent().tools.filter((t) => t.name.startsWith('mcp__') && allowed(t.name));
+  const mcp = kit.withoutMcp ? [] : kit.parent.tools().filter((t) => t.name.startsWith('mcp__') && allowed(t.name));
   return [...builtin, ...mcp];
 }
 

@@ -21,12 +21,12 @@ export interface Fork {
 
 /** The fork of the parent's latest prompt, or undefined when there is none or it cannot be the same bytes. */
 export function forkOf(kit: ParentKit, agent: AgentDefinition, last: Context | undefined): Fork | undefined {
-  const parent = kit.parent();
-  if (!last || (agent.model !== undefined && agent.model !== parent.model.id)) return undefined;
+  const parent = kit.parent;
+  if (!last || (agent.model !== undefined && agent.model !== parent.model().id)) return undefined;
   const own = new Map(childTools(kit, agent).map((t) => [t.name, t]));
-  const tools = (last.tools ?? []).map((spec) => own.get(spec.name) ?? parent.tools.find((t) => t.name === spec.name));
+  const tools = (last.tools ?? []).map((spec) => own.get(spec.name) ?? parent.tools().find((t) => t.name === spec.name));
   if (tools.some((t) => t === undefined)) return undefined;
-  const answer = [...parent.state.messages].reverse().find((m): m is AssistantMessage => m.role === 'assistant');
+  const answer = [...parent.messages()].reverse().find((m): m is AssistantMessage => m.role === 'assistant');
   return {
     systemPrompt: last.systemPrompt,
     tools: tools as AnyAgentTool[],

@@ -7,6 +7,7 @@ import { Limiter } from './slots.js';
 import { createTaskTool } from './task-tool.js';
 
 export type { ParentKit } from './parent-kit.js';
+export { parentView } from './parent-view.js';
 export { allAgents } from './builtin.js';
 
 /** Children at once, and the slots they take: as the server plan says, sized beside what the parent holds now. */
@@ -17,13 +18,16 @@ export function serverLimiter(plan: ServerPlan, parentTokens: () => number): Lim
   });
 }
 
-export function sessionTaskTool(kit: Omit<ParentKit, 'agents' | 'limiter' | 'depth'> & { userAgents: ParentKit['agents'] }): AnyAgentTool | undefined {
+export function sessionTaskTool(
+  kit: Omit<ParentKit, 'agents' | 'limiter' | 'depth' | 'taskTool'> & { userAgents: ParentKit['agents'] },
+): AnyAgentTool | undefined {
   const settings = kit.config.agents;
   if (!settings.enabled) return undefined;
   return createTaskTool({
     ...kit,
     agents: allAgents(kit.userAgents),
     depth: settings.depth,
-    limiter: serverLimiter(kit.plan, () => kit.parent().usage.context),
+    limiter: serverLimiter(kit.plan, kit.parent.context),
+    taskTool: createTaskTool,
   });
 }

@@ -6,18 +6,20 @@ import type { StreamFn } from '../../ai/types.js';
 import type { ResolvedConfig } from '../../config/resolve.js';
 import type { AgentDefinition } from '../../extensions/agents/catalog.js';
 import type { ApprovalGate } from '../permissions/gate.js';
-import type { Session } from '../session.js';
 import type { SessionHooks } from '../setup/hooks.js';
 import type { ParentStream } from './parent-stream.js';
 import type { Caller } from './caller.js';
+import type { ParentView } from './parent-view.js';
 import type { ServerPlan } from './server-plan.js';
 import type { Limiter } from './slots.js';
 
 export interface ParentKit {
   config: ResolvedConfig;
   streamFn: StreamFn;
-  /** the Session the task tool belongs to (made after its tools) */
-  parent: () => Session;
+  /** what the child may see of the session the task tool belongs to */
+  parent: ParentView;
+  /** the task tool of a child that may start children of its own (the kit it is given: the child's) */
+  taskTool: (kit: ParentKit) => AnyAgentTool;
   /** the built-in tools the parent has, before hooks wrap them */
   builtinTools: readonly AnyAgentTool[];
   hooks: SessionHooks | undefined;

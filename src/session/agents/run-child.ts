@@ -1,14 +1,15 @@
 // One child run: a Session of its own (fresh context, its own file beside the parent's), made of the
 // parent's pieces; its message enters through `submit` like any user's; its budget is watched; its
-// events go to the parent as progress of the task call; its usage joins the parent's totals.
+// events go to the parent as progress of the task call, each with what the child spent since the
+// last (child-spend.ts), and its result says what it spent in all. It sees its parent through a view.
 import { randomUUID } from 'node:crypto';
 import { dirname, join, basename } from 'node:path';
 import type { AgentToolResult, AgentToolUpdateCallback } from '../../agent/types.js';
 import type { AssistantMessage } from '../../ai/types.js';
 import type { AgentDefinition } from '../../extensions/agents/catalog.js';
 import { Session, type SessionEvent } from '../session.js';
-import { addUsage } from '../usage.js';
 import { estimateTokens } from '../compaction/token-budget.js';
+import { isNothing, nothingSpent, type Spent, spentSince } from '../child-spend.js';
 import { budgetState, finishNow } from './budget.js';
 import { childSystemPrompt } from './child-prompt.js';
 import { childGuard, childTools } from './child-tools.js';
@@ -16,7 +17,7 @@ import type { ParentKit } from './parent-kit.js';
 import { callLine, callsOf, childReport, type ChildEnd } from './report.js';
 import { forkGuard, forkJob, forkOf } from './fork.js';
 import { onSlot } from './parent-stream.js';
-import { createTaskTool } from './task-tool.js';
+import { parentView } from './parent-view.js';
 import { runIsolated } from './worktree-child.js';
 
 /** What the parent's listeners get while a child works (the `details` of the task call's progress). */
@@ -30,6 +31,8 @@ export interface ChildProgress {
   calls: readonly string[];
   /** the child's own event, for stream-json (tagged with the task call's id there) */
   event: SessionEvent;
+  /** what the child spent since its previous progress (its own children's included), when it spent something: the parent adds it */
+  spent?: Spent;
 }
 
 export interface ChildJob {
@@ -51,6 +54,8 @@ export interface ChildDetails {
   /** how long the child ran */
   durationMs: number;
   end: ChildOutcome;
+  /** what the child spent in all, its own children's included (the sum of its progress updates' `spent`) */
+  usage: Spent;
 }
 
 /** `<parent>.agents/<agent>-<call id>.jsonl`: beside the parent's file, out of `-c`'s sight. */
@@ -80,7 +85,7 @@ export async function runChild(
   slot?: number,
 ): Promise<AgentToolResult> {
   if (agent.isolation === 'worktree') return runIsolated(kit, agent, job, signal, (k, a) => runChild(k, a, job, signal, onUpdate, slot));
-  const parent = kit.parent();
+  const parent = kit.parent;
   const limits = kit.config.agents;
   const config = { ...kit.config, checkpoints: { ...kit.config.checkpoints, enabled: false } };
   const plan = await kit.plan.get();
@@ -88,8 +93,8 @@ export async function runChild(
   const fork = plan.kind === 'fork' && !kit.withoutMcp ? forkOf(kit, agent, kit.parentStream.last) : undefined;
   const tools = fork?.tools ?? childTools(kit, agent);
   let child: Session | undefined;
-  if (kit.depth > 0 && !fork) tools.push(createTaskTool({ ...kit, parent: () => child!, depth: kit.depth - 1 }));
-  const model = agent.model ? { ...parent.model, id: agent.model } : parent.model;
+  if (kit.depth > 0 && !fork) tools.push(kit.taskTool({ ...kit, parent: parentView(() => child!), depth: kit.depth - 1 }));
+  const model = agent.model ? { ...parent.model(), id: agent.model } : parent.model();
   const systemPrompt = fork ? fork.systemPrompt : await childSystemPrompt({ cwd: config.cwd, home: config.home, agent, tools });
   child = new Session(
     config,
@@ -101,10 +106,10 @@ export async function runChild(
       maxTurns: limits.maxTurns,
       maxRequests: config.maxRequests,
       // a prompt-cache key of its own (prompt-cache.ts): its requests never join the parent's routing
-      sessionId: `${parent.id}/${job.toolCallId}`,
+      sessionId: `${parent.id()}/${job.toolCallId}`,
       beforeToolCall: fork ? forkGuard(childGuard(kit, agent, job.description), fork, agent.name) : childGuard(kit, agent, job.description),
     },
-    { config, id: randomUUID(), file: childFile(parent.file, agent.name, job.toolCallId) },
+    { config, id: randomUUID(), file: childFile(parent.file(), agent.name, job.toolCallId) },
   );
   const forked = fork?.messages.length ?? 0;
   const started = Date.now();
@@ -112,6 +117,8 @@ export async function runChild(
   let tokens = 0;
   let step = 'starting';
   const calls: string[] = [];
+  // what the parent was told of the child's spending so far
+  let reported = nothingSpent();
   let told = false;
   let end: ChildEnd | undefined;
   let reason = 'done';
@@ -130,11 +137,6 @@ export async function runChild(
     const u = message.usage;
     // a server that counts nothing is estimated, so the token budget still holds
     tokens = Math.max(0, u.input + u.output - (fork?.base ?? 0)) || estimateTokens(running.state.messages.slice(forked));
-    // the parent's totals count what children spend; its context gauge stays its own
-    const context = parent.usage.context;
-    addUsage(parent.usage, u);
-    parent.usage.context = context;
-    parent.usage.calls++;
     const state = budgetState({ turns, tokens, seconds: (Date.now() - started) / 1000 }, limits);
     const goesOn = message.content.some((c) => c.type === 'toolCall');
     // the turn cap is the loop's own (it ends the run after this batch); tokens and time stop it here
@@ -148,9 +150,12 @@ export async function runChild(
     }
     if (event.type === 'agent_end') reason = event.reason;
     step = stepOf(event, step);
+    // the child counted its answer (and its children's progress) before this event reached here
+    const spent = spentSince(running.usage, reported);
+    reported = { ...running.usage };
     onUpdate?.({
       content: [{ type: 'text', text: `${agent.name}: ${step} · ${calls.length} call${calls.length === 1 ? '' : 's'} · ${tokens} tokens` }],
-      details: { agent: agent.name, step, turns, tokens, calls, event },
+      details: { agent: agent.name, step, turns, tokens, calls, event, ...(isNothing(spent) ? {} : { spent }) },
     });
   });
   const nearTimer = setTimeout(() => warn(`${Math.round(limits.maxSeconds * 0.8)} of ${limits.maxSeconds} seconds`), limits.maxSeconds * 800);
@@ -185,7 +190,7 @@ export async function runChild(
   const report = childReport(agent.name, messages, end);
   const details: ChildDetails = {
     ...{ agent: agent.name, turns, tokens, file: child.file, calls: callsOf(messages).map(callLine) },
-    ...{ durationMs: Date.now() - started, end: end.kind },
+    ...{ durationMs: Date.now() - started, end: end.kind, usage: spentSince(child.usage, nothingSpent()) },
   };
   return {
     content: [{ type: 'text', text: report.text }],

@@ -86,14 +86,14 @@ const PARENT_TOOLS = new Set(['job_output', 'job_stop']);
  * rules and user, and bash's jobs in the parent's table (`jobs`, the child's view of it).
  */
 function isolatedKit(kit: ParentKit, cwd: string): { kit: ParentKit; jobs: Jobs } {
-  const parentGate = kit.parent().approvals;
+  const parentGate = kit.parent.gate();
   // the parent's mode now (print mode's `auto` is the default of a session nobody answers); nothing saved from here
   const mode = parentGate?.mode;
   const config = { ...kit.config, cwd, trust: 'session' as const, approval: mode === 'auto' ? undefined : (mode ?? kit.config.approval) };
   const safety = createSafety(config, {
     prompter:
       parentGate && ((request, signal) => parentGate.put(request, signal) ?? Promise.resolve({ answer: 'no' as const, reason: 'nobody was there to answer' })),
-    jobs: kit.parent().jobs,
+    jobs: kit.parent.jobs(),
   });
   const tools = createTools({ cwd, secretFile: safety.secretFile });
   const names = new Set(kit.builtinTools.map((t) => t.name));
