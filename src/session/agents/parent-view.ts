@@ -5,7 +5,6 @@ import type { AgentMessage, AnyAgentTool } from '../../agent/types.js';
 import type { Model } from '../../ai/types.js';
 import type { Jobs } from '../../../tools/jobs/jobs.js';
 import type { ApprovalGate } from '../permissions/gate.js';
-import type { Session } from '../session.js';
 
 export interface ParentView {
   /** the parent's session id: a child's prompt-cache key starts with it */
@@ -26,8 +25,20 @@ export interface ParentView {
   jobs(): Jobs | undefined;
 }
 
+/** What the view reads of a session (the Session has it all). */
+export interface Viewed {
+  readonly id: string;
+  readonly file: string | null;
+  readonly model: Model;
+  readonly tools: readonly AnyAgentTool[];
+  readonly state: { readonly messages: readonly AgentMessage[] };
+  readonly usage: { readonly context: number };
+  readonly approvals: ApprovalGate | undefined;
+  readonly jobs: Jobs | undefined;
+}
+
 /** The view of a session made after the kit that holds the view (`get` is called only once it exists). */
-export function parentView(get: () => Pick<Session, 'id' | 'file' | 'model' | 'tools' | 'state' | 'usage' | 'approvals' | 'jobs'>): ParentView {
+export function parentView(get: () => Viewed): ParentView {
   return {
     id: () => get().id,
     file: () => get().file,
