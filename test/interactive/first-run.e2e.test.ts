@@ -20,8 +20,8 @@ afterEach(async () => {
 });
 
 const SETUP = 'No model server is set up yet';
-/** Keys sooner than this after the screen appears count as typed before it, and are dropped. */
-const settle = () => new Promise((r) => setTimeout(r, 400));
+/** Keys typed before the screen names its keys are dropped: its keys line shows once they count. */
+const keysTaken = (term: Term) => term.waitFor('Esc: quit', 5_000, 'the keys line');
 const FAKE_KEY = 'sk-test-0123456789abcdefghijklmnopqrstuv';
 
 async function startSetup(env: Record<string, string> = {}, server?: MockServer, cols?: number) {
@@ -29,8 +29,8 @@ async function startSetup(env: Record<string, string> = {}, server?: MockServer,
   const ports = [await closedPort(), await closedPort()];
   const term = Term.start({ args: [], cwd: project.dir, home: project.home, cols, env: { TACK_PROBE_PORTS: `ollama:${ports[0]},${ports[1]}`, ...env } });
   open.push({ term, server });
-  const screen = await term.waitFor(SETUP, 15_000, 'the setup screen');
-  await settle();
+  await term.waitFor(SETUP, 15_000, 'the setup screen');
+  const screen = await keysTaken(term);
   return { term, project, screen, ports };
 }
 
@@ -70,7 +70,7 @@ run('first run without settings', () => {
     const term = Term.start({ args: [], cwd: project.dir, home: project.home, env: { TACK_PROBE_PORTS: String(await closedPort()), MY_SERVER_KEY: FAKE_KEY } });
     open.push({ term, server });
     await term.waitFor(SETUP, 15_000, 'the setup screen');
-    await settle();
+    await keysTaken(term);
     term.type(server.url);
     term.keys('Enter');
     await term.waitFor('› Key variable', 5000, 'the key field');

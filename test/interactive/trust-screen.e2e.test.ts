@@ -19,8 +19,10 @@ afterEach(async () => {
 
 const QUESTION = 'This folder has its own tack settings';
 const SETUP = 'No model server is set up yet';
-/** Keys sooner than this after the question appears count as typed before it, and are dropped. */
-const settle = () => new Promise((r) => setTimeout(r, 400));
+/** Keys typed before the question is named are dropped: its key hint shows once they count. */
+const keysTaken = (term: Term) => term.waitFor("Esc: don't trust", 5_000, 'the key hint');
+/** The same on the setup screen: its keys line shows once they count. */
+const setupKeysTaken = (term: Term) => term.waitFor('Esc: quit', 5_000, 'the keys line');
 const count = (text: string, part: string) => text.split(part).length - 1;
 
 /** 30 command files and an MCP server: the question is taller than a 30-row terminal would hold. */
@@ -37,7 +39,7 @@ run('the trust question and the setup screen in tmux', () => {
     const term = Term.start({ args: ['--base-url', server.url, '-m', 'mock-model'], cwd: project.dir, home: project.home });
     open.push({ term, server });
     await term.waitFor(QUESTION, 15_000, 'the trust question');
-    await settle();
+    await keysTaken(term);
     // the default here is "don't trust" (auto-edit loosens a protection); Down goes round
     term.keys('Down');
     await term.waitFor('› Trust this folder', 5000, 'the first choice');
@@ -52,7 +54,7 @@ run('the trust question and the setup screen in tmux', () => {
     const term = Term.start({ args: [], cwd: project.dir, home: project.home, env: { TACK_PROBE_PORTS: String(await closedPort()) } });
     open.push({ term });
     await term.waitFor(SETUP, 15_000, 'the setup screen');
-    await settle();
+    await setupKeysTaken(term);
     term.keys('Down');
     await term.waitFor('› Key variable', 5000, 'the key field');
     term.keys('Down');
@@ -73,7 +75,7 @@ run('the trust question and the setup screen in tmux', () => {
     expect(screen).toContain('30 slash commands: /task-01 … /task-30');
     expect(screen).toContain('Trust this folder (remembered until these files change) (y)');
     expect(screen).toContain("› Don't trust it: use only my own settings (n)");
-    await settle();
+    await keysTaken(term);
     term.keys('Down');
     await term.waitFor('› Trust this folder', 5000, 'the first choice');
     term.keys('Up');

@@ -35,7 +35,8 @@ describe('the trust question on a small terminal', () => {
     '.agents/skills/pdf/SKILL.md': '---\nname: pdf\ndescription: Fill PDF forms\n---\nSteps.\n',
     '.agents/skills/csv/SKILL.md': '---\nname: csv\ndescription: Read CSV files\n---\nSteps.\n',
   });
-  const draw = (rows: number) => renderTrustQuestion(a, { choices: CHOICES, selected: 2, cols: 80, rows, ownSettings: '~/.tack/config.json' }).map(stripAnsi);
+  const draw = (rows: number, keysTaken = true) =>
+    renderTrustQuestion(a, { choices: CHOICES, selected: 2, cols: 80, rows, ownSettings: '~/.tack/config.json', keysTaken }).map(stripAnsi);
 
   it('groups the commands, and puts the risky files last, beside the choices', () => {
     const lines = draw(40);
@@ -57,6 +58,13 @@ describe('the trust question on a small terminal', () => {
       expect(lines.slice(-4, -1).map((l) => l.slice(2))).toEqual(['Trust this folder (y)', 'Trust it for this session only (s)', "Don't trust it (n)"]);
       if (whole > rows - 1) expect(lines.some((l) => /… \d+ more lines? /.test(l))).toBe(true);
     }
+  });
+
+  it('names the keys only once they count, in a line kept blank until then', () => {
+    const hint = "  y/s/n or ↑↓ Enter · Esc: don't trust";
+    expect(draw(40).at(-1)).toBe(hint);
+    expect(draw(40, false).at(-1)).toBe('');
+    expect(draw(40, false)).toHaveLength(draw(40).length);
   });
 
   it('the notice for a later run names the files in one short line', () => {

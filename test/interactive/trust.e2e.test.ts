@@ -22,8 +22,8 @@ afterEach(async () => {
 
 const QUESTION = 'This folder has its own tack settings';
 const CHANGED = "This folder's settings changed since you trusted it";
-/** Keys sooner than this after the question appears count as typed before it, and are dropped. */
-const settle = () => new Promise((r) => setTimeout(r, 400));
+/** Keys typed before the question is named are dropped: its key hint shows once they count. */
+const keysTaken = (term: Term) => term.waitFor("Esc: don't trust", 5_000, 'the key hint');
 
 function start(args: string[], project: { dir: string; home: string }, servers: MockServer[], env: Record<string, string> = {}): Term {
   const term = Term.start({ args, cwd: project.dir, home: project.home, env });
@@ -53,7 +53,7 @@ run('the trust question', () => {
     expect(listener.requests).toHaveLength(0);
     expect(own.requests).toHaveLength(0);
 
-    await settle();
+    await keysTaken(term);
     term.keys('Enter');
     let app = await term.waitFor(APP_READY, 15_000, 'the app');
     expect(app).toContain('not trusted: .tack/config.json is ignored; using only your own settings');
@@ -74,7 +74,7 @@ run('the trust question', () => {
     const project = makeProject({ '.tack/config.json': JSON.stringify({ approval: 'yolo' }) });
     const term = start(['--base-url', s.url, '-m', 'mock-model'], project, [s]);
     await term.waitFor(QUESTION, 15_000, 'the trust question');
-    await settle();
+    await keysTaken(term);
     term.keys('Escape');
     const app = await term.waitFor(APP_READY, 15_000, 'the app after Esc alone');
     expect(app).toContain('not trusted');
@@ -86,7 +86,7 @@ run('the trust question', () => {
     const term = start(['--base-url', s.url, '-m', 'mock-model'], project, [s]);
     term.type('y');
     await term.waitFor(QUESTION, 15_000, 'the trust question');
-    await settle();
+    await keysTaken(term);
     expect(term.screen()).toContain(QUESTION);
     term.keys('C-c');
     await term.waitFor('EXIT:130', 5_000);
@@ -98,7 +98,7 @@ run('the trust question', () => {
     const args = ['--base-url', s.url, '-m', 'mock-model'];
     let term = start(args, project, [s]);
     await term.waitFor(QUESTION, 15_000, 'the trust question');
-    await settle();
+    await keysTaken(term);
     term.type('y');
     let app = await term.waitFor(APP_READY, 15_000, 'the app');
     expect(footer(app)).toContain('approvals: auto-edit');
@@ -118,7 +118,7 @@ run('the trust question', () => {
     const screen = await term.waitFor(CHANGED, 15_000, 'the question again');
     expect(screen).toContain('.tack/config.json (changed), if trusted:');
     expect(screen).toContain('new: runs every command and edit without asking (approval: yolo)');
-    await settle();
+    await keysTaken(term);
     term.type('s');
     app = await term.waitFor(APP_READY, 15_000, 'the app');
     expect(footer(app)).toContain('approvals: yolo');

@@ -129,7 +129,8 @@ inTmux('every print path in the app, the same hostile bytes', () => {
     expect(title()).toBe(before);
     expect(screen).toContain(SHOWN.slice(0, 60));
     expect(screen).toContain(`.claude/commands/${SHOWN.slice(0, 30)}`);
-    await new Promise((r) => setTimeout(r, 400));
+    // keys count once the question names them
+    await term.waitFor("Esc: don't trust", 5_000, 'the key hint');
     term.keys('n');
     const app = await term.waitFor('not trusted', 15_000, 'the app');
     expect(app).toContain(`not trusted: .tack/config.json, .claude/commands/${SHOWN.slice(0, 30)}`);

@@ -24,7 +24,7 @@ export interface SetupOptions {
   listModels: (baseUrl: string, key: { apiKey?: string; apiKeyEnv?: string }, signal: AbortSignal) => Promise<string[]>;
 }
 
-/** Keys this soon after the screen is drawn were typed before it: they fill in nothing. */
+/** Keys this soon after the screen is drawn were typed before it: they fill in nothing (the keys line shows after it). */
 const TYPEAHEAD_GUARD_MS = 250;
 /** ESC alone is Escape once nothing follows it within this time (as in the app). */
 const ESCAPE_WAIT_MS = 30;
@@ -33,7 +33,7 @@ const ESCAPE_WAIT_MS = 30;
 export function runServerSetup(o: SetupOptions): Promise<'saved' | 'quit'> {
   return new Promise((resolve) => {
     const parser = new KeyParser();
-    const state: SetupState = { fields: [ed.emptyEditor, ed.emptyEditor], focus: 0 };
+    const state: SetupState = { fields: [ed.emptyEditor, ed.emptyEditor], focus: 0, keysTaken: false };
     // the last step, when the server lists several models: the server and key it is for
     let picking: { pick: ModelPick; server: { baseUrl: string; apiKeyEnv?: string } } | undefined;
     const screen = drawInPlace(o.stdout, (size) =>
@@ -50,6 +50,7 @@ export function runServerSetup(o: SetupOptions): Promise<'saved' | 'quit'> {
     const finish = (answer: 'saved' | 'quit', line?: string) => {
       done = true;
       checking?.abort();
+      clearTimeout(guard);
       clearTimeout(escapeTimer);
       terminal.restore();
       screen.finish(line ? [line] : []);
@@ -142,10 +143,13 @@ export function runServerSetup(o: SetupOptions): Promise<'saved' | 'quit'> {
       for (const k of keys) onCommand(keyCommand(k));
     };
     draw();
-    const shownAt = Date.now();
+    const guard = setTimeout(() => {
+      state.keysTaken = true;
+      draw();
+    }, TYPEAHEAD_GUARD_MS);
     let escapeTimer: NodeJS.Timeout | undefined;
     const terminal = enterRawMode(o.stdin, o.stdout, (chunk) => {
-      if (Date.now() - shownAt < TYPEAHEAD_GUARD_MS) return;
+      if (!state.keysTaken) return;
       clearTimeout(escapeTimer);
       feed(parser.feed(chunk));
       // a lone ESC is Escape once nothing follows it

@@ -12,6 +12,8 @@ export interface SetupState {
   focus: 0 | 1;
   /** a sentence about the last Enter: what is wrong, or that the server is being asked */
   status?: { kind: 'error' | 'busy'; text: string };
+  /** keys count from now: until then they were typed before the screen, and its keys are not named */
+  keysTaken: boolean;
 }
 
 export const FIELD_LABELS = ['Base URL', 'Key variable'] as const;
@@ -55,11 +57,8 @@ export function renderSetup(state: SetupState, o: { probed: readonly ProbedServe
     const color = error ? s.red : s.gray;
     form.push(...wrapWithPrefix(sanitize(state.status.text), cols, `${INDENT}${error ? sym('✗', 'x') : sym('…', '...')} `, `${INDENT}  `).map((l) => color(l)));
   }
-  form.push(
-    ...wrapWithPrefix(`Enter: next field, then check and save · Tab/${sym('↑↓', 'Up/Down')}: switch field · Esc: quit`, cols, INDENT, INDENT).map((l) =>
-      s.gray(l),
-    ),
-  );
+  const keys = wrapWithPrefix(`Enter: next field, then check and save · Tab/${sym('↑↓', 'Up/Down')}: switch field · Esc: quit`, cols, INDENT, INDENT);
+  form.push(...keys.map((l) => (state.keysTaken ? s.gray(l) : '')));
   // one row stays for the cursor below the drawing, or the first line scrolls away: the fields win it
   const room = o.rows - 1 - 1 - form.length;
   const short = truncate(`${INDENT}Looked for ${plural(o.probed.length, 'local server')}, none answered; saved in ${o.configPath}`, cols);

@@ -24,7 +24,7 @@ const CHOICES: Choice[] = [
 
 /** how long a lone Esc waits for the rest of an escape sequence */
 const ESCAPE_WAIT_MS = 30;
-/** Keys that arrive this soon after the question is drawn were typed before it: they answer nothing. */
+/** Keys that arrive this soon after the question is drawn were typed before it: they answer nothing (the key hint shows after it). */
 const TYPEAHEAD_GUARD_MS = 250;
 
 /** The line left on the screen once answered, no wider than the terminal. */
@@ -56,16 +56,21 @@ export function askTrust(a: TrustAssessment, stdin: NodeJS.ReadStream, stdout: N
     const parser = new KeyParser();
     // Enter out of habit must not hand over what loosens a protection.
     let selected = a.files.some((f) => f.risky) ? CHOICES.length - 1 : 0;
-    const screen = drawInPlace(stdout, (size) => renderTrustQuestion(a, { choices: CHOICES, selected, ...size, ownSettings }));
+    let keysTaken = false;
+    const screen = drawInPlace(stdout, (size) => renderTrustQuestion(a, { choices: CHOICES, selected, ...size, ownSettings, keysTaken }));
     screen.draw();
-    const shownAt = Date.now();
     let escapeTimer: NodeJS.Timeout | undefined;
     let answered = false;
+    const guard = setTimeout(() => {
+      keysTaken = true;
+      screen.draw();
+    }, TYPEAHEAD_GUARD_MS);
     const handle = (keys: KeyEvent[]) => {
       for (const k of keys) {
         const next = onKey(k, selected);
         if (next.answer) {
           answered = true;
+          clearTimeout(guard);
           terminal.restore();
           screen.finish(next.answer === 'quit' ? [] : [answeredLine(next.answer, a, stdout.columns || 80)]);
           resolve(next.answer);
@@ -78,7 +83,7 @@ export function askTrust(a: TrustAssessment, stdin: NodeJS.ReadStream, stdout: N
       }
     };
     const terminal = enterRawMode(stdin, stdout, (chunk) => {
-      if (Date.now() - shownAt < TYPEAHEAD_GUARD_MS || answered) return;
+      if (!keysTaken || answered) return;
       clearTimeout(escapeTimer);
       handle(parser.feed(chunk));
       // a lone Esc is a key once nothing follows it (not the start of a sequence)

@@ -17,7 +17,7 @@ const INDENT = '  ';
 
 export function renderTrustQuestion(
   a: TrustAssessment,
-  o: { choices: readonly Choice[]; selected: number; cols: number; rows: number; ownSettings: string },
+  o: { choices: readonly Choice[]; selected: number; cols: number; rows: number; ownSettings: string; keysTaken: boolean },
 ): string[] {
   const { cols } = o;
   const changed = a.status === 'changed';
@@ -31,7 +31,8 @@ export function renderTrustQuestion(
     const line = truncate(`${i === o.selected ? sym('›', '>') : ' '} ${c.label} ${s.gray(`(${c.key})`)}`, cols);
     return i === o.selected ? s.cyan(s.bold(line)) : line;
   });
-  choices.push(s.gray(truncate(`${INDENT}y/s/n or ${sym('↑↓', 'Up/Down')} Enter · Esc: don't trust`, cols)));
+  // the keys are named once they count: what is typed sooner was meant for before the question
+  choices.push(o.keysTaken ? s.gray(truncate(`${INDENT}y/s/n or ${sym('↑↓', 'Up/Down')} Enter · Esc: don't trust`, cols)) : '');
   // one row stays for the cursor below the drawing, or the first line scrolls away
   const room = o.rows - 1 - head.length - choices.length;
   return [...head, ...fit(calm, risky, room, cols), ...choices];
