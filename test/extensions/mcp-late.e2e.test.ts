@@ -54,7 +54,6 @@ describe('an MCP server ready late', () => {
     );
     const listedTo = async (file: string) => {
       while (!existsSync(file)) await sleep(50);
-      await sleep(500);
     };
     // the first answer is held until the late server has listed its tools to tack
     const connectLate = async () => {

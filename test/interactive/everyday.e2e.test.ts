@@ -214,7 +214,8 @@ run('notifications', () => {
     term.type('one');
     term.keys('Enter');
     await term.waitFor(/done in \d+ s/);
-    await new Promise((r) => setTimeout(r, 300));
+    // the bell would ring at the turn's end, before the line that says it is done reaches the log
+    await waitUntil(() => readFileSync(log, 'latin1').includes('done in'), 'the end of the turn in the log');
     expect(readFileSync(log, 'latin1')).not.toContain('\x07');
   });
 });

@@ -3,7 +3,7 @@
 // tool list, shadow a built-in name, or answer with terminal escapes and huge output. Over stdio by
 // default; `--http` serves streamable HTTP on 127.0.0.1 and prints `listening <port>` on stdout.
 // `--wait-for FILE` starts serving only once FILE exists (a server ready late), and `--listed FILE`
-// writes FILE when it answers tools/list, so a test knows when its tools reached tack.
+// writes FILE once it has answered tools/list, so a test knows when its tools reached tack.
 import { existsSync, writeFileSync } from 'node:fs';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -28,7 +28,8 @@ const tools = [
 function makeServer() {
   const server = new Server({ name: 'tack-test', version: '1.0.0' }, { capabilities: { tools: { listChanged: true } } });
   server.setRequestHandler(ListToolsRequestSchema, async () => {
-    if (flag('--listed')) writeFileSync(flag('--listed'), '');
+    // once the answer is written (to a pipe, at once): by then the tools are on their way to tack
+    if (flag('--listed')) setImmediate(() => writeFileSync(flag('--listed'), ''));
     return { tools };
   });
   server.setRequestHandler(CallToolRequestSchema, async (req) => {
