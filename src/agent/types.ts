@@ -43,7 +43,9 @@ export interface AgentToolResult<TDetails = unknown> {
 
 export type AgentToolUpdateCallback<TDetails = unknown> = (partialResult: AgentToolResult<TDetails>) => void;
 
-export interface AgentTool<TParams extends TSchema = TSchema, TDetails = unknown> {
+// `out` is what the compiler infers; declared, so that a user's type check does not measure it through
+// typebox's `Static` (seconds for each project that hands a typed tool to an Agent)
+export interface AgentTool<out TParams extends TSchema = TSchema, out TDetails = unknown> {
   name: string;
   /** short human name for UIs */
   label: string;

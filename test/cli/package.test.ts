@@ -113,6 +113,7 @@ it('a TypeScript project type-checks against the installed .d.ts and runs', { ti
   writeFileSync(join(project, 'package.json'), JSON.stringify({ type: 'module', private: true }));
   const compilerOptions = {
     target: 'ES2022',
+    lib: ['ES2022'],
     module: 'NodeNext',
     moduleResolution: 'NodeNext',
     strict: true,
