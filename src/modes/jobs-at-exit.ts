@@ -1,6 +1,5 @@
 // What becomes of the background jobs still running when tack exits, and the words that say so: the
 // app asks (stop them, or keep them running after tack), print mode stops them and names them.
-import { join } from 'node:path';
 import type { KeptJob } from '../../tools/jobs/index.js';
 import type { Session } from '../session/session.js';
 import { visible } from '../text/terminal-text.js';
@@ -21,15 +20,14 @@ export function jobNames(jobs: readonly { id: number; command: string }[]): stri
 
 /** Stops every running job (SIGTERM, then SIGKILL); the sentence naming them, or undefined when none ran. */
 export async function stopJobsAtExit(session: Session): Promise<string | undefined> {
-  const running = session.jobs?.running() ?? [];
+  const running = await session.submit({ type: 'stop_jobs' });
   if (running.length === 0) return undefined;
-  await session.jobs!.stopAll();
-  return `stopped ${jobNames(running.map((job) => ({ id: job.id, command: job.command })))}, which ${running.length === 1 ? 'was' : 'were'} still running`;
+  return `stopped ${jobNames(running)}, which ${running.length === 1 ? 'was' : 'were'} still running`;
 }
 
 /** Keeps the running jobs running after tack; the lines that say where their output goes and how to stop each. */
 export async function keepJobsAtExit(session: Session): Promise<string[]> {
-  const kept = (await session.jobs?.keepRunning(join(session.config.home, 'jobs'))) ?? [];
+  const kept = await session.submit({ type: 'keep_jobs' });
   if (typeof kept === 'string') return [`tack could not keep the jobs running (${kept}); they are stopped`];
   return kept.flatMap((job: KeptJob) => [
     `${jobName(job)} keeps running after tack`,

@@ -8,7 +8,7 @@ import { contextLines } from './interactive/view/context-view.js';
 export const asksForContext = (typed: string | undefined): boolean => typed?.trim() === '/context';
 
 export async function printContext(session: Session, outputFormat: 'text' | 'json' | 'stream-json', writeLine: (obj: unknown) => void): Promise<void> {
-  const usage = await session.contextUsage();
+  const usage = await session.submit({ type: 'context' });
   if (outputFormat !== 'text') return void writeLine({ type: 'context', ...usage });
   const lines = contextLines(usage, process.stdout.isTTY ? (process.stdout.columns ?? 80) : 80);
   process.stdout.write(`${(process.stdout.isTTY ? lines : lines.map((l) => stripControls(l))).join('\n')}\n`);

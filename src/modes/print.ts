@@ -80,10 +80,10 @@ export function sessionLine(session: Session, cwd: string, inputFormat: 'text' |
   return {
     type: 'session',
     schema_version: STREAM_JSON_VERSION,
-    session_id: session.id,
+    session_id: session.view().id,
     cwd,
-    model: session.model.id,
-    tools: session.tools.map((t) => t.name),
+    model: session.view().model.id,
+    tools: session.view().tools.map((t) => t.name),
     input_format: inputFormat,
     version: packageVersion(),
   };
@@ -102,12 +102,12 @@ export function onInterrupt(session: Session, also?: () => void): { interrupted:
   const onSignal = () => {
     if (interrupted) return;
     interrupted = true;
-    session.abort();
+    void session.submit({ type: 'abort' });
     also?.();
   };
   for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
   const unwatch = onStdoutClosed(() => {
-    session.abort();
+    void session.submit({ type: 'abort' });
     also?.();
   });
   return {
@@ -134,10 +134,10 @@ export function finishPrint(session: Session, o: Pick<PrintOptions, 'outputForma
   // the reader has what it wanted: nothing more to write, nothing to report
   if (stdoutClosed()) return EXIT.ok;
   const { reason, interrupted, outcome } = run;
-  const { messages, errorMessage: error } = session.state;
+  const { messages, errorMessage: error } = session.view().state;
   const durationMs = performance.now() - run.started;
-  const goal = session.goal.current;
-  const result = buildResult({ sessionId: session.id, messages, reason, durationMs, interrupted, error, contract: run.contract, outcome, goal });
+  const goal = session.view().goal;
+  const result = buildResult({ sessionId: session.view().id, messages, reason, durationMs, interrupted, error, contract: run.contract, outcome, goal });
   if (o.outputFormat === 'text') {
     const structured = outcome?.structured;
     const text = structured ? (structured.ok ? JSON.stringify(structured.value) : '') : runAnswer(messages);
@@ -198,9 +198,11 @@ export async function runPrint(o: PrintOptions): Promise<number> {
     onDenied: record.onDenied,
     goal: o.goal,
   });
-  if (o.images?.length && !acceptsImages(session.model)) {
+  if (o.images?.length && !acceptsImages(session.view().model)) {
     session.close();
-    say(`tack: ${session.model.id} does not take images, so --image cannot be used with it (or set "images": true for it under "models" in the settings)`);
+    say(
+      `tack: ${session.view().model.id} does not take images, so --image cannot be used with it (or set "images": true for it under "models" in the settings)`,
+    );
     return EXIT.usage;
   }
   if (asksForContext(o.typed)) {
@@ -209,7 +211,7 @@ export async function runPrint(o: PrintOptions): Promise<number> {
   }
   const stop = new AbortController();
   const halt = () => {
-    session.abort();
+    void session.submit({ type: 'abort' });
     stop.abort();
   };
   let budget: BudgetWatch | undefined;
@@ -228,7 +230,7 @@ export async function runPrint(o: PrintOptions): Promise<number> {
   let contract: ContractFields;
   try {
     // `--until` alone: the check runs first, and its failure is the prompt
-    if (!o.prompt && session.goal.current) await session.pursueGoal();
+    if (!o.prompt && session.view().goal) await session.submit({ type: 'check_goal' });
     else if (!(await sendPrompt(session, o, stop.signal))) return EXIT.error;
     const stopped = () => signals.interrupted() || budget?.reached === true;
     if (o.jsonSchema) outcome.structured = await settleStructured(session, o.jsonSchema, lastReason, { signal: stop.signal, stopped });
@@ -249,7 +251,7 @@ async function sendPrompt(session: Session, o: PrintOptions, signal: AbortSignal
   // a command expanded, the hooks run (they may refuse it), @files attached; piped stdin is
   // material (a log, a diff): its `@` words attach nothing, as a file's contents never do
   const parts = [...(o.images ?? []), ...(o.jsonSchema ? [{ type: 'text' as const, text: schemaInstruction(o.jsonSchema) }] : [])];
-  const sent = await session.submit({ text: o.prompt, parts, mentionsIn: o.typed ?? o.prompt }, { signal });
+  const sent = await session.submit({ type: 'user_message', input: { text: o.prompt, parts, mentionsIn: o.typed ?? o.prompt }, signal });
   for (const line of [...sent.notes, ...sent.refused]) say(`tack: ${line}`);
   if (sent.blocked) {
     say(`tack: ${sent.blocked}`);

@@ -1,6 +1,7 @@
 // The approval gate's questions over stdio (`--permission-prompt stdio`): each question becomes an
 // `approval_request` event on stdout and waits for the `approval_response` with its id on stdin.
-import type { ApprovalAnswer, ApprovalChoice, ApprovalPrompter, ApprovalRequest } from '../session/permissions/index.js';
+import type { ApprovalAnswer, ApprovalChoice, ApprovalRequest } from '../session/permissions/index.js';
+import type { Session, SessionEvent, SessionQuestion } from '../session/session.js';
 import type { Decision, InputMessage } from './stream-messages.js';
 
 type Response = Extract<InputMessage, { type: 'approval_response' }>;
@@ -39,39 +40,30 @@ export function answerFor(request: ApprovalRequest, response: Response): Approva
 
 const NOBODY = 'nobody can answer: the program closed its input';
 
-interface Waiting {
-  request: ApprovalRequest;
-  resolve: (answer: ApprovalAnswer) => void;
-}
-
+/** Translates the Session's questions to the wire and the program's responses back to `answer` operations. */
 export class StdioApprovals {
-  private readonly waiting = new Map<string, Waiting>();
-  private next = 1;
+  /** open questions by the wire's id (`approval-N`) */
+  private readonly waiting = new Map<string, SessionQuestion>();
   private closed = false;
 
-  constructor(private readonly write: (event: Record<string, unknown>) => void) {}
+  constructor(
+    private readonly write: (event: Record<string, unknown>) => void,
+    private readonly session: Pick<Session, 'submit'>,
+  ) {}
 
-  readonly prompter: ApprovalPrompter = (request, signal) =>
-    new Promise((resolve) => {
-      if (this.closed) {
-        resolve({ answer: 'no', reason: NOBODY });
-        return;
-      }
-      const id = `approval-${this.next++}`;
-      this.waiting.set(id, { request, resolve });
+  /** Call with each of the Session's events: a question goes out, a void one is said to be cancelled. */
+  onEvent(event: SessionEvent): void {
+    if (event.type === 'question') {
+      if (this.closed) return void this.session.submit({ type: 'answer', id: event.id, answer: { answer: 'no', reason: NOBODY } });
+      const id = `approval-${event.id}`;
+      this.waiting.set(id, { id: event.id, request: event.request });
+      this.write(approvalRequestEvent(id, event.request));
+    } else if (event.type === 'question_end') {
       // the user stopped the run: the question is void, and the program is told so
-      signal.addEventListener(
-        'abort',
-        () => {
-          if (this.waiting.delete(id)) {
-            this.write({ type: 'approval_cancelled', id });
-            resolve({ answer: 'no' });
-          }
-        },
-        { once: true },
-      );
-      this.write(approvalRequestEvent(id, request));
-    });
+      const id = `approval-${event.id}`;
+      if (this.waiting.delete(id) && !event.answer) this.write({ type: 'approval_cancelled', id });
+    }
+  }
 
   /** Settles the question a response names; returns what was wrong with the response, if anything. */
   answer(response: Response): string | undefined {
@@ -80,16 +72,14 @@ export class StdioApprovals {
     const answer = answerFor(open.request, response);
     if (typeof answer === 'string') return answer;
     this.waiting.delete(response.id);
-    open.resolve(answer);
+    void this.session.submit({ type: 'answer', id: open.id, answer });
     return undefined;
   }
 
   /** stdin closed: nobody is left to answer, so every open question, and every later one, is refused. */
   close(): void {
     this.closed = true;
-    for (const [id, open] of this.waiting) {
-      this.waiting.delete(id);
-      open.resolve({ answer: 'no', reason: NOBODY });
-    }
+    for (const open of this.waiting.values()) void this.session.submit({ type: 'answer', id: open.id, answer: { answer: 'no', reason: NOBODY } });
+    this.waiting.clear();
   }
 }

@@ -48,37 +48,39 @@ const runError = (error: Error): void => {
  */
 async function sendUser(session: Session, content: string | UserMessage['content'], signal: AbortSignal, followUp = false): Promise<void> {
   const message = typeof content === 'string' ? content : { role: 'user' as const, content, timestamp: Date.now() };
-  const sent = await session.submit(message, { signal, followUp });
+  const sent = await session.submit({ type: 'user_message', input: message, signal, queue: followUp ? 'follow_up' : undefined });
   for (const note of [...sent.notes, ...sent.refused, ...(sent.said ? [sent.said] : [])]) say(`tack: ${note}`);
   if (sent.blocked) writeLine({ type: 'error', source: 'run', message: sent.blocked });
   sent.done.catch(runError);
 }
 
 /** Applies one message to the session; returns what was wrong with it, if anything. */
-function apply(
+async function apply(
   session: Session,
-  m: Exclude<InputMessage, { type: 'user' | 'steer' | 'follow_up' }>,
+  m: Exclude<InputMessage, { type: 'user' | 'steer' | 'follow_up' | 'context' }>,
   approvals: StdioApprovals | undefined,
   config: ResolvedConfig,
-): string | undefined {
+): Promise<string | undefined> {
   switch (m.type) {
     case 'abort': {
-      const returned = session.abort();
+      const returned = await session.submit({ type: 'abort' });
       writeLine({ type: 'queue_returned', messages: returned.map((q) => ({ kind: q.kind === 'steer' ? 'steer' : 'follow_up', text: q.text })) });
       return undefined;
     }
     case 'set_model': {
       const model = makeProvider(config, () => {}).getModel(m.model);
-      session.setModel(model);
+      await session.submit({ type: 'set_model', model });
       writeLine({ type: 'model_changed', model: model.id });
       return undefined;
     }
-    case 'set_mode':
-      if (!session.approvals) return 'this session has no approval gate';
-      // a change is told by the mode listener (a plan's approval changes the mode too); the same mode again is answered here
-      if (session.approvals.mode === m.mode) writeLine({ type: 'mode_changed', mode: m.mode });
-      else session.approvals.setMode(m.mode);
+    case 'set_mode': {
+      const before = session.view().approvals?.mode;
+      if (before === undefined) return 'this session has no approval gate';
+      // a change is told by the mode event (a plan's approval changes the mode too); the same mode again is answered here
+      if (before === m.mode) writeLine({ type: 'mode_changed', mode: m.mode });
+      else await session.submit({ type: 'set_mode', mode: m.mode });
       return undefined;
+    }
     case 'approval_response':
       if (!approvals) return 'approval responses need --permission-prompt stdio; without it, what would ask is refused';
       return approvals.answer(m);
@@ -88,17 +90,17 @@ function apply(
 }
 
 /** Sets or clears the goal (answered by the `goal` event); a goal set while idle is checked at once. */
-function setGoal(session: Session, command: string | null, tries: number | undefined): string | undefined {
+async function setGoal(session: Session, command: string | null, tries: number | undefined): Promise<string | undefined> {
   if (command === null) {
-    if (!session.goal.clear()) writeLine({ type: 'goal', goal: null });
+    if (!(await session.submit({ type: 'clear_goal' }))) writeLine({ type: 'goal', goal: null });
     return undefined;
   }
   try {
-    session.goal.set({ command, tries });
+    await session.submit({ type: 'set_goal', command, tries });
   } catch (error) {
     return (error as Error).message;
   }
-  session.pursueGoal().catch(runError);
+  session.submit({ type: 'check_goal' }).catch(runError);
   return undefined;
 }
 
@@ -118,7 +120,6 @@ async function readMessages(input: Readable, onMessage: (message: InputMessage, 
 
 export async function runStreamJson(o: StreamJsonOptions): Promise<number> {
   const started = performance.now();
-  const approvals = o.permissionPrompt === 'stdio' ? new StdioApprovals(writeLine) : undefined;
   const record = new RunRecord();
   const session = await createSession({
     config: o.config,
@@ -126,7 +127,7 @@ export async function runStreamJson(o: StreamJsonOptions): Promise<number> {
     appendSystemPrompt: o.appendSystemPrompt,
     ...o.session,
     // with a program answering, the default mode is `ask`, as in the app; without one, print's `auto`
-    safety: { interactive: approvals !== undefined, prompter: approvals?.prompter, notify: (message) => o.verbose && say(`tack: ${message}`) },
+    safety: { interactive: o.permissionPrompt === 'stdio', notify: (message) => o.verbose && say(`tack: ${message}`) },
     onDenied: record.onDenied,
     goal: o.goal,
   });
@@ -139,7 +140,7 @@ export async function runStreamJson(o: StreamJsonOptions): Promise<number> {
   let budget: ReturnType<typeof watchBudget>;
   try {
     budget = watchBudget(session, o.maxBudgetUsd, () => {
-      session.abort();
+      void session.submit({ type: 'abort' });
       halt();
     });
   } catch (error) {
@@ -149,7 +150,11 @@ export async function runStreamJson(o: StreamJsonOptions): Promise<number> {
   record.watch(session);
   const lastReason = watchSession(session, { outputFormat: 'stream-json', verbose: o.verbose }, o.verbose);
   writeLine(sessionLine(session, o.config.cwd, 'stream-json'));
-  session.approvals?.onModeChange((mode) => writeLine({ type: 'mode_changed', mode }));
+  const approvals = o.permissionPrompt === 'stdio' ? new StdioApprovals(writeLine, session) : undefined;
+  session.subscribe((event) => {
+    if (event.type === 'mode') writeLine({ type: 'mode_changed', mode: event.mode });
+    approvals?.onEvent(event);
+  });
 
   const signals = onInterrupt(session, halt);
   let contract: ContractFields;
@@ -162,8 +167,8 @@ export async function runStreamJson(o: StreamJsonOptions): Promise<number> {
         // a program's steer and follow-up pass the same front door as its user message
         const followUp = message.type === 'follow_up';
         if (followUp || message.type === 'steer') return sendUser(session, message.text, stop.signal, followUp).catch(runError);
-        if (message.type === 'context') return void writeLine({ type: 'context', ...(await session.contextUsage()) });
-        const problem = apply(session, message, approvals, o.config);
+        if (message.type === 'context') return void writeLine({ type: 'context', ...(await session.submit({ type: 'context' })) });
+        const problem = await apply(session, message, approvals, o.config);
         if (problem) inputError(line, problem);
       });
     };
@@ -174,7 +179,7 @@ export async function runStreamJson(o: StreamJsonOptions): Promise<number> {
     });
     await handled;
     approvals?.close();
-    await session.waitForIdle();
+    await session.submit({ type: 'wait_idle' });
     contract = await record.fields(session);
   } finally {
     signals.release();

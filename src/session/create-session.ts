@@ -10,7 +10,9 @@ import { loadExtensions, problemNotes, skillReadRules } from './setup/extensions
 import { makeProvider, pickModel } from './setup/model-setup.js';
 import { createSafety } from './permissions/index.js';
 import { runFilesOf } from './setup/run-files.js';
-import { Session, type SessionOptions } from './session.js';
+import { SessionCore, type SessionOptions } from './session-core.js';
+import { Session } from './session.js';
+import { Questions } from './questions.js';
 import { loadSession } from './file/store.js';
 import { sessionPrompt } from './prompt/session-prompt.js';
 import { planRules } from './permissions/plan-policy.js';
@@ -36,7 +38,7 @@ const NEVER = new AbortController().signal;
 export interface CreateSessionOptions extends Omit<SessionOptions, 'resume'> {
   /** path of an earlier session to continue */
   resumeFile?: string;
-  /** MCP servers start when `session.startExtensions()` is called, not now (the app: after its first screen) */
+  /** MCP servers start on the `start_extensions` operation, not now (the app: after its first screen) */
   deferExtensions?: boolean;
   /** one-time notes of the model layer and load warnings; default: stderr (the app shows them itself) */
   note?: (message: string) => void;
@@ -48,7 +50,14 @@ export interface CreateSessionOptions extends Omit<SessionOptions, 'resume'> {
   onDenied?: (denied: DeniedCall) => void;
 }
 
+/** A Session, its parts made and wired: what every mode opens. */
 export async function createSession(o: CreateSessionOptions): Promise<Session> {
+  const { core, questions } = await buildSession(o);
+  return new Session(core, questions);
+}
+
+/** The parts a Session is made of (the tests of src/session drive the core directly). */
+export async function buildSession(o: CreateSessionOptions): Promise<{ core: SessionCore; questions: Questions }> {
   const { config } = o;
   // the repository's facts for the run's note are read while the rest starts
   if (o.oneShot) startGitSummary(config.cwd);
@@ -60,11 +69,13 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
   const provider = makeProvider(config, note);
   const models = createModels();
   models.setProvider(provider);
-  const safety = createSafety(config, { ...o.safety, editorFiles: o.editorFiles });
+  // someone answers (the app, stream-json with approvals, ACP): the gate asks through the protocol's questions
+  const questions = new Questions();
+  const safety = createSafety(config, { ...o.safety, prompter: o.safety?.interactive ? questions.ask : undefined, editorFiles: o.editorFiles });
   const diagnostics = sessionDiagnostics(config, safety);
   const allTools = createTools({ cwd: config.cwd, secretFile: safety.secretFile, editorFiles: o.editorFiles, diagnostics });
   const id = resume?.header.id ?? randomUUID();
-  let session: Session | undefined;
+  let session: SessionCore | undefined;
   const ids = () => ({ sessionId: session?.id ?? id, transcriptPath: session ? session.file : (o.resumeFile ?? null) });
   const extensions = await loadExtensions(config, { env: safety.toolEnv, note, ids });
   const todos = new Todos(resume?.todos);
@@ -133,7 +144,7 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
     ...{ cwd: config.cwd, home: config.home, tools: builtinTools, replace: o.systemPrompt, append: o.appendSystemPrompt, skills: extensions.skills },
     ...{ saved: resume?.systemPrompt, started, planRules: () => planRules(safety.gate.planBash) },
   });
-  session = new Session(
+  session = new SessionCore(
     config,
     tools,
     parentStream.stream,
@@ -155,5 +166,5 @@ export async function createSession(o: CreateSessionOptions): Promise<Session> {
     },
   );
   if (!o.deferExtensions) session.startExtensions(!o.oneShot);
-  return session;
+  return { core: session, questions };
 }

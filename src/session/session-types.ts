@@ -13,6 +13,9 @@ import type { Jobs } from '../../tools/jobs/jobs.js';
 import type { RunNotes } from './prompt/run-notes.js';
 import type { AnyAgentTool } from '../agent/types.js';
 import type { GoalEvent } from '../goal/goal.js';
+import type { Model } from '../ai/types.js';
+import type { ApprovalAnswer, ApprovalRequest } from './permissions/prompter.js';
+import type { ApprovalMode } from './permissions/approval-modes.js';
 
 export type CompactionReason = 'threshold' | 'overflow' | 'manual';
 
@@ -23,7 +26,24 @@ export type SessionEvent =
   | { type: 'compaction_error'; reason: CompactionReason; message: string }
   | { type: 'todo'; items: readonly TodoItem[] }
   | JobEvent
-  | GoalEvent;
+  | GoalEvent
+  | ProtocolEvent;
+
+/** A question waiting for the user: the gate's (a call to approve) or a plan's approval. */
+export interface SessionQuestion {
+  id: number;
+  request: ApprovalRequest;
+}
+
+/** Events of the protocol beside the agent's, compaction's, the todo list's, jobs' and the goal's (session-types.ts). */
+export type ProtocolEvent =
+  | { type: 'question'; id: number; request: ApprovalRequest }
+  /** the question is gone: answered (`answer`), or void because its run was interrupted */
+  | { type: 'question_end'; id: number; answer?: ApprovalAnswer }
+  | { type: 'mode'; mode: ApprovalMode }
+  | { type: 'model'; model: Model }
+  /** `/new`: the conversation starts over under a new id */
+  | { type: 'new_session'; id: string };
 
 export type SessionListener = (event: SessionEvent) => void | Promise<void>;
 

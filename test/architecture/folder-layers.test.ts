@@ -20,10 +20,10 @@ interface Layering {
 
 const LAYERINGS: Layering[] = [
   {
-    // the session's own files (session.ts and its helpers) are left out: agents/ and input/ still import session.ts
+    // the session's own files (session.ts, session-core.ts and their helpers) are left out: agents/ and input/ import the core; a child's prompt takes the front door (input/)
     folder: 'src/session',
     files: false,
-    order: ['todo', 'prompt', 'file', 'permissions', 'attachments', 'setup', 'compaction', 'agents', 'context', 'input'],
+    order: ['todo', 'prompt', 'file', 'permissions', 'attachments', 'setup', 'compaction', 'input', 'agents', 'context'],
     seen: ['compaction', 'file'],
   },
   {

@@ -29,7 +29,10 @@ import * as prepare from '../../src/session/input/prepare.js';
 import * as resources from '../../src/session/input/resources.js';
 import * as slash from '../../src/session/input/slash.js';
 import * as submit from '../../src/session/input/submit.js';
+import * as ops from '../../src/session/ops.js';
 import { Session } from '../../src/session/session.js';
+import { RunChain } from '../../src/session/run-chain.js';
+import { SessionCore } from '../../src/session/session-core.js';
 import { repoRoot } from '../support/cli.js';
 import { startMockServer } from '../support/mock-openai-server.js';
 
@@ -71,6 +74,7 @@ function spyOnRoute(): Spied[] {
     on(`${I}/app/pasted-images.ts`, 'PastedImages.attachments', PastedImages.prototype, 'attachments'),
     on(`${I}/app/send-input.ts`, 'sendPrepared', sendInput, 'sendPrepared'),
     on('session/session.ts', 'Session.submit', Session.prototype, 'submit'),
+    on('session/ops.ts', 'applyOp', ops, 'applyOp'),
     on('session/input/submit.ts', 'submitInput', submit, 'submitInput'),
     on('session/input/prepare.ts', 'prepareInput', prepare, 'prepareInput'),
     on('session/input/slash.ts', 'expandSlashCommand', slash, 'expandSlashCommand'),
@@ -78,11 +82,11 @@ function spyOnRoute(): Spied[] {
     on('session/attachments/index.ts', 'attachMentioned', attachments, 'attachMentioned'),
     on('session/input/resources.ts', 'resourceBlocks', resources, 'resourceBlocks'),
     on('session/attachments/index.ts', 'withAttachments', attachments, 'withAttachments'),
-    on('session/session.ts', 'Session.send', Session.prototype, 'send'),
+    on('session/run-chain.ts', 'RunChain.send', RunChain.prototype, 'send'),
     on('agent/agent.ts', 'Agent.steer', Agent.prototype, 'steer'),
     on('agent/message-queue.ts', 'MessageQueues.add', MessageQueues.prototype, 'add'),
     on('agent/event-delivery.ts', 'EventDelivery.deliver(queue_update)', EventDelivery.prototype, 'deliver', isQueueUpdate),
-    on('session/session.ts', 'Session.onAgentEvent(queue_update)', Session.prototype, 'onAgentEvent', isQueueUpdate),
+    on('session/session-core.ts', 'SessionCore.onAgentEvent(queue_update)', SessionCore.prototype, 'onAgentEvent', isQueueUpdate),
     on(`${I}/app/controller.ts`, 'Controller.onSessionEvent(queue_update)', Controller.prototype, 'onSessionEvent', isQueueUpdate),
   ];
 }
@@ -115,12 +119,12 @@ async function appWithAWorkingAgent() {
   const config = resolveConfig({ baseUrl: server.url, model: 'mock-model', cwd, sandbox: 'off' }, { TACK_HOME: join(base, 'home') });
   const session = await createSession({ config, file: null, safety: { interactive: true }, note: () => {} });
   cleanup.push(() => session.close());
-  cleanup.push(() => session.waitForIdle());
-  cleanup.push(() => session.abort());
+  cleanup.push(() => session.submit({ type: 'wait_idle' }));
+  cleanup.push(() => session.submit({ type: 'abort' }));
   const controller = new Controller({
     session,
     listModels: async () => ['mock-model'],
-    makeModel: (id) => ({ ...session.model, id }),
+    makeModel: (id) => ({ ...session.view().model, id }),
     openSession: async () => session,
     listSessions: async () => [],
     history: new History(),
@@ -143,10 +147,10 @@ async function until(done: () => boolean, what: string): Promise<void> {
 }
 
 describe('the keypress route', () => {
-  it('Enter typed while the agent works: keys → controller → input box → the front door → Session.send → Agent.steer → queue_update, as the map shows', async () => {
+  it('Enter typed while the agent works: keys → controller → input box → the front door → Session.submit → RunChain.send → Agent.steer → queue_update, as the map shows', async () => {
     const { server, session, type } = await appWithAWorkingAgent();
     type('start something\r');
-    await until(() => session.running && server.chatRequests().length === 1, 'the model call');
+    await until(() => session.view().running && server.chatRequests().length === 1, 'the model call');
 
     const spied = spyOnRoute();
     type('be brief\r');
@@ -156,7 +160,12 @@ describe('the keypress route', () => {
 
     // the typed text reached the Agent's queue as a steer, and the app's frame reads it from there
     expect(steer.mock.calls[0]![0]).toBe('be brief');
-    expect(session.queued().map((q) => [q.kind, q.text])).toEqual([['steer', 'be brief']]);
+    expect(
+      session
+        .view()
+        .queued()
+        .map((q) => [q.kind, q.text]),
+    ).toEqual([['steer', 'be brief']]);
     const update = spied.at(-1)!.spy.mock.calls.find(isQueueUpdate)![0];
     expect(update).toMatchObject({ type: 'queue_update', steering: ['be brief'], followUp: [] });
 

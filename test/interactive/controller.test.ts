@@ -36,7 +36,7 @@ async function setup() {
   const controller = new Controller({
     session,
     listModels: async () => ['first-model', 'second-model'],
-    makeModel: (id) => ({ ...session.model, id }),
+    makeModel: (id) => ({ ...session.view().model, id }),
     openSession: async (file) => {
       const next = await createSession(options(file));
       sessions.push(next);
@@ -68,14 +68,14 @@ describe('controller', () => {
     expect(live()).toContain('second-model');
     type('\x1b[B\t');
     await tick();
-    expect(controller.current.model.id).toBe('second-model');
+    expect(controller.current.view().model.id).toBe('second-model');
   });
 
   it('Shift+Tab cycles the approval mode shown in the footer', async () => {
     const { controller, type, live } = await setup();
     expect(live()).toContain('approvals: ask');
     type('\x1b[Z');
-    expect(controller.current.approvals?.mode).toBe('auto-edit');
+    expect(controller.current.view().approvals?.mode).toBe('auto-edit');
     expect(live()).toContain('approvals: auto-edit');
   });
 
@@ -83,12 +83,12 @@ describe('controller', () => {
     const { controller, session, type, live, tick } = await setup();
     // an earlier session of this directory
     const id = 'abcdef12-0000-0000-0000-000000000000';
-    const w = SessionWriter.create(join(sessionsDir(session.config.home, session.config.cwd), sessionFileName(new Date(0), id)), {
+    const w = SessionWriter.create(join(sessionsDir(session.view().config.home, session.view().config.cwd), sessionFileName(new Date(0), id)), {
       type: 'session',
       version: 1,
       id,
       created: new Date(0).toISOString(),
-      cwd: session.config.cwd,
+      cwd: session.view().config.cwd,
       model: 'first-model',
       tack_version: '0',
     });
@@ -104,9 +104,9 @@ describe('controller', () => {
         .join('\n');
     // frames are paced (33 ms or more apart): wait for the one that prints the resumed conversation
     for (let i = 0; i < 250 && !printedText().includes('resumed session'); i++) await tick();
-    expect(controller.current.id).toBe(id);
-    expect(controller.current.approvals?.mode).toBe('auto-edit');
-    expect(controller.current.state.thinkingLevel).toBe('low');
+    expect(controller.current.view().id).toBe(id);
+    expect(controller.current.view().approvals?.mode).toBe('auto-edit');
+    expect(controller.current.view().state.thinkingLevel).toBe('low');
     const printed = printedText();
     expect(printed).toContain('› the earlier question');
     expect(printed).toContain('resumed session abcdef12 (1 earlier message)');
@@ -116,12 +116,12 @@ describe('controller', () => {
   it("a resumed conversation: /copy takes its last answer, the footer and /session its tokens (the Session's figures)", async () => {
     const { controller, session, type, live, tick, raw } = await setup();
     const id = 'bcdef123-0000-0000-0000-000000000000';
-    const w = SessionWriter.create(join(sessionsDir(session.config.home, session.config.cwd), sessionFileName(new Date(0), id)), {
+    const w = SessionWriter.create(join(sessionsDir(session.view().config.home, session.view().config.cwd), sessionFileName(new Date(0), id)), {
       type: 'session',
       version: 1,
       id,
       created: new Date(0).toISOString(),
-      cwd: session.config.cwd,
+      cwd: session.view().config.cwd,
       model: 'first-model',
       tack_version: '0',
     });
@@ -141,7 +141,7 @@ describe('controller', () => {
     });
     w.close();
     type('/resume bcdef1\r');
-    for (let i = 0; i < 250 && controller.current.id !== id; i++) await tick();
+    for (let i = 0; i < 250 && controller.current.view().id !== id; i++) await tick();
     type('/copy\r');
     await tick();
     expect(raw).toContain(`\x1b]52;c;${Buffer.from('the answer to copy').toString('base64')}\x07`);

@@ -9,7 +9,8 @@ import type { Session } from '../../src/session/session.js';
 
 function sessionIn(cwd: string, home: string): Session {
   const messages = [{ role: 'user', content: 'remember this', timestamp: 0 }];
-  return { id: '0123456789abcdef', state: { messages }, config: { cwd, home }, model: { id: 'm' } } as unknown as Session;
+  const view = { id: '0123456789abcdef', state: { messages }, config: { cwd, home }, model: { id: 'm' } };
+  return { view: () => view } as unknown as Session;
 }
 
 function places() {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config/resolve.js';
-import { createSession } from '../../src/session/create-session.js';
+import { buildSession } from '../../src/session/create-session.js';
 import { prepareInput } from '../../src/session/input/prepare.js';
 import { startMockServer } from '../support/mock-openai-server.js';
 
@@ -32,7 +32,8 @@ describe("a command's model in a Session", () => {
     mkdirSync(join(home, 'commands'), { recursive: true });
     writeFileSync(join(home, 'commands', 'quick.md'), '---\nmodel: small-model\n---\nQuick look at $ARGUMENTS.');
     const config = resolveConfig({ baseUrl: server.url, model: 'big-model', cwd, sandbox: 'off' }, { TACK_HOME: home });
-    const session = await createSession({ config, file: null, safety: { interactive: false }, note: () => {} });
+    // the core: prepareInput is the front door's first step, tested on its own
+    const { core: session } = await buildSession({ config, file: null, safety: { interactive: false }, note: () => {} });
     cleanup.push(() => session.close());
     const signal = new AbortController().signal;
 
@@ -55,7 +56,7 @@ describe("a command's model in a Session", () => {
         if (e.type === 'tool_execution_start') resolve(off());
       });
     });
-    const run = session.prompt('start something slow');
+    const run = session.runs.prompt('start something slow');
     await started;
     const joining = await prepareInput(session, '/quick c.ts', signal);
     if ('blocked' in joining) throw new Error(joining.blocked);

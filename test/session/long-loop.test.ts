@@ -11,7 +11,7 @@ import type { AgentMessage } from '../../src/agent/types.js';
 import { buildChatParams } from '../../src/ai/openai/messages.js';
 import type { Message } from '../../src/ai/types.js';
 import { resolveConfig } from '../../src/config/resolve.js';
-import { createSession } from '../../src/session/create-session.js';
+import { buildSession } from '../../src/session/create-session.js';
 import { startMockServer } from '../support/mock-openai-server.js';
 
 const STEPS = 60;
@@ -66,11 +66,12 @@ describe('a long write loop through a Session', () => {
     const cwd = join(base, 'project');
     mkdirSync(cwd);
     const config = resolveConfig({ baseUrl: server.url, model: 'm', cwd, yolo: true, maxTurns: STEPS + 5 }, { TACK_HOME: join(base, 'home') });
-    const session = await createSession({ config, safety: { interactive: false }, note: () => {} });
+    // the core: the test wraps the todo list's reminder to see which request read each message
+    const { core: session } = await buildSession({ config, safety: { interactive: false }, note: () => {} });
     cleanup.push(() => session.close());
     const w = watcher();
     session.todos.withReminder = w.around(session.todos.withReminder.bind(session.todos));
-    await session.prompt('write them all');
+    await session.runs.prompt('write them all');
 
     expect(readFileSync(join(cwd, 'out', `w${STEPS - 1}.txt`), 'utf8')).toBe(`step ${STEPS - 1}\n`);
     expect(existsSync(session.file!)).toBe(true);

@@ -8,6 +8,7 @@ import { resolveConfig } from '../../src/config/resolve.js';
 import { createSession } from '../../src/session/create-session.js';
 import type { Session } from '../../src/session/session.js';
 import { addUsage, noUsage } from '../../src/session/usage.js';
+import { promptAndWait } from '../support/session-ops.js';
 import { startMockServer, type MockServer } from '../support/mock-openai-server.js';
 
 const cleanup: (() => unknown)[] = [];
@@ -46,16 +47,16 @@ describe('usage totals', () => {
       return s;
     };
     const first = await open();
-    await first.prompt('hi');
-    expect(first.usage).toMatchObject({ input: 1000, output: 50, context: 1050, calls: 1 });
+    await promptAndWait(first, 'hi');
+    expect(first.view().usage).toMatchObject({ input: 1000, output: 50, context: 1050, calls: 1 });
     first.close();
 
-    const again = await open(first.file!);
-    expect(again.usage).toMatchObject({ input: 1000, output: 50, context: 1050, calls: 0 });
-    await again.prompt('more');
-    expect(again.usage).toMatchObject({ input: 2200, output: 70, context: 1220, calls: 1 });
-    await again.startNew();
-    expect(again.usage).toMatchObject({ input: 0, output: 0, context: 0, calls: 0 });
+    const again = await open(first.view().file!);
+    expect(again.view().usage).toMatchObject({ input: 1000, output: 50, context: 1050, calls: 0 });
+    await promptAndWait(again, 'more');
+    expect(again.view().usage).toMatchObject({ input: 2200, output: 70, context: 1220, calls: 1 });
+    await again.submit({ type: 'new' });
+    expect(again.view().usage).toMatchObject({ input: 0, output: 0, context: 0, calls: 0 });
   });
 
   it('an uncounted first answer is estimated with the system prompt and tools; a request that failed counts nothing', async () => {
@@ -67,15 +68,15 @@ describe('usage totals', () => {
     const config = resolveConfig({ baseUrl: server.url, model: 'm', cwd }, { TACK_HOME: join(base, 'home') });
     const s = await createSession({ config, safety: { interactive: false }, note: () => {} });
     cleanup.push(() => s.close());
-    await s.prompt('hi');
-    const fixed = Math.ceil((s.state.systemPrompt.length + JSON.stringify(s.tools.map((t) => [t.name, t.description, t.parameters])).length) / 4);
-    expect(s.usage.estimated).toBe(true);
+    await promptAndWait(s, 'hi');
+    const fixed = Math.ceil((s.view().state.systemPrompt.length + JSON.stringify(s.view().tools.map((t) => [t.name, t.description, t.parameters])).length) / 4);
+    expect(s.view().usage.estimated).toBe(true);
     // not "~1" for the word "hi": the request carried the system prompt and the tools
-    expect(s.usage.input).toBeGreaterThanOrEqual(fixed);
-    const before = { ...s.usage };
-    await s.prompt('again');
-    expect(s.state.messages.at(-1)).toMatchObject({ role: 'assistant', stopReason: 'error' });
-    expect(s.usage.input).toBe(before.input);
-    expect(s.usage.output).toBe(before.output);
+    expect(s.view().usage.input).toBeGreaterThanOrEqual(fixed);
+    const before = { ...s.view().usage };
+    await promptAndWait(s, 'again');
+    expect(s.view().state.messages.at(-1)).toMatchObject({ role: 'assistant', stopReason: 'error' });
+    expect(s.view().usage.input).toBe(before.input);
+    expect(s.view().usage.output).toBe(before.output);
   });
 });

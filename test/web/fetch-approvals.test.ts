@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config/resolve.js';
 import { createSession } from '../../src/session/create-session.js';
 import type { ApprovalMode, ApprovalRequest } from '../../src/session/permissions/index.js';
+import { answerEach, promptAndWait } from '../support/session-ops.js';
 import { startMockServer, type MockServer } from '../support/mock-openai-server.js';
 import { html, type LocalWeb, startWeb } from './local-web.js';
 
@@ -28,11 +29,11 @@ async function fetchRun(urls: string[], mode: ApprovalMode, pick: (r: ApprovalRe
   const notes: string[] = [];
   const session = await createSession({ config, file: null, safety: { interactive: true, notify: (m) => notes.push(m) } });
   const asked: ApprovalRequest[] = [];
-  session.approvals!.setPrompter(async (request) => {
+  answerEach(session, (request) => {
     asked.push(request);
     return request.choices.find((c) => c.key === pick(request))!.answer;
   });
-  await session.prompt('read the docs');
+  await promptAndWait(session, 'read the docs');
   session.close();
   return { asked, notes, cwd };
 }

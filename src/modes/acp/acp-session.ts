@@ -4,7 +4,7 @@
 import { type AgentContext, type McpServer, RequestError, type SessionModeState, type SessionUpdate, type StopReason } from '@agentclientprotocol/sdk';
 import type { AgentEndReason } from '../../agent/types.js';
 import type { UserMessage } from '../../ai/types.js';
-import { APPROVAL_MODES, type ApprovalPrompter } from '../../session/permissions/index.js';
+import { APPROVAL_MODES } from '../../session/permissions/index.js';
 import { createSession } from '../../session/create-session.js';
 import type { Session } from '../../session/session.js';
 import type { EditorFiles } from '../../../tools/index.js';
@@ -13,6 +13,7 @@ import { answerOf, leftToClient, permissionRequest } from './permission.js';
 import { planUpdate, replay, updatesFor } from './updates.js';
 import { workspaceConfig, type WorkspaceFlags } from './workspace-config.js';
 import { GoalUpdates } from './goal-updates.js';
+import { answerQuestions, type Asker } from '../answer-questions.js';
 
 export interface OpenOptions extends WorkspaceFlags {
   cwd: string;
@@ -51,10 +52,10 @@ export class AcpSession {
     const { config, warning } = await workspaceConfig(o.cwd, o, o.log);
     if (warning) o.log(`warning: ${warning}`);
     config.mcpServers = withClientServers(config.mcpServers, clientMcpServers(o.mcpServers));
-    // the prompter and the editor's files need the session's id, known once it exists
+    // the questions and the editor's files need the session's id, known once it exists
     const ref: { id?: string } = {};
     const clientAsks = o.clientFs.read && o.clientFs.write && o.clientFs.asksOnWrite === true;
-    const prompter: ApprovalPrompter = async (request, signal) => {
+    const ask: Asker = async (request, signal) => {
       // the client's own question on the write is the one the user answers
       if (leftToClient(request, clientAsks)) return { answer: 'yes' };
       try {
@@ -81,24 +82,26 @@ export class AcpSession {
       systemPrompt: o.systemPrompt,
       appendSystemPrompt: o.appendSystemPrompt,
       ...(o.resumeFile ? { resumeFile: o.resumeFile } : {}),
-      safety: { interactive: true, prompter, notify: o.log },
+      safety: { interactive: true, notify: o.log },
       note: o.log,
       editorFiles,
     });
-    ref.id = session.id;
+    ref.id = session.view().id;
     const acp = new AcpSession(session, o.client, o.log, warning);
     const goal = new GoalUpdates();
+    const questions = answerQuestions(session, ask);
     session.subscribe(async (event) => {
+      questions(event);
       if (event.type === 'agent_end') acp.lastReason = event.reason;
+      // a plan approved in the panel changes the mode too: the client's selector follows
+      if (event.type === 'mode') void acp.notify({ sessionUpdate: 'current_mode_update', currentModeId: event.mode }).catch(() => {});
       for (const update of event.type === 'goal' ? goal.next(event.goal) : updatesFor(event, config.cwd)) await acp.notify(update);
     });
-    // a plan approved in the panel changes the mode too: the client's selector follows
-    session.approvals?.onModeChange((mode) => void acp.notify({ sessionUpdate: 'current_mode_update', currentModeId: mode }).catch(() => {}));
     return acp;
   }
 
   get id(): string {
-    return this.session.id;
+    return this.session.view().id;
   }
 
   private notify(update: SessionUpdate): Promise<void> {
@@ -117,21 +120,21 @@ export class AcpSession {
 
   /** Sends the stored conversation to the client (`session/load`). */
   async replayHistory(): Promise<void> {
-    for (const update of replay(this.session.state.messages, this.session.config.cwd)) await this.notify(update);
-    if (this.session.todos.items.length) await this.notify(planUpdate(this.session.todos.items));
+    for (const update of replay(this.session.view().state.messages, this.session.view().config.cwd)) await this.notify(update);
+    if (this.session.view().todos.length) await this.notify(planUpdate(this.session.view().todos));
   }
 
   modes(): SessionModeState {
-    const gate = this.session.approvals;
+    const gate = this.session.view().approvals;
     const current = gate && gate.mode !== 'auto' ? gate.mode : 'ask';
     return { currentModeId: current, availableModes: APPROVAL_MODES.map((id) => ({ id, name: id, description: MODE_NAMES[id] })) };
   }
 
   async setMode(modeId: string): Promise<boolean> {
     const mode = APPROVAL_MODES.find((m) => m === modeId);
-    if (!mode || !this.session.approvals) return false;
-    // the mode listener tells the client
-    this.session.approvals.setMode(mode);
+    if (!mode || !this.session.view().approvals) return false;
+    // the mode event tells the client
+    await this.session.submit({ type: 'set_mode', mode });
     return true;
   }
 
@@ -145,7 +148,7 @@ export class AcpSession {
       this.warning = undefined;
     }
     // through the front door, as typed text in the app: a command expanded, the hooks run, @files attached
-    const sent = await this.session.submit(message);
+    const sent = await this.session.submit({ type: 'user_message', input: message });
     for (const note of sent.notes) this.log(note);
     if (sent.blocked) {
       await this.notify({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: sent.blocked } });
@@ -155,17 +158,17 @@ export class AcpSession {
     // tack's own answer (`/goal`): nothing went to the model
     if (sent.said) await this.notify({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `${sent.said}\n` } });
     await sent.done;
-    await this.session.waitForIdle();
-    if (this.lastReason === 'error') throw new RequestError(-32603, this.session.state.errorMessage ?? 'the run failed');
+    await this.session.submit({ type: 'wait_idle' });
+    if (this.lastReason === 'error') throw new RequestError(-32603, this.session.view().state.errorMessage ?? 'the run failed');
     return STOP[this.lastReason];
   }
 
   cancel(): void {
-    this.session.abort();
+    void this.session.submit({ type: 'abort' });
   }
 
   close(): void {
-    this.session.abort();
-    this.session.close();
+    void this.session.submit({ type: 'abort' });
+    void this.session.close();
   }
 }

@@ -14,12 +14,12 @@ export class BudgetWatch {
     readonly limit: number,
     private readonly stop: () => void,
   ) {
-    this.start = session.usage.cost ?? 0;
+    this.start = session.view().usage.cost ?? 0;
   }
 
   /** What the run has cost so far, in USD (null: a price became unknown). */
   get spent(): number | null {
-    const own = this.session.usage.cost;
+    const own = this.session.view().usage.cost;
     return own === null ? null : own - this.start;
   }
 
@@ -41,6 +41,6 @@ export class BudgetWatch {
 
 /** The reason, when a budget cannot be kept: the model's prices are unknown. */
 export function budgetProblem(session: Session): string | undefined {
-  if (session.model.prices) return undefined;
-  return `--max-budget-usd needs the model's prices, and those of ${session.model.id} are unknown; set "prices" for it under "models" in the settings`;
+  if (session.view().model.prices) return undefined;
+  return `--max-budget-usd needs the model's prices, and those of ${session.view().model.id} are unknown; set "prices" for it under "models" in the settings`;
 }

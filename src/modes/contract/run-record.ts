@@ -2,7 +2,6 @@
 // which files the run changed, and which calls were refused (docs/stream-json.md, "The result").
 import { relative, resolve } from 'node:path';
 import { onlyLooks } from '../../agent/tool-exec.js';
-import { changesSince } from '../../checkpoints/run-changes.js';
 import type { TreeChange } from '../../checkpoints/tree-diff.js';
 import type { DeniedCall } from '../../session/permissions/denials.js';
 import type { Session, SessionEvent } from '../../session/session.js';
@@ -54,24 +53,24 @@ export class RunRecord {
 
   /** Starts following a session's run; call before its first message. */
   watch(session: Session): void {
-    this.checkpointsBefore = session.checkpoints?.list().length ?? 0;
+    this.checkpointsBefore = session.view().checkpoints?.list().length ?? 0;
     session.subscribe((event) => this.onEvent(session, event));
   }
 
   private onEvent(session: Session, event: SessionEvent): void {
     if (event.type !== 'tool_execution_end') return;
-    const tool = session.tools.find((t) => t.name === event.toolName);
+    const tool = session.view().tools.find((t) => t.name === event.toolName);
     if (!tool || onlyLooks(tool, event.args)) return;
     const path = (event.args as { path?: unknown } | undefined)?.path;
     if (!event.isError && ONE_FILE.has(event.toolName) && typeof path === 'string') {
-      this.written.add(relative(session.config.cwd, resolve(session.config.cwd, path)).split('\\').join('/'));
+      this.written.add(relative(session.view().config.cwd, resolve(session.view().config.cwd, path)).split('\\').join('/'));
     }
   }
 
   async fields(session: Session): Promise<ContractFields> {
-    const sandbox = session.approvals?.planBash?.sandboxed ? 'bwrap' : 'none';
+    const sandbox = session.view().approvals?.planBash?.sandboxed ? 'bwrap' : 'none';
     const permission_denials = [...this.denials];
-    const seen = session.checkpoints ? await changesSince(session.checkpoints, this.checkpointsBefore).catch(() => undefined) : undefined;
+    const seen = await session.submit({ type: 'changes_since', before: this.checkpointsBefore }).catch(() => undefined);
     if (seen) {
       const files_changed = seen.map((c) => ({ path: c.path, status: STATUS[c.status] }));
       return { sandbox, files_changed, files_changed_source: 'checkpoints', permission_denials };

@@ -15,10 +15,10 @@ export async function settleStructured(
   lastReason: () => AgentEndReason,
   o: { signal: AbortSignal; stopped: () => boolean },
 ): Promise<NonNullable<RunOutcome['structured']>> {
-  const first = checkAnswer(schema, runAnswer(session.state.messages));
+  const first = checkAnswer(schema, runAnswer(session.view().state.messages));
   if (first.ok || lastReason() !== 'done' || o.stopped()) return first;
-  const sent = await session.submit({ text: correctionRequest(schema, first.problems) }, { signal: o.signal });
+  const sent = await session.submit({ type: 'user_message', input: correctionRequest(schema, first.problems), signal: o.signal });
   if (sent.blocked) return first;
   await sent.done;
-  return checkAnswer(schema, runAnswer(session.state.messages));
+  return checkAnswer(schema, runAnswer(session.view().state.messages));
 }

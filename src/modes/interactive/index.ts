@@ -154,12 +154,12 @@ export async function runInteractive(o: InteractiveOptions): Promise<number> {
   // Ink drew the first frame while mounting (synchronously); once it is flushed, the servers start
   let startExtensions: NodeJS.Timeout | undefined;
   stdout.write('', () => {
-    startExtensions = setTimeout(() => controller.current.startExtensions(), EXTENSIONS_AFTER_MS);
+    startExtensions = setTimeout(() => void controller.current.submit({ type: 'start_extensions' }), EXTENSIONS_AFTER_MS);
   });
   if (o.session?.pick) controller.openResumePicker('new conversation');
   if (o.prompt) controller.sendInitial(o.prompt);
   // `--until` without a prompt: the check runs at once, and its failure starts the work
-  else if (session.goal.current) void session.pursueGoal().catch(() => {});
+  else if (session.view().goal) void session.submit({ type: 'check_goal' }).catch(() => {});
   for (const chunk of early.splice(0)) onKeys(chunk, true);
   let jobs: 'stop' | 'keep' = 'stop';
   try {
@@ -179,7 +179,8 @@ export async function runInteractive(o: InteractiveOptions): Promise<number> {
     for (const line of said) stdout.write(`${line}\n`);
     // the way back, where there is one: a saved conversation with something in it
     const tack = o.resumeWith ?? 'tack';
-    if (last.file && last.state.messages.length > 0) stdout.write(`${tack} -c continues this conversation (or ${tack} -r ${last.id.slice(0, 8)})\n`);
+    const { file, state, id } = last.view();
+    if (file && state.messages.length > 0) stdout.write(`${tack} -c continues this conversation (or ${tack} -r ${id.slice(0, 8)})\n`);
     await last.close();
   }
   return 0;

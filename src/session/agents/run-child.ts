@@ -7,7 +7,8 @@ import { dirname, join, basename } from 'node:path';
 import type { AgentToolResult, AgentToolUpdateCallback } from '../../agent/types.js';
 import type { AssistantMessage } from '../../ai/types.js';
 import type { AgentDefinition } from '../../extensions/agents/catalog.js';
-import { Session, type SessionEvent } from '../session.js';
+import { SessionCore, type SessionEvent } from '../session-core.js';
+import { submitInput } from '../input/submit.js';
 import { estimateTokens } from '../compaction/token-budget.js';
 import { isNothing, nothingSpent, type Spent, spentSince } from '../child-spend.js';
 import { budgetState, finishNow } from './budget.js';
@@ -92,11 +93,11 @@ export async function runChild(
   // one slot: the child extends the parent's cached prompt on the parent's slot (fork.ts)
   const fork = plan.kind === 'fork' && !kit.withoutMcp ? forkOf(kit, agent, kit.parentStream.last) : undefined;
   const tools = fork?.tools ?? childTools(kit, agent);
-  let child: Session | undefined;
+  let child: SessionCore | undefined;
   if (kit.depth > 0 && !fork) tools.push(kit.taskTool({ ...kit, parent: parentView(() => child!), depth: kit.depth - 1 }));
   const model = agent.model ? { ...parent.model(), id: agent.model } : parent.model();
   const systemPrompt = fork ? fork.systemPrompt : await childSystemPrompt({ cwd: config.cwd, home: config.home, agent, tools });
-  child = new Session(
+  child = new SessionCore(
     config,
     tools,
     onSlot(kit.streamFn, plan.kind === 'fork' ? plan.parentSlot : slot),
@@ -125,12 +126,12 @@ export async function runChild(
   const running = child;
   const stop = (why: ChildEnd) => {
     end ??= why;
-    running.abort();
+    running.runs.abort();
   };
   const warn = (what: string) => {
     if (told) return;
     told = true;
-    running.steer(finishNow(what));
+    running.runs.steer(finishNow(what));
   };
   const onAnswer = (message: AssistantMessage) => {
     turns++;
@@ -166,7 +167,7 @@ export async function runChild(
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
     if (signal?.aborted) stop({ kind: 'aborted' });
-    else await (await child.submit({ text: fork ? forkJob(agent, job.prompt, fork.allowed) : job.prompt, command: null, mentionsIn: '' })).done;
+    else await (await submitInput(child, { text: fork ? forkJob(agent, job.prompt, fork.allowed) : job.prompt, command: null, mentionsIn: '' })).done;
   } catch (err) {
     end ??= { kind: 'error', message: (err as Error).message };
   } finally {

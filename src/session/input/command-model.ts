@@ -4,7 +4,7 @@
 // in one sentence and the run stays on the current model.
 import { makeProvider } from '../setup/model-setup.js';
 import { visible } from '../../text/terminal-text.js';
-import type { Session } from '../session.js';
+import type { SessionCore } from '../session-core.js';
 
 export interface CommandModel {
   /** the command's name, for the notice */
@@ -22,9 +22,9 @@ export interface ModelSwitch {
 const NO_SWITCH: ModelSwitch = { notes: [], restore: () => {} };
 
 /** The server's model list, asked once per session (a failure is asked again next time). */
-const lists = new WeakMap<Session, Promise<string[]>>();
+const lists = new WeakMap<SessionCore, Promise<string[]>>();
 
-function serverModels(session: Session): Promise<string[]> {
+function serverModels(session: SessionCore): Promise<string[]> {
   let list = lists.get(session);
   if (!list) {
     list = makeProvider(session.config, () => {}).listModels();
@@ -35,7 +35,7 @@ function serverModels(session: Session): Promise<string[]> {
 }
 
 /** Why `id` cannot be used, or undefined when it can. */
-async function problemWith(session: Session, id: string): Promise<string | undefined> {
+async function problemWith(session: SessionCore, id: string): Promise<string | undefined> {
   const configured = session.config.providerModels.map((m) => (typeof m === 'string' ? m : m.id));
   if (configured.includes(id)) return undefined;
   try {
@@ -45,7 +45,7 @@ async function problemWith(session: Session, id: string): Promise<string | undef
   }
 }
 
-export async function switchToCommandModel(session: Session, want: CommandModel | undefined): Promise<ModelSwitch> {
+export async function switchToCommandModel(session: SessionCore, want: CommandModel | undefined): Promise<ModelSwitch> {
   // `inherit` (Claude Code's word for "the current one") and the model in use need no switch
   if (!want || want.wanted === 'inherit' || want.wanted === session.model.id) return NO_SWITCH;
   const current = session.model.id;

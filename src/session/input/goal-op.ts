@@ -1,12 +1,12 @@
 // `/goal` in a message, from every mode that sends text (stream-json, ACP; the app has its own
 // command): shows, clears or sets the Session's goal; a goal set while idle is checked at once.
 import { describeGoal, goalSetWords, parseGoalArgs } from '../../goal/words.js';
-import type { Session } from '../session.js';
+import type { SessionCore } from '../session-core.js';
 import { parseSlash } from './slash.js';
-import type { Submitted } from './submit.js';
+import type { Submitted } from './submission.js';
 
 /** The `/goal` line's outcome, or undefined when the text is not `/goal`. */
-export function goalOp(session: Session, text: string): Submitted | undefined {
+export function goalOp(session: SessionCore, text: string): Submitted | undefined {
   const line = parseSlash(text);
   if (line?.name.toLowerCase() !== 'goal') return undefined;
   const asked = parseGoalArgs(line.args);
@@ -19,7 +19,7 @@ export function goalOp(session: Session, text: string): Submitted | undefined {
   try {
     const goal = session.goal.set({ command: asked.command });
     const said = goalSetWords(goal);
-    return { notes: [], said, refused: [], done: session.pursueGoal() };
+    return { notes: [], said, refused: [], done: session.runs.pursueGoal() };
   } catch (error) {
     return { notes: [], blocked: (error as Error).message, refused: [], done };
   }

@@ -3,7 +3,7 @@
 // Every mode sends what this returns, and calls `release` when that run is over.
 import { switchToCommandModel } from './command-model.js';
 import { expandSlashCommand, type SlashLine } from './slash.js';
-import type { Session } from '../session.js';
+import type { SessionCore } from '../session-core.js';
 
 export type Prepared =
   | { text: string; notes: string[]; release: () => void }
@@ -11,7 +11,7 @@ export type Prepared =
   | { blocked: string; notes: string[] };
 
 /** `command`: the line as the caller already read it (`null`: not a command); read here otherwise. */
-export async function prepareInput(session: Session, text: string, signal: AbortSignal, command?: SlashLine | null): Promise<Prepared> {
+export async function prepareInput(session: SessionCore, text: string, signal: AbortSignal, command?: SlashLine | null): Promise<Prepared> {
   const expanded = (await expandSlashCommand(session, text, signal, command)) ?? {
     text,
     notes: [],

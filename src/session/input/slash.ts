@@ -13,7 +13,7 @@ import type { CommandModel } from './command-model.js';
 import type { Skill } from '../../extensions/skills/catalog.js';
 import { expandCommand, type ExpandIo } from '../../extensions/commands/expand.js';
 import { parseRule, type Rule } from '../permissions/rules.js';
-import type { Session } from '../session.js';
+import type { SessionCore } from '../session-core.js';
 import { rewriteArguments } from '../setup/updated-input.js';
 
 const INCLUDE_LIMIT = 64 * 1024;
@@ -39,12 +39,13 @@ export function parseSlash(text: string): SlashLine | undefined {
   return m ? { name: m[1]!, args: (m[2] ?? '').trim() } : undefined;
 }
 
-export function findCustomCommand(session: Session, name: string): CustomCommand | undefined {
+/** `session`: the core, or the Session's view (the app's menu). */
+export function findCustomCommand(session: { readonly extensions: { readonly commands: readonly CustomCommand[] } }, name: string): CustomCommand | undefined {
   const key = name.toLowerCase();
   return session.extensions.commands.find((c) => c.name.toLowerCase() === key);
 }
 
-function toolIo(session: Session, signal: AbortSignal): ExpandIo {
+function toolIo(session: SessionCore, signal: AbortSignal): ExpandIo {
   const gate = async (call: ToolCall) => {
     const tool = session.tools.find((t) => t.name === call.name);
     if (!tool) throw new Error(`the ${call.name} tool is not enabled in this run`);
@@ -89,7 +90,7 @@ function allowRules(cmd: CustomCommand, notes: string[]): Rule[] {
 }
 
 /** `/skill:name`, or `/name` of a skill when no command has that name. */
-export function findSkill(session: Session, name: string): Skill | undefined {
+export function findSkill(session: { readonly extensions: { readonly skills: readonly Skill[] } }, name: string): Skill | undefined {
   const wanted = name.toLowerCase().replace(/^skill:/, '');
   return session.extensions.skills.find((s) => s.name === wanted);
 }
@@ -105,7 +106,7 @@ export function skillText(skill: Skill, args: string): string {
  * the line as the caller already read it (`null`: no command), so it is read once.
  */
 export async function expandSlashCommand(
-  session: Session,
+  session: SessionCore,
   line: string,
   signal: AbortSignal,
   parsed: SlashLine | null | undefined = parseSlash(line),

@@ -4,45 +4,15 @@
 // (`@path`) and MCP resources (`@server:uri`) it mentions attached → one UserMessage, sent as a new
 // run, a steer or a follow-up. Mentions are looked for in what was typed only: a command's body or a
 // file's contents never attach anything.
-import type { ImageContent, TextContent, UserMessage } from '../../ai/types.js';
+import type { TextContent, UserMessage } from '../../ai/types.js';
 import { attachMentioned, withAttachments } from '../attachments/index.js';
-import type { Session } from '../session.js';
+import type { SessionCore } from '../session-core.js';
 import { prepareInput } from './prepare.js';
-import type { SlashLine } from './slash.js';
 import { resourceBlocks } from './resources.js';
 import { goalOp } from './goal-op.js';
+import type { Submission, SubmitOptions, Submitted } from './submission.js';
 
-export interface Submission {
-  text: string;
-  /** parts that follow the mentioned files: pasted images, a program's images and resources */
-  parts?: readonly (TextContent | ImageContent)[];
-  /** what could not be attached before it came here (a pasted image too large), one sentence each */
-  refused?: readonly string[];
-  /** the slash command the caller already read the text as (`null`: none), so it is read once */
-  command?: SlashLine | null;
-  /** where `@` mentions are looked for, when that is less than `text` (print mode: not in piped stdin) */
-  mentionsIn?: string;
-}
-
-export interface SubmitOptions {
-  /** while a run goes, queue it for when the agent is done instead of steering */
-  followUp?: boolean;
-  /** stops the hooks and the command's `!` lines */
-  signal?: AbortSignal;
-}
-
-export interface Submitted {
-  /** for the user: a command expanded, the model switched */
-  notes: string[];
-  /** a UserPromptSubmit hook refused the message, in words: nothing was sent */
-  blocked?: string;
-  /** mentioned files (and pasted images) not attached, one sentence each */
-  refused: string[];
-  /** settles when the run the message started (or joined) is over, and the command's model is put back */
-  done: Promise<void>;
-  /** tack's own answer, for the user to read (`/goal`): nothing went to the model */
-  said?: string;
-}
+export type { Submission, SubmitOptions, Submitted } from './submission.js';
 
 /** A program's message (stream-json, ACP) as text and the parts beside it. */
 function asSubmission(input: string | Submission | UserMessage): Submission {
@@ -54,7 +24,7 @@ function asSubmission(input: string | Submission | UserMessage): Submission {
 }
 
 /** Resolves once the message is prepared and handed to the Session. */
-export async function submitInput(session: Session, input: string | Submission | UserMessage, o: SubmitOptions = {}): Promise<Submitted> {
+export async function submitInput(session: SessionCore, input: string | Submission | UserMessage, o: SubmitOptions = {}): Promise<Submitted> {
   const { text, parts = [], refused = [], command, mentionsIn = text } = asSubmission(input);
   const goal = command === undefined ? goalOp(session, text) : undefined;
   if (goal) return goal;
@@ -64,7 +34,7 @@ export async function submitInput(session: Session, input: string | Submission |
     const servers = session.mcp?.specs.map((x) => x.name) ?? [];
     const [files, resources] = await Promise.all([attachMentioned(session.config, session.model, mentionsIn, servers), resourceBlocks(session, mentionsIn)]);
     const body = resources.length > 0 ? `${prepared.text}\n\n${resources.join('\n\n')}` : prepared.text;
-    const done = session.send(withAttachments(body, [...files.parts, ...parts]), { followUp: o.followUp }).finally(prepared.release);
+    const done = session.runs.send(withAttachments(body, [...files.parts, ...parts]), { followUp: o.followUp }).finally(prepared.release);
     return { notes: prepared.notes, refused: [...files.refused, ...refused], done };
   } catch (err) {
     prepared.release();

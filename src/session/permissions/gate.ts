@@ -66,7 +66,7 @@ const KINDS: Record<string, ApprovalRequest['kind']> = { bash: 'bash', edit: 'ed
 export class ApprovalGate {
   readonly grants = new SessionGrants();
   private currentMode: PolicyMode;
-  private prompter: ApprovalPrompter | undefined;
+  private readonly prompter: ApprovalPrompter | undefined;
   private readonly repeats = new RepeatGuard();
   /** one question at a time; parallel calls wait their turn */
   private questions: Promise<unknown> = Promise.resolve();
@@ -127,11 +127,6 @@ export class ApprovalGate {
   /** A question of another part of tack (a plan's approval), in turn with the gate's own; undefined when nobody can answer. */
   put(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalAnswer> | undefined {
     return this.prompter ? this.question<never>(signal, () => request) : undefined;
-  }
-
-  /** The interactive app registers (or replaces) the one who answers. */
-  setPrompter(prompter: ApprovalPrompter | undefined): void {
-    this.prompter = prompter;
   }
 
   /** `located`: where the call's paths really are (`locate`); without it they are judged as written. */

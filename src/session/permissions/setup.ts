@@ -25,7 +25,7 @@ import { workspaceSecretTest } from './secrets.js';
 export interface SafetyOptions {
   /** someone can answer questions (the interactive app): the default mode is `ask`, not print's `auto` */
   interactive?: boolean;
-  /** answers the questions; can also be set later with `session.approvals.setPrompter()` */
+  /** answers the questions (createSession: the Session's questions; a worktree child: its parent's gate) */
   prompter?: ApprovalPrompter;
   /** one sentence for the user: the sandbox is unavailable, an "always" answer was saved */
   notify?: (message: string) => void;

@@ -22,6 +22,7 @@ import type { CommandContext } from '../commands/command-context.js';
 import { runCommand } from './run-command.js';
 import { editInEditor, editPlanInEditor } from './edit-in-editor.js';
 import { handOver } from './session-handover.js';
+import { answerQuestions } from '../../answer-questions.js';
 import { SessionPicker } from './session-picker.js';
 import { commandMenuItems, sendPrepared } from './send-input.js';
 import { readTypedLine } from './typed-line.js';
@@ -72,12 +73,14 @@ export class Controller {
 
   constructor(private readonly o: ControllerOptions) {
     this.session = o.session;
+    const { config } = o.session.view();
     this.cols = o.cols;
     this.rows = o.rows;
-    this.branch = new GitBranch(o.session.config.cwd);
-    this.worktree = tackWorktreeName(o.session.config.cwd, o.session.config.home);
-    this.attention = new Attention(o.writeRaw, o.session.config.notifications);
-    this.view = new ConversationView({ width: o.cols, usage: () => this.session.usageNow, runningJobs: () => this.session.jobs?.running().length ?? 0 });
+    this.branch = new GitBranch(config.cwd);
+    this.worktree = tackWorktreeName(config.cwd, config.home);
+    this.attention = new Attention(o.writeRaw, config.notifications);
+    const now = () => this.session.view();
+    this.view = new ConversationView({ width: o.cols, usage: () => now().usageNow, runningJobs: () => now().jobs?.running().length ?? 0 });
     this.transcript = this.view.transcript;
     const source = {
       take: () => {
@@ -94,18 +97,17 @@ export class Controller {
       () => commandMenuItems(this.session),
       () => resourceMenuItems(this.session),
     );
-    if (o.session.config.editorMode === 'vim') this.input.setVim(true);
+    if (config.editorMode === 'vim') this.input.setVim(true);
     const started = Date.now();
-    this.status = statusLineFor(o.session.config.statusLine, {
-      cwd: o.session.config.cwd,
-      env: toolEnvOf(o.session.config).env,
+    this.status = statusLineFor(config.statusLine, {
+      cwd: config.cwd,
+      env: toolEnvOf(config).env,
       payload: () =>
         statusPayload(this.session, { version: o.version, startedAt: started, now: Date.now(), worktree: this.worktree, vim: this.input.vim?.mode }),
       changed: () => this.schedule(),
       tell: (text) => this.notice(text),
     });
-    if (!o.headerPrinted)
-      this.transcript.pushRaw(renderHeader({ version: o.version, model: o.session.model.id, cwd: o.session.config.cwd }, o.cols).join('\n'));
+    if (!o.headerPrinted) this.transcript.pushRaw(renderHeader({ version: o.version, model: o.session.view().model.id, cwd: config.cwd }, o.cols).join('\n'));
     this.attach(o.session);
     this.screen.render();
   }
@@ -127,7 +129,12 @@ export class Controller {
       const cmd = keyCommand(ev);
       const session = this.session;
       const state = { now: Date.now(), quitting: this.quitQuestion !== null, picker: this.picker !== null, question: this.approvals.current ?? null };
-      const more = { running: session.running, queued: session.queued().length, cancellable: this.cancel !== null, canEditExternally: !!this.o.editExternally };
+      const more = {
+        running: session.view().running,
+        queued: session.view().queued().length,
+        cancellable: this.cancel !== null,
+        canEditExternally: !!this.o.editExternally,
+      };
       this.carryOut(keyIntent(cmd, { ...state, ...more, input: this.input.keys, memory: this.keyMemory }));
     }
     this.screen.render();
@@ -144,7 +151,7 @@ export class Controller {
   /** Opens the session picker; Esc in it keeps the current (for `tack -r`: new) conversation. */
   openResumePicker(escapeLabel = 'back'): void {
     this.picker = new SessionPicker(
-      this.o.listSessions(this.session.id),
+      this.o.listSessions(this.session.view().id),
       (path) => {
         this.picker = null;
         if (path) void this.resume(path);
@@ -174,7 +181,7 @@ export class Controller {
   }
 
   get busy(): boolean {
-    return this.session.running;
+    return this.session.view().running;
   }
 
   get inputText(): string {
@@ -190,12 +197,8 @@ export class Controller {
   /** Listens to a session (the Session, not its Agent: compaction events come from it) and answers its questions. */
   private attach(session: Session): void {
     this.session = session;
-    this.unsubscribe = session.subscribe((e) => this.onSessionEvent(e));
-    session.approvals?.onModeChange(() => this.status?.poke());
-    session.approvals?.setPrompter((request, signal) => {
-      this.attention.question(request.summary);
-      return this.approvals.ask(request, signal);
-    });
+    const questions = answerQuestions(session, (request, signal) => this.approvals.ask(request, signal));
+    this.unsubscribe = session.subscribe((e) => this.onSessionEvent(e, questions));
     showResumed(this.transcript, session);
   }
 
@@ -215,17 +218,20 @@ export class Controller {
     this.schedule();
   }
 
-  private onSessionEvent(e: SessionEvent): void {
+  /** `answer`: the question box's listener (answer-questions.ts), told first. */
+  private onSessionEvent(e: SessionEvent, answer: (e: SessionEvent) => void): void {
+    answer(e);
+    if (e.type === 'question') this.attention.question(e.request.summary);
     this.view.onEvent(e);
     if (e.type !== 'message_update' && e.type !== 'tool_execution_update') this.status?.poke();
     if (e.type === 'compaction_start') this.compactingSince = Date.now();
-    if (e.type === 'agent_end' && e.reason === 'error') this.view.showRunError(this.session.state.errorMessage);
+    if (e.type === 'agent_end' && e.reason === 'error') this.view.showRunError(this.session.view().state.errorMessage);
     if (e.type === 'agent_end') {
       this.attention.turnEnded(e.reason);
       // The run goes on a little after its agent_end (Stop hooks, the checkpoint): the frame that
       // shows it over, and the spinner's stop, come when it is.
       const session = this.session;
-      void session.waitForIdle().then(() => session === this.session && this.refresh());
+      void session.submit({ type: 'wait_idle' }).then(() => session === this.session && this.refresh());
     }
     this.refresh();
   }
@@ -233,7 +239,7 @@ export class Controller {
   // --- frames ---
   /** The spinner turns while the session works; a frame shows what changed. */
   private refresh(): void {
-    this.screen.animate(this.busy || this.session.compacting);
+    this.screen.animate(this.busy || this.session.view().compacting);
     this.schedule();
   }
 
@@ -258,7 +264,7 @@ export class Controller {
       hint: this.hint?.text,
       compactingSince: this.compactingSince,
       todosExpanded: this.todosExpanded,
-      headerModel: this.o.session.model.id,
+      headerModel: this.o.session.view().model.id,
       branch: this.branch.current(now),
       worktree: this.worktree,
       vim: this.input.vim?.mode,
@@ -275,15 +281,16 @@ export class Controller {
       case 'focus': this.attention.focus(intent.focused); break;
       case 'quitQuestion': this.quitQuestion?.handle(intent.cmd); break;
       case 'picker': this.picker?.handle(intent.cmd); break;
-      case 'cycleMode': this.flash(modeHint(session.approvals?.cycleMode(), session.approvals?.planBash)); break;
+      // the mode changes as the operation is submitted: this key's frame shows it and its note
+      case 'cycleMode': void session.submit({ type: 'set_mode', mode: 'next' }); this.flash(modeHint(session.view().approvals)); break;
       case 'question': this.approvals.handle(intent.cmd, this.input.empty && !this.input.menu); break;
-      case 'takeQueue': this.restore(session.takeQueue()); break;
-      case 'interrupt': this.restore(session.abort()); break;
+      case 'takeQueue': void session.submit({ type: 'take_queue' }).then((queued) => this.restore(queued)); break;
+      case 'interrupt': void session.submit({ type: 'abort' }).then((queued) => this.restore(queued)); break;
       case 'cancel': this.cancel?.(); break;
       case 'vim': this.input.vimKey(intent.cmd); break;
       case 'input': this.input.typed(intent.cmd); break;
       case 'command': void this.command({ name: intent.name, args: '' }); break;
-      case 'pasteImage': void this.pasted.paste({ model: session.model, input: this.input, transcript: this.transcript, changed: () => this.schedule() }); break;
+      case 'pasteImage': void this.pasted.paste({ model: session.view().model, input: this.input, transcript: this.transcript, changed: () => this.schedule() }); break;
       case 'complete': this.input.accept(intent.thenSend); if (intent.thenSend) this.submit('enter'); break;
       case 'chooseModel': this.chooseModel(); break;
       case 'continueLine': this.input.continueLine(); break;
@@ -324,7 +331,7 @@ export class Controller {
   /** Idle: a new run. Working: Enter steers, Alt+Enter queues a follow-up. */
   private send(text: string, kind: 'enter' | 'followUp', command?: SlashLine | null): void {
     // through the Session's front door: expanded, hooked, files and MCP resources attached (send-input.ts)
-    const pasted = this.pasted.attachments(text, this.session.model);
+    const pasted = this.pasted.attachments(text, this.session.view().model);
     sendPrepared(this.session, { text, parts: pasted.parts, refused: pasted.refused, command }, kind === 'followUp', this.transcript).catch((err: unknown) => {
       this.transcript.error(err instanceof Error ? err.message : String(err));
       this.schedule();
@@ -343,6 +350,7 @@ export class Controller {
     if (!hint) return;
     const { text, ms } = hint;
     this.hint = { text, until: Date.now() + ms };
+    this.schedule(); // a flash may come once an operation settles, after the key's own frame
     setTimeout(() => this.schedule(), ms + 10).unref();
   }
 
@@ -356,7 +364,7 @@ export class Controller {
   private leave(choice: QuitChoice): void {
     if (choice !== 'stay' || this.quitQuestion?.answered) this.quitQuestion = null;
     if (choice === 'stay') return void this.schedule();
-    if (this.session.running) this.session.abort();
+    if (this.session.view().running) void this.session.submit({ type: 'abort' });
     this.o.onQuit(choice);
   }
 
@@ -371,11 +379,11 @@ export class Controller {
       input: this.input,
       session: () => this.session,
       renewSession: async () => {
-        this.restore(this.session.abort());
-        await this.session.startNew();
+        this.restore(await this.session.submit({ type: 'abort' }));
+        await this.session.submit({ type: 'new' });
       },
       makeModel: (id) => this.o.makeModel(id),
-      openModelPicker: () => openModelPicker(this.input, this.o.listModels, this.session.model.id, this.transcript, () => this.schedule()),
+      openModelPicker: () => openModelPicker(this.input, this.o.listModels, this.session.view().model.id, this.transcript, () => this.schedule()),
       openResumePicker: () => this.openResumePicker(),
       resume: (path) => this.resume(path),
       send: (text) => this.send(text, 'enter'),

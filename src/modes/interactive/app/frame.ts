@@ -73,11 +73,11 @@ function editorHint(f: FrameInput, busy: boolean): string {
 
 export function composeFrame(f: FrameInput): string[] {
   const { cols, view: v, session } = f;
-  const state = session.state;
-  const usage = session.usageNow;
-  const busy = session.running;
-  const compacting = session.compacting;
-  const mode = session.approvals?.mode;
+  const state = session.view().state;
+  const usage = session.view().usageNow;
+  const busy = session.view().running;
+  const compacting = session.view().compacting;
+  const mode = session.view().approvals?.mode;
   const view = renderEditor(f.editor, {
     width: cols,
     maxLines: Math.max(3, Math.floor(f.rows / 2)),
@@ -99,11 +99,11 @@ export function composeFrame(f: FrameInput): string[] {
       cost: usage.cost,
       estimated: usage.estimated,
       // the picker's stand-in session is thrown away when one is chosen: its id means nothing yet
-      sessionId: f.picker || f.opening ? '' : session.id,
+      sessionId: f.picker || f.opening ? '' : session.view().id,
       approvals: mode,
       thinking: state.thinkingLevel,
-      jobs: session.jobs?.running().length,
-      goal: session.goal.current,
+      jobs: session.view().jobs?.running().length,
+      goal: session.view().goal,
     },
     cols,
   );
@@ -111,7 +111,7 @@ export function composeFrame(f: FrameInput): string[] {
     {
       busy: busy || compacting,
       startedAt: f.question?.shownAt ?? (busy ? v.startedAt : f.compactingSince),
-      activity: f.question ? 'waiting for your answer' : v.activity(compacting, session.waitingFor),
+      activity: f.question ? 'waiting for your answer' : v.activity(compacting, session.view().waitingFor),
       escape: f.question ? 'Esc: no' : undefined,
       retry: v.retry,
       hint: f.hint,
@@ -119,9 +119,9 @@ export function composeFrame(f: FrameInput): string[] {
     cols,
     f.now,
   );
-  const todoItems = session.todos.items;
+  const todoItems = session.view().todos;
   const todos = renderTodos(todoItems, f.todosExpanded ?? false, cols);
-  const queue = renderQueue(queueState(session.queued()), cols);
+  const queue = renderQueue(queueState(session.view().queued()), cols);
   const input = [inputRule(mode, cols, true), ...view.lines, inputRule(mode, cols, false, f.vim)];
   const menu = [...(f.picker ? f.picker.render(cols) : renderMenu(f.menu, cols, f.rows)), ...(f.statusLine ?? []).map((l) => truncate(l, cols))];
   const room = f.rows - 1 - BODY_ROOM - status.length - todos.length - queue.length - input.length - menu.length - 1;

@@ -26,7 +26,7 @@ export class QuitQuestion {
 
   /** The question for quitting `session` now; null when no job of its runs (then quitting asks nothing). */
   static whileJobsRun(session: Session, answered: (choice: QuitChoice) => void): QuitQuestion | null {
-    const running = session.jobs?.running() ?? [];
+    const running = session.view().jobs?.running() ?? [];
     return running.length === 0
       ? null
       : new QuitQuestion(

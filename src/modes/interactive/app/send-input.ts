@@ -1,7 +1,7 @@
 // A message on its way out of the app, through the Session's front door (session/input/submit.ts),
 // with what the user should see of it: notes, a refusal, files that were not attached.
 import type { AgentEndReason } from '../../../agent/types.js';
-import type { Submission } from '../../../session/input/submit.js';
+import type { Submission } from '../../../session/input/submission.js';
 import type { Session } from '../../../session/session.js';
 import type { MenuCommands } from '../complete/completion.js';
 import { COMMANDS } from '../commands/index.js';
@@ -13,7 +13,7 @@ import type { Transcript } from '../conversation/transcript.js';
 /** `input.parts`: the clipboard images whose chips the text holds (app/pasted-images.ts), attached after the files. */
 export async function sendPrepared(session: Session, input: Submission, followUp: boolean, t: Transcript): Promise<void> {
   await whenIdleAfter(session, async () => {
-    const sent = await session.submit(input, { followUp });
+    const sent = await session.submit({ type: 'user_message', input, queue: followUp ? 'follow_up' : undefined });
     for (const line of sent.notes) t.notice(line);
     if (sent.blocked) t.error(sent.blocked);
     if (sent.refused.length > 0) t.push(refusedLines(sent.refused, t.width));
@@ -27,7 +27,7 @@ export async function sendPrepared(session: Session, input: Submission, followUp
  * whoever pressed it is there.
  */
 async function whenIdleAfter(session: Session, send: () => Promise<void>): Promise<void> {
-  const starts = !session.running;
+  const starts = !session.view().running;
   let reason: AgentEndReason | undefined;
   const unsubscribe = session.subscribe((e) => {
     if (e.type === 'agent_end') reason = e.reason;
@@ -37,8 +37,8 @@ async function whenIdleAfter(session: Session, send: () => Promise<void>): Promi
   } finally {
     unsubscribe();
   }
-  if (starts && reason !== undefined && reason !== 'aborted' && !session.running) {
-    void session.extensions.hooks?.notification('tack is waiting for your input', 'idle_prompt');
+  if (starts && reason !== undefined && reason !== 'aborted' && !session.view().running) {
+    void session.submit({ type: 'notify_idle' });
   }
 }
 

@@ -5,12 +5,11 @@ import type { Session } from '../../../session/session.js';
 
 /** `detach`: stop listening to the old session, once its run has ended (its last events shown). */
 export async function handOver(old: Session, next: Session, giveBack: (queued: QueuedMessage[]) => void, detach: () => void): Promise<void> {
-  giveBack(old.abort());
-  await old.waitForIdle();
+  giveBack(await old.submit({ type: 'abort' }));
+  await old.submit({ type: 'wait_idle' });
   detach();
-  old.approvals?.setPrompter(undefined);
-  old.close();
-  const mode = old.approvals?.mode;
-  if (mode && mode !== 'auto') next.approvals?.setMode(mode);
-  next.setThinkingLevel(old.state.thinkingLevel);
+  void old.close();
+  const mode = old.view().approvals?.mode;
+  if (mode && mode !== 'auto') await next.submit({ type: 'set_mode', mode });
+  await next.submit({ type: 'set_thinking', level: old.view().state.thinkingLevel });
 }

@@ -1,7 +1,7 @@
 // `!command` in the input box: runs it in the workspace (the agent's bash: sandbox, limits, deny
 // rules), shows it like a tool call, and puts what it printed into the conversation — before the
 // next prompt when idle, as a steer while tack works. Esc stops it.
-import { runUserCommand, userCommandMessage } from '../../../session/user-command.js';
+import { userCommandMessage } from '../../../session/user-command.js';
 import { resultText, renderToolCall, type ToolCallView } from '../view/tool-view.js';
 import type { CommandContext } from '../commands/command-context.js';
 
@@ -17,7 +17,7 @@ export async function runShellLine(ctx: CommandContext, command: string): Promis
   t.notice(`running ${command} (Esc stops it)`);
   const view: ToolCallView = { id: 'user', name: 'bash', args: { command }, status: 'done' };
   try {
-    view.result = await runUserCommand(command, session.tools, session.approvals, abort.signal);
+    view.result = await session.submit({ type: 'shell', command, signal: abort.signal });
     const d = view.result.details as { exitCode?: number | null } | undefined;
     if (view.result.isError || (typeof d?.exitCode === 'number' && d.exitCode !== 0)) view.status = 'failed';
   } catch (err) {
@@ -31,6 +31,6 @@ export async function runShellLine(ctx: CommandContext, command: string): Promis
     t.notice('stopped; its output stays out of the conversation');
     return;
   }
-  session.addToConversation(userCommandMessage(command, resultText(view.result), view.status === 'failed'));
-  t.notice(session.running ? 'its output goes to tack after the running tools' : 'its output is in the conversation for your next message');
+  await session.submit({ type: 'note', text: userCommandMessage(command, resultText(view.result), view.status === 'failed') });
+  t.notice(session.view().running ? 'its output goes to tack after the running tools' : 'its output is in the conversation for your next message');
 }

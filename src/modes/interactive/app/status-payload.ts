@@ -14,7 +14,7 @@ export interface StatusFacts {
 
 /** The last answer's request as the server counted it: its input and the part its cache served. */
 function lastRequest(session: Session): { input: number; cached: number } | undefined {
-  const messages = session.state.messages;
+  const messages = session.view().state.messages;
   for (let i = messages.length - 1; i >= 0; i--) {
     const m = messages[i]!;
     if (m.role === 'assistant' && m.usage.input > 0) return { input: m.usage.input, cached: m.usage.cacheRead };
@@ -23,17 +23,17 @@ function lastRequest(session: Session): { input: number; cached: number } | unde
 }
 
 export function statusPayload(session: Session, f: StatusFacts): Record<string, unknown> {
-  const { cwd } = session.config;
-  const model = session.model;
-  const usage = session.usageNow;
+  const { cwd } = session.view().config;
+  const model = session.view().model;
+  const usage = session.view().usageNow;
   const used = model.contextWindow > 0 ? Math.min(100, Math.round((usage.context / model.contextWindow) * 100)) : 0;
   const last = lastRequest(session);
-  const todos = session.todos.items;
+  const todos = session.view().todos;
   const current = todos.find((t) => t.status === 'in_progress');
   return {
     hook_event_name: 'Status',
-    session_id: session.id,
-    transcript_path: session.file,
+    session_id: session.view().id,
+    transcript_path: session.view().file,
     cwd,
     model: { id: model.id, display_name: model.name || model.id },
     workspace: { current_dir: cwd, project_dir: cwd },
@@ -49,10 +49,10 @@ export function statusPayload(session: Session, f: StatusFacts): Record<string, 
     },
     ...(f.vim ? { vim: { mode: f.vim.toUpperCase() } } : {}),
     tack: {
-      approval_mode: session.approvals?.mode ?? null,
-      sandbox: session.approvals?.planBash?.sandboxed ? 'bwrap' : 'none',
-      busy: session.running,
-      jobs: session.jobs?.running().length ?? 0,
+      approval_mode: session.view().approvals?.mode ?? null,
+      sandbox: session.view().approvals?.planBash?.sandboxed ? 'bwrap' : 'none',
+      busy: session.view().running,
+      jobs: session.view().jobs?.running().length ?? 0,
       todo: { done: todos.filter((t) => t.status === 'done').length, total: todos.length, current: current?.text ?? null },
       worktree: f.worktree ?? null,
       cache: last ? { last_input: last.input, last_cached: last.cached, reuse: last.input > 0 ? last.cached / last.input : 0 } : null,

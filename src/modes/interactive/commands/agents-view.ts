@@ -7,8 +7,8 @@ import { s } from '../text/style.js';
 import { wrapWithPrefix } from '../text/text.js';
 
 export function agentLines(session: Session, cols: number): string[] {
-  if (!session.config.agents.enabled) return ['no agents: the task tool is off ("agents": {"enabled": false}, or a --tools list without task)'];
-  const agents = allAgents(session.extensions.agents);
+  if (!session.view().config.agents.enabled) return ['no agents: the task tool is off ("agents": {"enabled": false}, or a --tools list without task)'];
+  const agents = allAgents(session.view().extensions.agents);
   const lines = [s.bold(`Agents (${agents.length}): the model hands one a job with the task tool`)];
   for (const a of agents) {
     const tools = a.tools ? a.tools.join(', ') + (a.readOnlyBash ? ' (commands that only look)' : '') : 'every tool';

@@ -6,7 +6,7 @@ export const context: Command = {
   name: 'context',
   description: 'where the context goes: system prompt, tools, messages, files, in tokens',
   async run(ctx) {
-    const usage = await ctx.session().contextUsage();
+    const usage = await ctx.session().submit({ type: 'context' });
     ctx.transcript.push(contextLines(usage, ctx.transcript.width));
   },
 };

@@ -1,7 +1,6 @@
 // The conversation's commands: shorten it, go back in it, and have it write an AGENTS.md. Each needs a
 // quiet moment: it waits a little for a run that is only finishing, and otherwise says why it did not.
 import { initRequest } from '../../../session/prompt/init-request.js';
-import { quietWithin } from '../../../session/quiet.js';
 import type { Session } from '../../../session/session.js';
 import type { CommandContext } from './command-context.js';
 import { RewindPanel } from './panels/rewind-panel.js';
@@ -12,7 +11,7 @@ const FINISHING_MS = 3000;
 
 /** true once the session is quiet; false (and says so) if it is still running after FINISHING_MS */
 async function quietMoment(ctx: CommandContext, session: Session, name: string): Promise<boolean> {
-  if (await quietWithin(session, FINISHING_MS)) return true;
+  if (await session.submit({ type: 'quiet', ms: FINISHING_MS })) return true;
   ctx.transcript.error(`/${name} needs a quiet moment: let the run finish, or interrupt it with Esc, then try again`);
   return false;
 }
@@ -31,7 +30,7 @@ export const compact: Command = {
     const abort = new AbortController();
     ctx.onCancel(() => abort.abort());
     try {
-      await session.compact(focus || undefined, abort.signal);
+      await session.submit({ type: 'compact', focus: focus || undefined, signal: abort.signal });
     } finally {
       off();
       ctx.onCancel(null);
@@ -46,7 +45,7 @@ export const init: Command = {
   description: 'have tack write an AGENTS.md for this repository (shown as a change to approve)',
   async run(ctx, notes) {
     const session = ctx.session();
-    if (await quietMoment(ctx, session, 'init')) ctx.send(initRequest(session.config.cwd, notes));
+    if (await quietMoment(ctx, session, 'init')) ctx.send(initRequest(session.view().config.cwd, notes));
   },
 };
 

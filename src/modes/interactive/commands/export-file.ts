@@ -11,14 +11,14 @@ import type { Session } from '../../../session/session.js';
 
 /** Writes the file; returns its path. Throws a one-sentence error when it exists or cannot be written. */
 export function exportConversation(session: Session, name: string, now = new Date()): string {
-  const messages = session.state.messages;
+  const messages = session.view().state.messages;
   if (messages.length === 0) throw new Error('nothing to export yet: the conversation is empty');
   const named = name.trim();
-  const { cwd, home } = session.config;
-  const file = named ? resolve(cwd, expandHome(named)) : join(home, 'exports', `tack-${now.toISOString().slice(0, 10)}-${session.id.slice(0, 8)}.md`);
+  const { cwd, home } = session.view().config;
+  const file = named ? resolve(cwd, expandHome(named)) : join(home, 'exports', `tack-${now.toISOString().slice(0, 10)}-${session.view().id.slice(0, 8)}.md`);
   // outside the workspace, the folder the user named is theirs to have reached through links
   const root = !named ? home : isInside(cwd, file) ? cwd : dirname(file);
-  const text = conversationMarkdown(messages, { sessionId: session.id, model: session.model.id, cwd, exportedAt: now });
+  const text = conversationMarkdown(messages, { sessionId: session.view().id, model: session.view().model.id, cwd, exportedAt: now });
   try {
     writeOwn(root, relative(root, file), text, named ? {} : { dirMode: 0o700 });
   } catch (err) {

@@ -13,7 +13,7 @@ const where = (source: string, shadowed: readonly string[]) => (shadowed.length 
 
 /** Custom commands, then skills as `skill:name`, for the `/` menu. */
 export function extensionMenuItems(session: Session): CommandInfo[] {
-  const { commands, skills } = session.extensions;
+  const { commands, skills } = session.view().extensions;
   return [
     ...commands.map((c) => ({
       name: c.name,
@@ -27,11 +27,11 @@ export function extensionMenuItems(session: Session): CommandInfo[] {
 
 /** A `/name` that a custom command or a skill answers to (built-in commands are looked up first). */
 export function isExtensionCommand(session: Session, name: string): boolean {
-  return findCustomCommand(session, name) !== undefined || findSkill(session, name) !== undefined;
+  return findCustomCommand(session.view(), name) !== undefined || findSkill(session.view(), name) !== undefined;
 }
 
 export function skillLines(session: Session, cols: number): string[] {
-  const { skills } = session.extensions;
+  const { skills } = session.view().extensions;
   if (skills.length === 0)
     return ['no skills (folders with SKILL.md under .agents/skills, .tack/skills, .claude/skills, or ~/.agents/skills, $TACK_HOME/skills)'];
   const lines = [s.bold(`Skills (${skills.length}): the model reads one when a task fits; /skill:NAME runs it`)];
@@ -43,7 +43,7 @@ export function skillLines(session: Session, cols: number): string[] {
 }
 
 export function hookLines(session: Session, cols: number): string[] {
-  const specs = session.extensions.hooks?.specs ?? [];
+  const specs = session.view().extensions.hookSpecs;
   if (specs.length === 0) return ['no hooks ("hooks" in $TACK_HOME/config.json or .tack/config.json, or .claude/settings.json)'];
   const lines = [s.bold(`Hooks (${specs.length})`)];
   for (const h of specs) {

@@ -8,17 +8,17 @@ export const goal: Command = {
   name: 'goal',
   args: '[command | clear]',
   description: 'work until a command exits 0 (e.g. /goal npm test); alone: show it; clear: drop it',
-  run(ctx, args) {
+  async run(ctx, args) {
     const session = ctx.session();
     const asked = parseGoalArgs(args);
-    if (asked.op === 'show') return void ctx.transcript.notice(visible(describeGoal(session.goal.current)));
-    if (asked.op === 'clear') return void ctx.transcript.notice(session.goal.clear() ? 'goal cleared' : 'no goal was set');
+    if (asked.op === 'show') return void ctx.transcript.notice(visible(describeGoal(session.view().goal)));
+    if (asked.op === 'clear') return void ctx.transcript.notice((await session.submit({ type: 'clear_goal' })) ? 'goal cleared' : 'no goal was set');
     try {
-      const set = session.goal.set({ command: asked.command });
+      const set = await session.submit({ type: 'set_goal', command: asked.command });
       ctx.transcript.notice(visible(goalSetWords(set)));
     } catch (error) {
       return void ctx.transcript.error((error as Error).message);
     }
-    void session.pursueGoal().catch((error: Error) => ctx.transcript.error(error.message));
+    void session.submit({ type: 'check_goal' }).catch((error: Error) => ctx.transcript.error(error.message));
   },
 };

@@ -38,7 +38,7 @@ export const jobs: Command = {
   args: '[stop N]',
   description: 'background jobs: command, state, uptime, last line; stop one',
   async run(ctx, args) {
-    const table = ctx.session().jobs;
+    const table = ctx.session().view().jobs;
     const t = ctx.transcript;
     const stop = /^stop\s+(\d+)$/.exec(args.trim());
     if (args.trim() !== '' && !stop) {
@@ -59,6 +59,6 @@ export const jobs: Command = {
       return;
     }
     t.notice(`stopping job ${job.id}…`);
-    await job.stop();
+    await ctx.session().submit({ type: 'stop_job', id: job.id });
   },
 };

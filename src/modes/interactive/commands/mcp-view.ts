@@ -14,13 +14,13 @@ import type { Transcript } from '../conversation/transcript.js';
 export async function mcpCommand(ctx: CommandContext, args: string): Promise<void> {
   const session = ctx.session();
   const t = ctx.transcript;
-  const mcp = session.mcp;
+  const mcp = session.view().mcp;
   const [verb, name] = args.split(/\s+/).filter(Boolean);
   if (!verb) {
     // like the first model call, a server still starting is given a few seconds, and the user is told
     const starting = startingNames(mcp?.servers() ?? []);
-    if (starting.length > 0) t.notice(`waiting up to ${Math.round(session.config.mcp.startupWaitMs / 1000)} s for ${waitingWords(starting)}`);
-    await mcp?.ready(session.config.mcp.startupWaitMs);
+    if (starting.length > 0) t.notice(`waiting up to ${Math.round(session.view().config.mcp.startupWaitMs / 1000)} s for ${waitingWords(starting)}`);
+    await mcp?.ready(session.view().config.mcp.startupWaitMs);
     new McpPanel({
       input: ctx.input,
       servers: () => mcp?.servers() ?? [],
@@ -40,8 +40,8 @@ export async function mcpCommand(ctx: CommandContext, args: string): Promise<voi
 
 /** Restarts one server; what came of it, in a sentence. */
 async function reconnect(session: Session, name: string): Promise<string> {
-  const mcp = session.mcp;
-  if (!mcp || !(await mcp.reconnect(name))) return `no enabled MCP server named "${visible(name)}"; /mcp lists them`;
+  const mcp = session.view().mcp;
+  if (!mcp || !(await session.submit({ type: 'mcp_reconnect', server: name }))) return `no enabled MCP server named "${visible(name)}"; /mcp lists them`;
   const server = mcp.servers().find((x) => x.name === name)!;
   if (server.state === 'ready') return `reconnected ${visible(name)}: ${server.tools.length} tool${server.tools.length === 1 ? '' : 's'}`;
   return `${visible(name)} is ${server.state}${server.reason ? `: ${visible(server.reason)}` : ''}`;
@@ -54,7 +54,7 @@ export function isPromptCommand(name: string): boolean {
 
 /** The ready servers' prompts for the `/` menu. */
 export function promptMenuItems(session: Session): CommandInfo[] {
-  return (session.mcp?.promptCommands() ?? []).map((p) => ({
+  return (session.view().mcp?.promptCommands() ?? []).map((p) => ({
     name: p.command,
     args: visible(promptUsage(p)) || undefined,
     description: visible(p.prompt.description ?? p.prompt.title ?? `a prompt of the MCP server ${p.server}`).slice(0, 200),
@@ -63,12 +63,12 @@ export function promptMenuItems(session: Session): CommandInfo[] {
 
 /** Fills in an MCP prompt and sends its text as the user's message. */
 export async function mcpPrompt(session: Session, t: Transcript, cmd: { name: string; args: string }, send: (text: string) => void): Promise<void> {
-  if (!session.mcp) {
+  if (!session.view().mcp) {
     t.error(`unknown command /${cmd.name}: no MCP servers are configured`);
     return;
   }
   try {
-    send(await session.mcp.expandPrompt(cmd.name, cmd.args));
+    send(await session.submit({ type: 'mcp_prompt', command: cmd.name, args: cmd.args }));
   } catch (err) {
     t.error(visible(err instanceof Error ? err.message : String(err)));
   }
@@ -76,7 +76,7 @@ export async function mcpPrompt(session: Session, t: Transcript, cmd: { name: st
 
 /** The ready servers' resources for the `@` menu. */
 export function resourceMenuItems(session: Session): CompletionItem[] {
-  return (session.mcp?.resourceMentions() ?? []).map((r) => ({
+  return (session.view().mcp?.resourceMentions() ?? []).map((r) => ({
     label: visible(`@${r.server}:${r.uri}`),
     description: visible(r.name),
     insert: `@${r.server}:${r.uri}`,

@@ -12,7 +12,7 @@ export const model: Command = {
       return;
     }
     const model = ctx.makeModel(args);
-    ctx.session().setModel(model);
+    void ctx.session().submit({ type: 'set_model', model });
     ctx.transcript.notice(`model: ${model.id} (from the next model call)`);
   },
 };
@@ -27,7 +27,7 @@ export const thinking: Command = {
     const session = ctx.session();
     const t = ctx.transcript;
     if (!arg) {
-      t.notice(`thinking: ${session.state.thinkingLevel} (choices: ${LEVELS.join(', ')}; /thinking <level> sets it)`);
+      t.notice(`thinking: ${session.view().state.thinkingLevel} (choices: ${LEVELS.join(', ')}; /thinking <level> sets it)`);
       return;
     }
     const level = LEVELS.find((l) => l === arg.toLowerCase());
@@ -35,8 +35,8 @@ export const thinking: Command = {
       t.error(`/thinking takes one of ${LEVELS.join(', ')}, not "${arg}"`);
       return;
     }
-    session.setThinkingLevel(level);
-    const model = session.model;
+    void session.submit({ type: 'set_thinking', level });
+    const model = session.view().model;
     // Sent as reasoning_effort only where the model takes it; the model layer says so once otherwise.
     const unknown = level !== 'off' && !model.reasoning && model.compat?.supportsReasoningEffort !== true;
     t.notice(`thinking: ${level} (from the next model call)${unknown ? `; ${model.id} is not known to take a thinking level, so it may be ignored` : ''}`);

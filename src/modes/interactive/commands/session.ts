@@ -12,7 +12,7 @@ export const newCommand: Command = {
   description: 'start a fresh conversation',
   async run(ctx) {
     await ctx.renewSession();
-    ctx.transcript.notice(`new conversation · session ${ctx.session().id}`);
+    ctx.transcript.notice(`new conversation · session ${ctx.session().view().id}`);
   },
 };
 
@@ -23,7 +23,7 @@ export const resume: Command = {
   async run(ctx, args) {
     const session = ctx.session();
     if (!args) ctx.openResumePicker();
-    else await ctx.resume(findSessionById(session.config.home, session.config.cwd, args));
+    else await ctx.resume(findSessionById(session.view().config.home, session.view().config.cwd, args));
   },
 };
 
@@ -33,16 +33,16 @@ export const sessionInfo: Command = {
   run(ctx) {
     const t = ctx.transcript;
     const session = ctx.session();
-    const file = session.file;
-    const tot = session.usage;
+    const file = session.view().file;
+    const tot = session.view().usage;
     const cost = tot.cost === null ? 'unknown (no prices for this model)' : formatCost(tot.cost);
     t.push(
       renderSessionInfo(
         [
-          { label: 'session', value: session.id },
+          { label: 'session', value: session.view().id },
           { label: 'file', value: file ?? 'none (--no-session: kept in memory only)', path: file !== undefined },
-          { label: 'model', value: session.model.id },
-          { label: 'messages', value: String(session.state.messages.length) },
+          { label: 'model', value: session.view().model.id },
+          { label: 'messages', value: String(session.view().state.messages.length) },
           {
             label: 'tokens',
             value: `${compactNumber(tot.input)} in (${compactNumber(tot.cacheRead)} cached) · ${compactNumber(tot.output)} out · ${plural(tot.calls, 'model call')}`,
@@ -60,7 +60,7 @@ export const copy: Command = {
   description: 'copy the last answer to the clipboard',
   run(ctx) {
     const t = ctx.transcript;
-    const answer = lastAnswer(ctx.session().state.messages);
+    const answer = lastAnswer(ctx.session().view().state.messages);
     if (!answer) {
       t.error('nothing to copy yet: no answer in this conversation');
       return;

@@ -6,7 +6,7 @@ export const todo: Command = {
   name: 'todo',
   description: "the model's todo list (Ctrl+T shows it above the input)",
   run(ctx) {
-    const items = ctx.session().todos.items;
+    const items = ctx.session().view().todos;
     if (items.length === 0) ctx.transcript.notice('no todo list yet: the model keeps one for multi-step work');
     else ctx.transcript.push(todoListLines(items, ctx.transcript.width));
   },

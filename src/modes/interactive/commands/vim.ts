@@ -17,7 +17,7 @@ export const vim: Command = {
     ctx.input.setVim(on);
     const said = on ? 'vim keys on: Esc for normal mode, i to type again; /vim turns them off' : 'vim keys off';
     try {
-      keepEditorMode(ctx.session().config.home, on ? 'vim' : 'normal');
+      keepEditorMode(ctx.session().view().config.home, on ? 'vim' : 'normal');
       ctx.transcript.notice(said);
     } catch (err) {
       ctx.transcript.notice(`${said} (for this session only: ${(err as Error).message})`);

@@ -48,7 +48,7 @@ export class RewindPanel implements Panel {
 
   /** Lists every checkpoint, newest first. */
   openList(): void {
-    const cp = this.host.session.checkpoints;
+    const cp = this.host.session.view().checkpoints;
     if (!cp) {
       this.fail('checkpoints are off (settings: "checkpoints": {"enabled": false}): there is nothing to rewind to');
       return;
@@ -62,8 +62,9 @@ export class RewindPanel implements Panel {
 
   /** Straight to the files of the last prompt (`/undo`). */
   openUndo(): void {
-    const last = this.host.session.checkpoints
-      ?.list()
+    const last = this.host.session
+      .view()
+      .checkpoints?.list()
       .filter((c) => c.kind === 'prompt')
       .at(-1);
     if (!last) {
@@ -150,10 +151,13 @@ export class RewindPanel implements Panel {
   /** `unchanged`: what to say instead of offering a restore that would change nothing (/undo) */
   private choose(target: NumberedCheckpoint, actions: Action[], unchanged?: string): void {
     this.show({ kind: 'loading', what: 'comparing the files with the checkpoint…' });
-    this.host.session.checkpoints!.plan(target.n).then(
-      (plan) => (unchanged && plan.changes.length === 0 ? this.fail(unchanged) : this.show({ kind: 'plan', plan, actions, overwrite: false })),
-      (err: unknown) => this.fail(err),
-    );
+    this.host.session
+      .view()
+      .checkpoints!.plan(target.n)
+      .then(
+        (plan) => (unchanged && plan.changes.length === 0 ? this.fail(unchanged) : this.show({ kind: 'plan', plan, actions, overwrite: false })),
+        (err: unknown) => this.fail(err),
+      );
   }
 
   private act(plan: RewindPlan, action: Action, overwrite: boolean): void {
@@ -163,7 +167,7 @@ export class RewindPanel implements Panel {
     }
     const what = action.what;
     this.show({ kind: 'loading', what: 'rewinding…' });
-    this.host.session.rewind(plan.target.n, what, { overwrite }).then(
+    this.host.session.submit({ type: 'rewind', n: plan.target.n, what, overwrite }).then(
       (outcome) => {
         this.close();
         const t = this.host.transcript;
