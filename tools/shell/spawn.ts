@@ -84,36 +84,55 @@ function spawnChild(file: string, args: string[], cwd: string, env: Record<strin
  */
 const DRAIN_MS = 100;
 const DRAIN_CAP_MS = 2000;
+/** With every writer ended, a burst still being read when the cap passes is read on, up to this. */
+const DRAIN_LIMIT_MS = 5 * DRAIN_CAP_MS;
 
 /**
  * Resolves once the shell's output pipes have closed, or once they have been quiet for DRAIN_MS
  * (DRAIN_CAP_MS at most): its exit can come before the last of what it printed has been read.
  * `writersGone`: everything that could write to them has been ended, so they close once read dry,
- * however long a loaded machine takes to read them (DRAIN_CAP_MS at most).
+ * however long a loaded machine takes to read them (DRAIN_CAP_MS, or while they still give, DRAIN_LIMIT_MS).
+ * A starved event loop runs its due timers before it reads what waits in the pipes: a timer's "quiet"
+ * counts only once the reads that follow it heard nothing.
  */
 export function outputDrained(child: { stdout: Readable; stderr: Readable }, writersGone = false): Promise<void> {
   const streams = [child.stdout, child.stderr].filter((stream) => !stream.closed);
   if (streams.length === 0) return Promise.resolve();
   return new Promise<void>((resolve) => {
-    let quiet: NodeJS.Timeout | undefined;
+    let chunks = 0;
     let open = streams.length;
+    let timer: NodeJS.Timeout | undefined;
+    let check: NodeJS.Immediate | undefined;
     const done = () => {
-      clearTimeout(quiet);
-      clearTimeout(cap);
+      clearTimeout(timer);
+      clearTimeout(limit);
+      clearImmediate(check);
+      clearImmediate(last);
       for (const stream of streams) stream.off('data', heard);
       resolve();
     };
-    const heard = () => {
-      clearTimeout(quiet);
-      if (!writersGone) quiet = setTimeout(done, DRAIN_MS);
+    /** `done` once `ms` have passed and the reads that follow heard nothing; if they did, the same after DRAIN_MS. */
+    const quietFor = (ms: number) => {
+      clearTimeout(timer);
+      clearImmediate(check);
+      timer = setTimeout(() => {
+        const before = chunks;
+        check = setImmediate(() => (chunks === before ? done() : quietFor(DRAIN_MS)));
+      }, ms);
     };
-    const cap = setTimeout(done, DRAIN_CAP_MS);
+    const heard = () => {
+      chunks++;
+      if (!writersGone) quietFor(DRAIN_MS);
+    };
+    // the reads that wait behind the limit get their turn, then it ends however much is still coming
+    let last: NodeJS.Immediate | undefined;
+    const limit = setTimeout(() => (last = setImmediate(done)), writersGone ? DRAIN_LIMIT_MS : DRAIN_CAP_MS);
     for (const stream of streams) {
       stream.on('data', heard);
       stream.once('close', () => {
         if (--open === 0) done();
       });
     }
-    heard();
+    quietFor(writersGone ? DRAIN_CAP_MS : DRAIN_MS);
   });
 }
