@@ -1,9 +1,7 @@
 // The layers, read from the imports: every import between top-level folders points down, so there
 // is no cycle between them. A new folder must be given its place here.
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from '../support/cli.js';
+import { repoImportGraph } from './import-graph.js';
 
 /** Lowest first: a folder may import from folders before it, never after. */
 const LAYERS = [
@@ -27,33 +25,21 @@ const LAYERS = [
   'src/index',
 ];
 
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) return sources(path);
-    return /\.tsx?$/.test(e.name) && !e.name.endsWith('.d.ts') ? [path] : [];
-  });
-}
-
 /** `src/session/x.ts` → `src/session`; `src/cli.ts` → `src/cli`; `tools/bash/bash.ts` → `tools`. */
-function layerOf(path: string): string {
-  const parts = relative(repoRoot, path).split(sep);
+function layerOf(file: string): string {
+  const parts = file.split('/');
   if (parts[0] === 'tools') return 'tools';
   return `src/${parts[1]!.replace(/\.tsx?$/, '')}`;
 }
 
-const IMPORT = /(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)'(\.{1,2}\/[^']+)'/g;
-
 function crossings(): { from: string; to: string; file: string }[] {
-  const files = [...sources(join(repoRoot, 'src')), ...sources(join(repoRoot, 'tools'))];
-  return files.flatMap((file) => {
-    const text = readFileSync(file, 'utf8');
-    return [...text.matchAll(IMPORT)].flatMap((m) => {
+  return [...repoImportGraph().graph].flatMap(([file, targets]) =>
+    targets.flatMap((target) => {
       const from = layerOf(file);
-      const to = layerOf(resolve(dirname(file), m[1]!));
-      return from === to ? [] : [{ from, to, file: relative(repoRoot, file) }];
-    });
-  });
+      const to = layerOf(target);
+      return from === to ? [] : [{ from, to, file }];
+    }),
+  );
 }
 
 describe('layers', () => {
