@@ -1,7 +1,7 @@
 // Hostile MCP servers (test/support/hostile-mcp-*.mjs): one that answers a call for ever, one that
 // ignores SIGTERM, one that floods its stderr, one whose tool schema is megabytes. Each is bounded.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StdioSpec } from '../../src/config/mcp-servers.js';
@@ -19,8 +19,8 @@ afterEach(() => {
   for (const child of children.splice(0)) child.kill('SIGKILL');
 });
 
-/** Starts a hostile HTTP server; its JSON lines (after `listening <port>`) are collected in `events`. */
-function floodServer(): Promise<{ url: string; events: Record<string, number>[] }> {
+/** Starts a hostile HTTP server; its JSON lines (after `listening <port>`) are collected in `events`; `onClosed` runs when it says a socket closed. */
+function floodServer(onClosed?: () => void): Promise<{ url: string; events: Record<string, number>[] }> {
   const child = spawn(process.execPath, [support('hostile-mcp-http.mjs')], { stdio: ['ignore', 'pipe', 'ignore'] });
   children.push(child);
   const events: Record<string, number>[] = [];
@@ -33,7 +33,11 @@ function floodServer(): Promise<{ url: string; events: Record<string, number>[] 
       for (const line of lines) {
         const m = /^listening (\d+)$/.exec(line);
         if (m) resolve({ url: `http://127.0.0.1:${m[1]}/mcp`, events });
-        else events.push(JSON.parse(line));
+        else {
+          const event = JSON.parse(line);
+          events.push(event);
+          if ('closed' in event) onClosed?.();
+        }
       }
     });
     child.on('exit', (code) => reject(new Error(`the hostile server exited (${code})`)));
@@ -63,20 +67,22 @@ function readPid(file: string): number {
 
 describe('hostile MCP servers', () => {
   it('an HTTP answer that never ends is no longer read once the call timed out', async () => {
-    const { url, events } = await floodServer();
-    const s = await scripted([callTool('mcp__flood__flood'), callTool('bash', { command: 'sleep 6' }), { text: 'ok' }]);
-    const p = mcpProject({
-      mcpServers: { flood: { type: 'http', url, timeout: 1500 } },
-      permissions: { allow: ['mcp__flood', 'bash(sleep *)'] },
-    });
+    // the next command waits (10 s at most) for the server to see its socket closed, while tack still runs
+    const waitClosed = 'for i in $(seq 100); do [ -e closed ] && { echo closed; exit 0; }; sleep 0.1; done; echo still open; exit 1\n';
+    let closedMark = '';
+    const { url } = await floodServer(() => writeFileSync(closedMark, ''));
+    const s = await scripted([callTool('mcp__flood__flood'), callTool('bash', { command: 'sh wait-closed.sh' }), { text: 'ok' }]);
+    const p = mcpProject(
+      { mcpServers: { flood: { type: 'http', url, timeout: 1500 } }, permissions: { allow: ['mcp__flood', 'bash(sh wait-closed.sh)'] } },
+      { 'wait-closed.sh': waitClosed },
+    );
+    closedMark = join(p.dir, 'closed');
     const r = await runTack(['-p', '--base-url', s.url, '-m', 'm', 'go'], { cwd: p.dir, home: p.home });
     expect(r.code).toBe(0);
     expect(toolResultText(s.chatRequests()[1]!)).toBe('the MCP server "flood" did not answer flood within 1.5 s; the call was cancelled');
-    const called = events.find((e) => 'called' in e)!.called!;
-    const closed = events.find((e) => 'closed' in e)?.closed;
-    // closed well before tack's 6 s command ended (before the fix: only when tack exited)
-    expect(closed).toBeDefined();
-    expect(closed! - called).toBeLessThan(4500);
+    // closed before tack's next command ended (before the fix: only when tack exited)
+    expect(toolResultText(s.chatRequests()[2]!)).toContain('closed');
+    expect(toolResultText(s.chatRequests()[2]!)).not.toContain('still open');
   });
 
   it('an answer is not read past 32 MB, whatever the time left', async () => {
