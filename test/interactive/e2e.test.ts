@@ -1,4 +1,7 @@
 // tack in a real terminal (tmux) against the scripted server: what a person sees and types.
+import { execFileSync } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer, type Turn } from '../support/mock-openai-server.js';
 import { makeProject } from '../support/cli.js';
@@ -16,6 +19,14 @@ afterEach(async () => {
   await server?.close();
   server = undefined;
 });
+
+/** A bash call that runs until the test releases it: `cat` waits on a named pipe for a writer. */
+const SLOW_TOOL = 'cat go; echo slept-well';
+/** Makes the pipe in `dir`; the returned function lets the tool end (its write waits, off the event loop, for the tool to read). */
+function holdTool(dir: string): () => Promise<void> {
+  execFileSync('mkfifo', [join(dir, 'go')]);
+  return () => writeFile(join(dir, 'go'), 'go\n');
+}
 
 async function start(turns: Turn[], args: string[] = [], files: Record<string, string> = {}) {
   server = await startMockServer({ turns });
@@ -45,17 +56,16 @@ run('interactive mode in a terminal', () => {
   });
 
   it('delivers a correction typed while a slow bash tool runs after its result, before the next model call', async () => {
-    const { term, server } = await start([
-      { toolCalls: [{ name: 'bash', arguments: { command: 'sleep 3; echo slept-well' } }] },
-      { text: 'Understood, port 8080.' },
-    ]);
+    const { term, server, project } = await start([{ toolCalls: [{ name: 'bash', arguments: { command: SLOW_TOOL } }] }, { text: 'Understood, port 8080.' }]);
+    const release = holdTool(project.dir);
     term.type('start the server');
     term.keys('Enter');
-    await term.waitFor('○ bash sleep 3', 10_000, 'the running tool');
+    await term.waitFor(`○ bash ${SLOW_TOOL}`, 10_000, 'the running tool');
     term.type('use port 8080');
     term.keys('Enter');
     await term.waitFor('↳ steer: use port 8080', 5_000);
     expect(server.chatRequests()).toHaveLength(1);
+    await release();
     const screen = await term.waitFor('Understood, port 8080.');
     expect(screen).not.toContain('↳ steer');
     const requests = server.chatRequests();
@@ -63,19 +73,21 @@ run('interactive mode in a terminal', () => {
     const second = messagesOf(requests[1]!.body);
     expect(second.slice(1)).toEqual(['user:start the server', 'assistant:tool_calls', expect.stringMatching(/^tool:.*slept-well/s), 'user:use port 8080']);
     // on screen too: the correction appears after the tool, where the model saw it
-    expect(screen.indexOf('› use port 8080')).toBeGreaterThan(screen.indexOf('✓ bash sleep 3'));
+    expect(screen.indexOf('› use port 8080')).toBeGreaterThan(screen.indexOf(`✓ bash ${SLOW_TOOL}`));
   });
 
   it('an Enter arriving in one read with the next typed words still steers (no paste guess)', async () => {
-    const { term, server } = await start([{ toolCalls: [{ name: 'bash', arguments: { command: 'sleep 3; echo slept-well' } }] }, { text: 'Steered right.' }]);
+    const { term, server, project } = await start([{ toolCalls: [{ name: 'bash', arguments: { command: SLOW_TOOL } }] }, { text: 'Steered right.' }]);
+    const release = holdTool(project.dir);
     term.type('start the server');
     term.keys('Enter');
-    await term.waitFor('○ bash sleep 3', 10_000, 'the running tool');
+    await term.waitFor(`○ bash ${SLOW_TOOL}`, 10_000, 'the running tool');
     // one write to the terminal: the correction, Enter, and the start of the next words
     term.type('first correction\rsecond');
     const queued = await term.waitFor('↳ steer: first correction', 5_000);
     expect(queued).not.toContain('follow-up');
     expect(inputBox(queued)).toContain('second');
+    await release();
     await term.waitFor('Steered right.', 15_000);
     const second = messagesOf(server.chatRequests()[1]!.body);
     expect(second.slice(1)).toEqual(['user:start the server', 'assistant:tool_calls', expect.stringMatching(/^tool:.*slept-well/s), 'user:first correction']);

@@ -2,6 +2,7 @@
 // readable in a narrow terminal, /copy saying only what it knows.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeProject } from '../support/cli.js';
@@ -336,16 +337,19 @@ run('/export and /init', () => {
 
 run('one status line', () => {
   it('a running tool has a still mark; the status line is the one spinner on screen', async () => {
-    const { term } = await startApp([{ toolCalls: [{ name: 'bash', arguments: { command: 'sleep 2; echo slept' } }] }, { text: 'after the sleep' }], {
+    // the command runs until the test writes to its named pipe
+    const { term, project } = await startApp([{ toolCalls: [{ name: 'bash', arguments: { command: 'cat go; echo slept' } }] }, { text: 'after the sleep' }], {
       args: ['--approval', 'yolo'],
     });
+    execFileSync('mkfifo', [join(project.dir, 'go')]);
     term.type('wait a bit');
     term.keys('Enter');
     const running = await term.waitFor(/running \(\d+s · Esc to interrupt\)/, 10_000, 'the status line');
     expect(running.match(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/g)).toHaveLength(1);
     // the call is named once, on its own line; the status line does not name it again
-    expect(running).toMatch(/○ bash sleep 2; echo slept/);
-    expect(running.split('sleep 2; echo slept').length - 1).toBe(1);
+    expect(running).toMatch(/○ bash cat go; echo slept/);
+    expect(running.split('cat go; echo slept').length - 1).toBe(1);
+    await writeFile(join(project.dir, 'go'), 'go\n');
     await term.waitFor('after the sleep');
   });
 });

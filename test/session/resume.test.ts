@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { collect, makeProject, runTack, spawnTack } from '../support/cli.js';
@@ -96,8 +98,10 @@ describe('sessions in print mode', () => {
   });
 
   it('refuses a second process on the same session, naming the one that holds it', async () => {
-    const s = await server([{ toolCalls: [{ name: 'bash', arguments: { command: 'sleep 3' } }] }, { text: 'done' }]);
+    // the first one's command runs until the test writes to its named pipe
+    const s = await server([{ toolCalls: [{ name: 'bash', arguments: { command: 'cat go' } }] }, { text: 'done' }]);
     const { dir, home } = makeProject();
+    execFileSync('mkfifo', [join(dir, 'go')]);
     const first = spawnTack(['-p', '--base-url', s.url, '-m', 'mock-model', 'wait'], { cwd: dir, home });
     const firstDone = collect(first);
     const deadline = Date.now() + 10_000;
@@ -105,6 +109,8 @@ describe('sessions in print mode', () => {
     const r = await runTack(['-p', '--base-url', s.url, '-m', 'mock-model', '-c', 'again'], { cwd: dir, home });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`pid ${first.pid}`);
+    // written off the event loop: the first one may still be waiting for this process's server
+    await writeFile(join(dir, 'go'), 'go\n');
     expect((await firstDone).code).toBe(0);
   });
 });
