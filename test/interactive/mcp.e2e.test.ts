@@ -65,11 +65,11 @@ run('MCP in the app', () => {
     const project = makeProject();
     // a server that never answers its initialize request: it stays "starting"
     const silent = { command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'] };
-    writeFileSync(join(project.home, 'config.json'), JSON.stringify({ mcp: { startupWaitSeconds: 6 }, mcpServers: { silent } }));
+    writeFileSync(join(project.home, 'config.json'), JSON.stringify({ mcp: { startupWaitSeconds: 4 }, mcpServers: { silent } }));
     const { term } = await startApp([{ text: 'answered without it' }], { project });
     term.type('/mcp');
     term.keys('Enter');
-    const waiting = await term.waitFor('waiting up to 6 s for 1 MCP server to start (silent)', 5_000, 'the /mcp wait notice');
+    const waiting = await term.waitFor('waiting up to 4 s for 1 MCP server to start (silent)', 5_000, 'the /mcp wait notice');
     expect(waiting).not.toContain('MCP servers (1)');
     await term.waitFor('MCP servers (1)', 10_000, 'the list after the wait');
     term.keys('Escape');
