@@ -84,14 +84,16 @@ run('MCP in the app', () => {
 
   it('the open panel follows a server as it changes: starting, then ready, with no key pressed', async () => {
     const project = makeProject();
-    // a server that takes a few seconds before it answers, longer than /mcp's wait
-    const slow = { command: 'sh', args: ['-c', `sleep 6; exec '${TEST_SERVER.command}' '${TEST_SERVER.args[0]}'`] };
+    // a server that starts only once the test has seen it starting, after /mcp's wait
+    const go = join(project.home, 'go');
+    const slow = { command: 'sh', args: ['-c', `until [ -e '${go}' ]; do sleep 0.05; done; exec '${TEST_SERVER.command}' '${TEST_SERVER.args[0]}'`] };
     writeFileSync(join(project.home, 'config.json'), JSON.stringify({ mcp: { startupWaitSeconds: 1 }, mcpServers: { slow } }));
     const { term } = await startApp([], { project });
     term.type('/mcp');
     term.keys('Enter');
     const first = await term.waitFor('MCP servers (1)', 10_000, 'the panel');
     expect(first).toMatch(/slow\s+stdio\s+starting/);
+    writeFileSync(go, '');
     await term.waitFor(/slow\s+stdio\s+ready · \d+ tools/, 15_000, 'the server ready, drawn without a key');
   });
 
