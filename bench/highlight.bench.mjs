@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 if (process.argv[2] === 'child') {
-  const { setColorLevel } = await import('../dist/src/modes/interactive/style.js');
+  const { setColorLevel } = await import('../dist/src/modes/interactive/text/style.js');
   const { highlight, MAX_HIGHLIGHTED_CHARS } = await import('../dist/src/modes/interactive/markdown/highlight.js');
   setColorLevel('color');
   const block = Array.from({ length: 8 }, (_, k) => `const value${k} = compute(${k}, "text"); // step ${k}`).join('\n');

@@ -6,8 +6,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { builtinSecretTest } from '../dist/tools/secret-files.js';
-import { WorkspaceScanner } from '../dist/tools/workspace-scan.js';
+import { builtinSecretTest } from '../dist/tools/fs/secret-files.js';
+import { WorkspaceScanner } from '../dist/tools/sandbox/workspace-scan.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 21);
 const root = mkdtempSync(join(tmpdir(), 'tack-bench-scan-'));
