@@ -286,8 +286,9 @@ export class SessionCore {
   }
 
   private onAgentEvent(event: AgentEvent): Promise<void> | undefined {
-    this.usage = withChildSpending(this.usage, event);
-    // A streamed delta goes straight to the listeners: no checkpoint, no file, no promise.
+    // A streamed delta goes straight to the listeners: no checkpoint, no file, no promise. A task
+    // call's progress carries what its child has just spent.
+    if (event.type === 'tool_execution_update') this.usage = withChildSpending(this.usage, event);
     if (event.type === 'message_update' || event.type === 'tool_execution_update') return this.emit(event);
     return this.onMessageOrTurnEvent(event);
   }

@@ -120,8 +120,9 @@ export class AcpSession {
 
   /** Sends the stored conversation to the client (`session/load`). */
   async replayHistory(): Promise<void> {
-    for (const update of replay(this.session.view().state.messages, this.session.view().config.cwd)) await this.notify(update);
-    if (this.session.view().todos.length) await this.notify(planUpdate(this.session.view().todos));
+    const { state, config, todos } = this.session.view();
+    for (const update of replay(state.messages, config.cwd)) await this.notify(update);
+    if (todos.length) await this.notify(planUpdate(todos));
   }
 
   modes(): SessionModeState {

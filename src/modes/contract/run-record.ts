@@ -63,7 +63,8 @@ export class RunRecord {
     if (!tool || onlyLooks(tool, event.args)) return;
     const path = (event.args as { path?: unknown } | undefined)?.path;
     if (!event.isError && ONE_FILE.has(event.toolName) && typeof path === 'string') {
-      this.written.add(relative(session.view().config.cwd, resolve(session.view().config.cwd, path)).split('\\').join('/'));
+      const { cwd } = session.view().config;
+      this.written.add(relative(cwd, resolve(cwd, path)).split('\\').join('/'));
     }
   }
 

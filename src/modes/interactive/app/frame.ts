@@ -73,11 +73,12 @@ function editorHint(f: FrameInput, busy: boolean): string {
 
 export function composeFrame(f: FrameInput): string[] {
   const { cols, view: v, session } = f;
-  const state = session.view().state;
-  const usage = session.view().usageNow;
-  const busy = session.view().running;
-  const compacting = session.view().compacting;
-  const mode = session.view().approvals?.mode;
+  const now = session.view();
+  const state = now.state;
+  const usage = now.usageNow;
+  const busy = now.running;
+  const compacting = now.compacting;
+  const mode = now.approvals?.mode;
   const view = renderEditor(f.editor, {
     width: cols,
     maxLines: Math.max(3, Math.floor(f.rows / 2)),
@@ -99,11 +100,11 @@ export function composeFrame(f: FrameInput): string[] {
       cost: usage.cost,
       estimated: usage.estimated,
       // the picker's stand-in session is thrown away when one is chosen: its id means nothing yet
-      sessionId: f.picker || f.opening ? '' : session.view().id,
+      sessionId: f.picker || f.opening ? '' : now.id,
       approvals: mode,
       thinking: state.thinkingLevel,
-      jobs: session.view().jobs?.running().length,
-      goal: session.view().goal,
+      jobs: now.jobs?.running().length,
+      goal: now.goal,
     },
     cols,
   );
@@ -111,7 +112,7 @@ export function composeFrame(f: FrameInput): string[] {
     {
       busy: busy || compacting,
       startedAt: f.question?.shownAt ?? (busy ? v.startedAt : f.compactingSince),
-      activity: f.question ? 'waiting for your answer' : v.activity(compacting, session.view().waitingFor),
+      activity: f.question ? 'waiting for your answer' : v.activity(compacting, now.waitingFor),
       escape: f.question ? 'Esc: no' : undefined,
       retry: v.retry,
       hint: f.hint,
@@ -119,9 +120,9 @@ export function composeFrame(f: FrameInput): string[] {
     cols,
     f.now,
   );
-  const todoItems = session.view().todos;
+  const todoItems = now.todos;
   const todos = renderTodos(todoItems, f.todosExpanded ?? false, cols);
-  const queue = renderQueue(queueState(session.view().queued()), cols);
+  const queue = renderQueue(queueState(now.queued()), cols);
   const input = [inputRule(mode, cols, true), ...view.lines, inputRule(mode, cols, false, f.vim)];
   const menu = [...(f.picker ? f.picker.render(cols) : renderMenu(f.menu, cols, f.rows)), ...(f.statusLine ?? []).map((l) => truncate(l, cols))];
   const room = f.rows - 1 - BODY_ROOM - status.length - todos.length - queue.length - input.length - menu.length - 1;

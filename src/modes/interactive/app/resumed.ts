@@ -8,6 +8,7 @@ export function showResumed(t: Transcript, session: Session): void {
   if (messages.length === 0) return;
   for (const block of renderHistory(messages, session.view().compactedCount, t.width)) t.push(block);
   // a compacted session starts with the summary message, which stands for the compacted ones
-  const total = session.view().compactedCount > 0 ? session.view().compactedCount + messages.length - 1 : messages.length;
+  const { compactedCount } = session.view();
+  const total = compactedCount > 0 ? compactedCount + messages.length - 1 : messages.length;
   t.notice(`resumed session ${session.view().id.slice(0, 8)} (${total} earlier message${total === 1 ? '' : 's'})`);
 }

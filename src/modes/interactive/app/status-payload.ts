@@ -23,17 +23,18 @@ function lastRequest(session: Session): { input: number; cached: number } | unde
 }
 
 export function statusPayload(session: Session, f: StatusFacts): Record<string, unknown> {
-  const { cwd } = session.view().config;
-  const model = session.view().model;
-  const usage = session.view().usageNow;
+  const now = session.view();
+  const { cwd } = now.config;
+  const model = now.model;
+  const usage = now.usageNow;
   const used = model.contextWindow > 0 ? Math.min(100, Math.round((usage.context / model.contextWindow) * 100)) : 0;
   const last = lastRequest(session);
-  const todos = session.view().todos;
+  const todos = now.todos;
   const current = todos.find((t) => t.status === 'in_progress');
   return {
     hook_event_name: 'Status',
-    session_id: session.view().id,
-    transcript_path: session.view().file,
+    session_id: now.id,
+    transcript_path: now.file,
     cwd,
     model: { id: model.id, display_name: model.name || model.id },
     workspace: { current_dir: cwd, project_dir: cwd },
@@ -49,10 +50,10 @@ export function statusPayload(session: Session, f: StatusFacts): Record<string, 
     },
     ...(f.vim ? { vim: { mode: f.vim.toUpperCase() } } : {}),
     tack: {
-      approval_mode: session.view().approvals?.mode ?? null,
-      sandbox: session.view().approvals?.planBash?.sandboxed ? 'bwrap' : 'none',
-      busy: session.view().running,
-      jobs: session.view().jobs?.running().length ?? 0,
+      approval_mode: now.approvals?.mode ?? null,
+      sandbox: now.approvals?.planBash?.sandboxed ? 'bwrap' : 'none',
+      busy: now.running,
+      jobs: now.jobs?.running().length ?? 0,
       todo: { done: todos.filter((t) => t.status === 'done').length, total: todos.length, current: current?.text ?? null },
       worktree: f.worktree ?? null,
       cache: last ? { last_input: last.input, last_cached: last.cached, reuse: last.input > 0 ? last.cached / last.input : 0 } : null,
